@@ -1,0 +1,224 @@
+"""A game: hands dealt and played until a side reaches the ruleset's target (R9).
+
+The game owns the only randomness: one ``random.Random(seed)`` shuffles and cuts each
+deal and runs the draw for seats (R3), so a seed reproduces a whole game.  It does
+no I/O either: a ``GameObserver`` is told what happens (the screen of ``euchre play``
+is one), and each seat's ``Player`` is asked for its decisions.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from .cards import RANK_NAMES, Card
+from .hand import Action, Hand, HandResult
+from .players import Player
+from .rules import Ruleset
+from .scoring import HandScore, at_the_bridge, game_winner, score_hand
+
+# For the draw (R3) a king is high and an ace low; suits do not count.
+_DRAW_ORDER = {"7": 1, "8": 2, "9": 3, "T": 4, "J": 5, "Q": 6, "K": 7, "A": 0}
+
+
+def draw_value(card: Card) -> int:
+    """A card's rank in the draw for seats and first deal: K high … 7, A low (R3)."""
+    return _DRAW_ORDER[RANK_NAMES[card.rank]]
+
+
+@dataclass(frozen=True)
+class Draw:
+    """The draw for partners and first deal: every round of cards drawn, the result."""
+
+    rounds: tuple[tuple[tuple[int, Card], ...], ...]  # (player index, card) per round
+    seating: tuple[int, ...]  # player index sitting in each seat
+    dealer: int  # seat
+
+
+def draw_for_seats(players: int, deck: Sequence[Card], rng: random.Random) -> Draw:
+    """R3's draw: the lowest card deals; with four players the two lowest partner the
+    two highest.  Players whose tie decides something draw again (only they do)."""
+    pack = [card for card in deck if not card.is_joker]
+    rounds: list[tuple[tuple[int, Card], ...]] = []
+    contenders = list(range(players))
+    while contenders:
+        rounds.append(tuple(zip(contenders, rng.sample(pack, len(contenders)))))
+        contenders = _tied_where_it_matters(players, rounds)
+    order = sorted(range(players), key=lambda p: _draw_key(p, rounds))
+    if players == 4:
+        low, second, third, fourth = order
+        seating = (low, third, second, fourth)
+    else:
+        seating = tuple(order)
+    return Draw(tuple(rounds), seating, dealer=0)
+
+
+def _draw_key(player: int, rounds: Sequence[Sequence[tuple[int, Card]]]) -> tuple[int, ...]:
+    """A player's draws in order: a redraw only breaks ties left by the earlier ones."""
+    return tuple(draw_value(card) for round_ in rounds for p, card in round_ if p == player)
+
+
+def _tied_where_it_matters(players: int, rounds: Sequence) -> list[int]:
+    keys = {p: _draw_key(p, rounds) for p in range(players)}
+    ranked = sorted(keys.values())
+    boundaries = [0, 1] if players == 4 else [0]  # the dealer; the split into partnerships
+    tied: set[int] = set()
+    for boundary in boundaries:
+        if ranked[boundary] == ranked[boundary + 1]:
+            tied |= {p for p, key in keys.items() if key == ranked[boundary]}
+    return sorted(tied)
+
+
+class GameObserver:
+    """Told what happens in a game; the default ignores everything."""
+
+    def game_started(self, game: Game) -> None: ...
+
+    def hand_started(self, game: Game, hand: Hand) -> None: ...
+
+    def action_applied(self, game: Game, hand: Hand, seat: int, action: Action) -> None: ...
+
+    def hand_finished(self, game: Game, hand: Hand, record: HandRecord) -> None: ...
+
+    def game_finished(self, game: Game) -> None: ...
+
+
+@dataclass(frozen=True)
+class HandRecord:
+    number: int
+    result: HandResult
+    score: HandScore | None  # None for a thrown-in hand
+    totals: tuple[int, ...]  # each side's score after this hand
+
+
+@dataclass
+class Game:
+    """A game to the ruleset's target between ``players`` (one per seat, by name)."""
+
+    ruleset: Ruleset
+    names: Sequence[str]
+    players: Sequence[Player]
+    seed: int = 0
+    observer: GameObserver = field(default_factory=GameObserver)
+    max_hands: int = 1000  # a guard: a game to 10 ends long before this
+
+    def __post_init__(self) -> None:
+        count = self.ruleset.players
+        if len(self.names) != count or len(self.players) != count:
+            raise ValueError(f"this ruleset needs {count} players")
+        self.rng = random.Random(self.seed)
+        self.scores = [0] * len(self.ruleset.sides)
+        self.records: list[HandRecord] = []
+        self.draw: Draw | None = None
+        self.dealer = 0
+        self.winner: int | None = None
+        self._seat_players = list(range(count))  # player index per seat
+
+    # Seating and names --------------------------------------------------------
+    def seat_name(self, seat: int) -> str:
+        return self.names[self._seat_players[seat]]
+
+    def player_at(self, seat: int) -> Player:
+        return self.players[self._seat_players[seat]]
+
+    def seat_of(self, player_index: int) -> int:
+        return self._seat_players.index(player_index)
+
+    def side_name(self, side: int) -> str:
+        return " & ".join(self.seat_name(seat) for seat in self.ruleset.sides[side])
+
+    @property
+    def side_names(self) -> list[str]:
+        return [self.side_name(side) for side in range(len(self.ruleset.sides))]
+
+    def bridge(self) -> int | None:
+        if not self.ruleset.game.bridge:
+            return None
+        return at_the_bridge(self.scores, self.ruleset.game.points_to_win)
+
+    # Play ---------------------------------------------------------------------
+    def play(self) -> int:
+        """Play hands until a side has won (R9); returns the winning side."""
+        self._choose_first_dealer()
+        self.observer.game_started(self)
+        while self.winner is None:
+            if len(self.records) >= self.max_hands:
+                raise RuntimeError("the game did not end")
+            self.play_hand()
+        self.observer.game_finished(self)
+        return self.winner
+
+    def _choose_first_dealer(self) -> None:
+        count = self.ruleset.players
+        if self.ruleset.deal.first_dealer == "draw":
+            self.draw = draw_for_seats(count, self.ruleset.cards, self.rng)
+            self._seat_players = list(self.draw.seating)
+            self.dealer = self.draw.dealer
+        else:
+            self.dealer = self.rng.randrange(count)
+
+    def shuffled_deck(self) -> list[Card]:
+        """The dealer shuffles; the player on the right cuts, leaving ``cut_min`` or more
+        cards in each packet (R3)."""
+        deck = list(self.ruleset.cards)
+        self.rng.shuffle(deck)
+        cut_min = self.ruleset.deal.cut_min
+        cut = self.rng.randint(cut_min, len(deck) - cut_min)
+        return deck[cut:] + deck[:cut]
+
+    def play_hand(self) -> HandRecord:
+        hand = Hand(self.ruleset, self.dealer, self.shuffled_deck())
+        self.observer.hand_started(self, hand)
+        while not hand.is_over:
+            seat = hand.current_seat
+            action = self.player_at(seat).choose(hand.view(seat), hand.legal_actions())
+            hand.apply(action)
+            self.observer.action_applied(self, hand, seat, action)
+        record = self._score(hand.result())
+        self.observer.hand_finished(self, hand, record)
+        self.dealer = (self.dealer + 1) % self.ruleset.players  # R3: the deal passes left
+        return record
+
+    def _score(self, result: HandResult) -> HandRecord:
+        score = None
+        if result.outcome is not None:
+            score = score_hand(self.ruleset.scoring, result.outcome, len(self.scores))
+            self.scores = [total + won for total, won in zip(self.scores, score.points)]
+        record = HandRecord(len(self.records) + 1, result, score, tuple(self.scores))
+        self.records.append(record)
+        self.winner = game_winner(self.scores, self.ruleset.game.points_to_win)
+        return record
+
+    # Summary ------------------------------------------------------------------
+    def summary(self) -> dict:
+        """The ``--json`` game summary of DESIGN.md."""
+        sides = self.side_names
+        hands = []
+        for record in self.records:
+            result = record.result
+            hands.append(
+                {
+                    "dealer": self.seat_name(result.dealer),
+                    "trump": None if result.trump is None else result.trump.letter,
+                    "makers": [self.seat_name(s) for s in result.makers],
+                    "alone": [self.seat_name(s) for s in result.alone],
+                    "tricks": {self.seat_name(s): n for s, n in enumerate(result.tricks)},
+                    "points": {
+                        sides[side]: points
+                        for side, points in enumerate(record.score.points if record.score else ())
+                        if points
+                    },
+                }
+            )
+        return {
+            "ruleset": self.ruleset.name,
+            "seed": self.seed,
+            "sides": {
+                sides[side]: [self.seat_name(seat) for seat in seats]
+                for side, seats in enumerate(self.ruleset.sides)
+            },
+            "winner": None if self.winner is None else sides[self.winner],
+            "scores": dict(zip(sides, self.scores)),
+            "hands": hands,
+        }

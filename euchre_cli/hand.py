@@ -1,0 +1,632 @@
+"""One deal of Euchre as a state machine (R3-R8, R12, R14, R15), with no I/O and no RNG.
+
+The deal is an input: ``Hand(ruleset, dealer, deck)`` takes the cards in the order
+they come off the (shuffled and cut) pack.  Then, like OpenSpiel's game states::
+
+    hand = Hand(ruleset, dealer=0, deck=cards)
+    while not hand.is_over:
+        seat = hand.current_seat
+        action = choose(hand.view(seat), hand.legal_actions())
+        hand.apply(action)
+    result = hand.result()          # who made trump, tricks per seat ...
+
+``legal_actions()`` is the single source of truth for what the seat to act may do;
+``apply`` refuses anything else with an ``IllegalAction`` that says why (R16).
+Actions have a text form (``pass``, ``order``, ``name:H``, ``alone``, ``pickup``,
+``discard:9C``, ``play:JH``) that ``Action.parse`` reads back.
+
+How the deck is dealt: starting left of the dealer and going clockwise, each player
+receives ``deal.packets[0]`` cards, then ``deal.packets[1]`` cards; the next
+``dummy.cards`` cards form the dummy hand; the rest is the kitty, whose first card
+is the upcard.
+
+Phases, in order (each skipped when the ruleset or the deal does not need it):
+``BID_UPCARD`` (R4) → ``NAME_TRUMP`` (R5) | ``DEALER_NAMES`` (joker upcard, R15) →
+``MAKER_ALONE`` → ``DEFENDER_ALONE`` (R6) → ``PICKUP`` (optional dealer pick-up, R4)
+→ ``DISCARD`` (dealer's pick-up and the maker's dummy, R12, R14) → ``PLAY`` (R7) →
+``OVER``.  Going alone is decided before the exchange because a dealer whose partner
+goes alone sits out and does not pick up (R6).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import Enum
+
+from .cards import (
+    ALL_CARDS,
+    EFFECTIVE_SUIT,
+    JOKER_INDEX,
+    SUIT_MASKS,
+    TRUMP_POWER,
+    Card,
+    Suit,
+    cards_of,
+    mask_of,
+    parse_card,
+)
+from .rules import Ruleset
+from .scoring import HandOutcome
+
+HAND_SIZE = 5
+TRICKS = 5
+
+
+class Phase(Enum):
+    BID_UPCARD = "bid-upcard"
+    NAME_TRUMP = "name-trump"
+    DEALER_NAMES = "dealer-names"
+    MAKER_ALONE = "maker-alone"
+    DEFENDER_ALONE = "defender-alone"
+    PICKUP = "pickup"
+    DISCARD = "discard"
+    PLAY = "play"
+    OVER = "over"
+
+
+class EngineError(Exception):
+    """Base of the errors the hand engine raises."""
+
+
+class InvalidAction(EngineError, ValueError):
+    """Text that is not an action at all (``play:XX``, ``jump``)."""
+
+
+class IllegalAction(EngineError):
+    """A well-formed action the rules do not allow now; the message says why (R16)."""
+
+
+@dataclass(frozen=True, eq=False)
+class Action:
+    """A decision at the table.  Instances are interned: compare with ``is`` or ``==``.
+
+    ``kind`` is one of ``pass``, ``order``, ``name``, ``alone``, ``pickup``,
+    ``discard``, ``play``; ``name`` carries a suit, ``discard`` and ``play`` a card.
+    """
+
+    kind: str
+    suit: Suit | None = None
+    card: Card | None = None
+
+    @property
+    def text(self) -> str:
+        if self.suit is not None:
+            return f"{self.kind}:{self.suit.letter}"
+        if self.card is not None:
+            return f"{self.kind}:{self.card.code}"
+        return self.kind
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __repr__(self) -> str:
+        return f"Action({self.text})"
+
+    def __reduce__(self) -> tuple:
+        return (Action.parse, (self.text,))
+
+    @staticmethod
+    def parse(text: str) -> Action:
+        """The action written as ``pass``, ``name:H``, ``play:JH`` (also ``play JH``)."""
+        cleaned = text.strip().lower().replace(" ", ":")
+        kind, _, argument = cleaned.partition(":")
+        try:
+            if kind in SIMPLE_ACTIONS and not argument:
+                return SIMPLE_ACTIONS[kind]
+            if kind == "name" and argument:
+                return NAME[Suit.parse(argument)]
+            if kind == "play" and argument:
+                return PLAY[parse_card(argument)]
+            if kind == "discard" and argument:
+                return DISCARD[parse_card(argument)]
+        except ValueError as error:
+            raise InvalidAction(f"'{text}': {error}") from None
+        raise InvalidAction(
+            f"'{text}' is not an action (use pass, order, name:H, alone, pickup, "
+            "discard:9C or play:JH)"
+        )
+
+
+PASS = Action("pass")
+ORDER = Action("order")
+ALONE = Action("alone")
+PICKUP = Action("pickup")
+SIMPLE_ACTIONS = {action.kind: action for action in (PASS, ORDER, ALONE, PICKUP)}
+NAME = {suit: Action("name", suit=suit) for suit in Suit}
+PLAY = [Action("play", card=Card(i)) for i in range(JOKER_INDEX + 1)]
+DISCARD = [Action("discard", card=Card(i)) for i in range(JOKER_INDEX + 1)]
+
+
+def _strength_tables() -> list[list[list[int]]]:
+    """``[trump][led suit][card]``: how strongly a card bids for a trick (R7)."""
+    tables = []
+    for trump in Suit:
+        by_led = []
+        for led in Suit:
+            row = []
+            for card in range(JOKER_INDEX + 1):
+                power = TRUMP_POWER[trump][card]
+                if power:
+                    row.append(100 + power)
+                elif EFFECTIVE_SUIT[trump][card] == led:
+                    row.append(card & 7)
+                else:
+                    row.append(-1)
+            by_led.append(row)
+        tables.append(by_led)
+    return tables
+
+
+_STRENGTH = _strength_tables()
+
+
+@dataclass(frozen=True)
+class Trick:
+    leader: int
+    plays: tuple[tuple[int, Card], ...]  # (seat, card) in the order played
+    winner: int
+
+
+@dataclass(frozen=True)
+class View:
+    """What one seat may know (the only thing computer players receive).
+
+    Its own cards and discards, the upcard, every bid, whether the dealer took the
+    upcard, trump, who went alone or sits out, and every card played.  Never the
+    other hands, the dummy (until the seat merges it), the kitty or others' discards.
+    """
+
+    seat: int
+    players: int
+    dealer: int
+    phase: Phase
+    hand: tuple[Card, ...]
+    upcard: Card
+    proposed_suit: Suit
+    bids: tuple[tuple[int, Action], ...]
+    trump: Suit | None
+    maker: int | None
+    alone: tuple[int, ...]
+    sitting_out: tuple[int, ...]
+    dealer_took_upcard: bool | None
+    discards: tuple[Card, ...]
+    tricks: tuple[Trick, ...]
+    current_trick: tuple[tuple[int, Card], ...]
+    tricks_won: tuple[int, ...]
+    dummy_cards: int
+    partner: int | None
+
+    @property
+    def led_suit(self) -> Suit | None:
+        if not self.current_trick or self.trump is None:
+            return None
+        return Suit(EFFECTIVE_SUIT[self.trump][self.current_trick[0][1]])
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """A finished deal: who made what, and tricks per seat.  ``trump`` is None when
+    everybody passed twice and the hand was thrown in (R5)."""
+
+    dealer: int
+    trump: Suit | None
+    maker: int | None
+    makers: tuple[int, ...]
+    alone: tuple[int, ...]
+    lone_defender: int | None
+    tricks: tuple[int, ...]
+    outcome: HandOutcome | None  # None for a thrown-in hand
+
+    @property
+    def thrown_in(self) -> bool:
+        return self.trump is None
+
+
+class Hand:
+    """One deal from the deal to the last trick.  See the module docstring."""
+
+    def __init__(self, ruleset: Ruleset, dealer: int, deck: Sequence[int]) -> None:
+        players = ruleset.players
+        if not 0 <= dealer < players:
+            raise ValueError(f"dealer must be a seat from 0 to {players - 1}")
+        if mask_of(deck) != ruleset.deck_mask or len(deck) != len(ruleset.cards):
+            raise ValueError("the deck must hold each card of the ruleset's deck exactly once")
+        self.rules = ruleset
+        self.players = players
+        self.dealer = dealer
+        self.deck: tuple[Card, ...] = tuple(ALL_CARDS[c] for c in deck)
+        self._legal: list[Action] | None = None
+        self._deal()
+        self.bids: list[tuple[int, Action]] = []
+        self.history: list[tuple[int, Action]] = []
+        self.trump: Suit | None = None
+        self.maker: int | None = None
+        self.alone: list[int] = []
+        self.lone_defender: int | None = None
+        self.sitting_out: list[int] = []
+        self.dealer_took_upcard: bool | None = None
+        self.upcard_accepted = False
+        self.discards: list[list[Card]] = [[] for _ in range(players)]
+        self.tricks: list[Trick] = []
+        self.trick_plays: list[tuple[int, Card]] = []
+        self.tricks_won = [0] * players
+        self._defender_queue: list[int] = []
+        self._discard_queue: list[int] = []
+        self._must_take_upcard = ruleset.bidding.dealer_pickup == "mandatory"
+        if self.upcard == JOKER_INDEX and ruleset.bidding.joker_upcard == "dealer-names":
+            self.proposed_suit = Suit.HEARTS  # unused: the dealer names trump at once
+            self.phase = Phase.DEALER_NAMES
+            self.current_seat: int | None = dealer
+        else:
+            joker = self.upcard == JOKER_INDEX
+            self.proposed_suit = Suit.HEARTS if joker else Suit(self.upcard >> 3)
+            self.phase = Phase.BID_UPCARD
+            self.current_seat = self._left(dealer)
+
+    # ----------------------------------------------------------------- dealing
+    def _deal(self) -> None:
+        players, rules = self.players, self.rules
+        self.hands = [0] * players
+        position = 0
+        for packet in rules.deal.packets:
+            for offset in range(1, players + 1):
+                seat = (self.dealer + offset) % players
+                for card in self.deck[position : position + packet]:
+                    self.hands[seat] |= 1 << card
+                position += packet
+        self.dummy = mask_of(self.deck[position : position + rules.dummy.cards])
+        position += rules.dummy.cards
+        self.kitty: tuple[Card, ...] = self.deck[position:]
+        self.upcard: Card = self.kitty[0]
+
+    def _left(self, seat: int) -> int:
+        return (seat + 1) % self.players
+
+    # ---------------------------------------------------------------- queries
+    @property
+    def is_over(self) -> bool:
+        return self.phase is Phase.OVER
+
+    def hand_of(self, seat: int) -> list[Card]:
+        return list(cards_of(self.hands[seat]))
+
+    def partner_of(self, seat: int) -> int | None:
+        """A seat's partner this hand: fixed in four-handed play, the other defender
+        in Cutthroat once trump is made (R12), nobody otherwise."""
+        if self.rules.partnerships:
+            return (seat + 2) % 4
+        if self.players == 3 and self.maker is not None and seat != self.maker:
+            return 3 - seat - self.maker
+        return None
+
+    def is_maker_side(self, seat: int) -> bool:
+        return self.maker is not None and (
+            seat == self.maker or self.rules.partnerships and seat == (self.maker + 2) % 4
+        )
+
+    @property
+    def makers(self) -> tuple[int, ...]:
+        if self.maker is None:
+            return ()
+        return tuple(s for s in range(self.players) if self.is_maker_side(s))
+
+    @property
+    def led_suit(self) -> Suit | None:
+        if not self.trick_plays:
+            return None
+        return Suit(EFFECTIVE_SUIT[self.trump][self.trick_plays[0][1]])
+
+    # ---------------------------------------------------------- legal actions
+    def legal_actions(self) -> list[Action]:
+        """Everything the seat to act may do now (R4-R7, R12, R14, R15).
+
+        The list is cached until the next ``apply``; callers must not modify it.
+        """
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal_actions()
+        return legal
+
+    def _compute_legal_actions(self) -> list[Action]:
+        phase = self.phase
+        if phase is Phase.PLAY:
+            hand = self.hands[self.current_seat]
+            if self.trick_plays:
+                follow = hand & SUIT_MASKS[self.trump][self._led]
+                if follow:
+                    hand = follow
+            actions = []
+            while hand:
+                low = hand & -hand
+                actions.append(PLAY[low.bit_length() - 1])
+                hand ^= low
+            return actions
+        if phase is Phase.BID_UPCARD:
+            return [PASS, ORDER]
+        if phase is Phase.NAME_TRUMP:
+            names = [NAME[s] for s in Suit if s != self.proposed_suit]
+            if self.current_seat == self.dealer and self.rules.bidding.stick_the_dealer:
+                return names
+            return [PASS, *names]
+        if phase is Phase.DEALER_NAMES:
+            return [NAME[s] for s in Suit]
+        if phase in (Phase.MAKER_ALONE, Phase.DEFENDER_ALONE):
+            return [PASS, ALONE]
+        if phase is Phase.PICKUP:
+            return [PASS, PICKUP]
+        if phase is Phase.DISCARD:
+            hand = self.hands[self.current_seat]
+            if self.current_seat == self.dealer and self.dealer_took_upcard:
+                hand &= ~(1 << self.upcard)
+            return [DISCARD[c] for c in cards_of(hand)]
+        return []
+
+    # ------------------------------------------------------------------ apply
+    def apply(self, action: Action, seat: int | None = None) -> None:
+        """Carry out ``action`` for the seat to act (checked against ``seat`` if given).
+
+        Raises ``IllegalAction`` (nothing changes) when the rules do not allow it.
+        """
+        if seat is not None and seat != self.current_seat:
+            raise IllegalAction(self._not_your_turn(seat))
+        if action not in self.legal_actions():
+            raise IllegalAction(self.why_illegal(action))
+        self._legal = None
+        actor = self.current_seat
+        self.history.append((actor, action))
+        phase = self.phase
+        if phase is Phase.PLAY:
+            self._play(actor, action.card)
+        elif phase is Phase.BID_UPCARD:
+            self._bid_upcard(actor, action)
+        elif phase is Phase.NAME_TRUMP or phase is Phase.DEALER_NAMES:
+            self._name_trump(actor, action)
+        elif phase is Phase.MAKER_ALONE:
+            if action is ALONE:
+                self.alone.append(actor)
+            self._after_maker_alone()
+        elif phase is Phase.DEFENDER_ALONE:
+            self._defender_alone(actor, action)
+        elif phase is Phase.PICKUP:
+            self.dealer_took_upcard = action is PICKUP
+            if self.dealer_took_upcard:
+                self.hands[actor] |= 1 << self.upcard
+            self._start_discards()
+        elif phase is Phase.DISCARD:
+            self._discard(actor, action.card)
+
+    def _bid_upcard(self, seat: int, action: Action) -> None:
+        self.bids.append((seat, action))
+        if action is ORDER:
+            self.upcard_accepted = True
+            self._trump_made(seat, self.proposed_suit)
+        elif seat == self.dealer:
+            self.phase = Phase.NAME_TRUMP
+            self.current_seat = self._left(self.dealer)
+        else:
+            self.current_seat = self._left(seat)
+
+    def _name_trump(self, seat: int, action: Action) -> None:
+        self.bids.append((seat, action))
+        if action is PASS:
+            if seat == self.dealer:
+                self._finish()  # thrown in: everybody passed twice (R5)
+            else:
+                self.current_seat = self._left(seat)
+            return
+        if self.phase is Phase.DEALER_NAMES:
+            self.upcard_accepted = self._must_take_upcard = True  # the dealer takes the joker (R15)
+        self._trump_made(seat, action.suit)
+
+    def _trump_made(self, seat: int, suit: Suit) -> None:
+        self.trump = suit
+        self.maker = seat
+        if self.rules.alone.maker:
+            self.phase = Phase.MAKER_ALONE
+            self.current_seat = seat
+        else:
+            self._after_maker_alone()
+
+    def _after_maker_alone(self) -> None:
+        if self.rules.alone.defender:
+            dealer = self.dealer
+            order = [(dealer + i) % self.players for i in range(1, self.players + 1)]
+            self._defender_queue = [s for s in order if not self.is_maker_side(s)]
+            self.phase = Phase.DEFENDER_ALONE
+            self.current_seat = self._defender_queue.pop(0)
+        else:
+            self._start_exchange()
+
+    def _defender_alone(self, seat: int, action: Action) -> None:
+        if action is ALONE:
+            self.alone.append(seat)
+            self.lone_defender = seat
+            self._start_exchange()
+        elif self._defender_queue:
+            self.current_seat = self._defender_queue.pop(0)
+        else:
+            self._start_exchange()
+
+    def _start_exchange(self) -> None:
+        for lone in self.alone:
+            partner = self.partner_of(lone)
+            if partner is not None:
+                self.sitting_out.append(partner)
+        dealer_plays = self.dealer not in self.sitting_out
+        if self.upcard_accepted and dealer_plays:
+            if not self._must_take_upcard:
+                self.phase = Phase.PICKUP
+                self.current_seat = self.dealer
+                return
+            self.dealer_took_upcard = True
+            self.hands[self.dealer] |= 1 << self.upcard
+        elif self.upcard_accepted:
+            self.dealer_took_upcard = False
+        self._start_discards()
+
+    def _start_discards(self) -> None:
+        maker = self.maker
+        if self.dummy and maker not in self.alone:
+            self.hands[maker] |= self.dummy  # R12, R14: the maker takes the dummy
+        queue = [self.dealer] if self.dealer != maker else []
+        queue.append(maker)
+        self._discard_queue = [s for s in queue if self.hands[s].bit_count() > HAND_SIZE]
+        if self._discard_queue:
+            self.phase = Phase.DISCARD
+            self.current_seat = self._discard_queue[0]
+        else:
+            self._start_play()
+
+    def _discard(self, seat: int, card: Card) -> None:
+        self.hands[seat] &= ~(1 << card)
+        self.discards[seat].append(card)
+        if self.hands[seat].bit_count() > HAND_SIZE:
+            return
+        self._discard_queue.pop(0)
+        if self._discard_queue:
+            self.current_seat = self._discard_queue[0]
+        else:
+            self._start_play()
+
+    def _start_play(self) -> None:
+        self.phase = Phase.PLAY
+        self._trump = self.trump
+        active = [s for s in range(self.players) if s not in self.sitting_out]
+        self._active_count = len(active)
+        self._next_active = {s: self._first_active_from(s + 1) for s in active}
+        lead_from = self.dealer
+        if self.rules.alone.lead == "left-of-lone-player" and self.alone:
+            lead_from = self.alone[0]
+            if self.lone_defender is not None and len(self.alone) == 2:
+                lead_from = self.lone_defender - 1  # both alone: the defender leads (R6)
+        self.current_seat = self._leader = self._first_active_from(lead_from + 1)
+
+    def _first_active_from(self, seat: int) -> int:
+        for offset in range(self.players):
+            candidate = (seat + offset) % self.players
+            if candidate not in self.sitting_out:
+                return candidate
+        raise AssertionError("every seat sits out")
+
+    def _play(self, seat: int, card: Card) -> None:
+        self.hands[seat] ^= 1 << card
+        plays = self.trick_plays
+        if not plays:
+            self._led = EFFECTIVE_SUIT[self._trump][card]
+        plays.append((seat, card))
+        if len(plays) < self._active_count:
+            self.current_seat = self._next_active[seat]
+            return
+        strength = _STRENGTH[self._trump][self._led]
+        winner, best = plays[0][0], strength[plays[0][1]]
+        for player, played in plays:
+            if strength[played] > best:
+                winner, best = player, strength[played]
+        self.tricks.append(Trick(self._leader, tuple(plays), winner))
+        self.tricks_won[winner] += 1
+        self.trick_plays = []
+        if len(self.tricks) == TRICKS:
+            self._finish()
+        else:
+            self.current_seat = self._leader = winner
+
+    def _finish(self) -> None:
+        self.phase = Phase.OVER
+        self.current_seat = None
+
+    # ---------------------------------------------------------- explanations
+    def why_illegal(self, action: Action) -> str:
+        """Why ``action`` is not legal now, and what is (R16)."""
+        legal = self.legal_actions()
+        allowed = ", ".join(a.text for a in legal) if legal else "nothing: the hand is over"
+        if self.phase is Phase.OVER:
+            return "the hand is over"
+        seat = self.current_seat
+        if action.kind == "play" and self.phase is Phase.PLAY:
+            card = action.card
+            if not self.hands[seat] >> card & 1:
+                return f"you do not hold {card.label} (legal: {allowed})"
+            led = self.led_suit
+            return f"you must follow {led.title.lower()} (legal: {allowed})"
+        if action.kind == "discard" and self.phase is Phase.DISCARD:
+            if action.card == self.upcard and seat == self.dealer and self.dealer_took_upcard:
+                return f"the dealer keeps the upcard {self.upcard.label}; discard another card"
+            return f"you do not hold {action.card.label} (legal: {allowed})"
+        if action.kind == "name" and self.phase is Phase.NAME_TRUMP:
+            return (
+                f"{self.proposed_suit.title.lower()} was turned down; name another suit "
+                f"(legal: {allowed})"
+            )
+        if action is PASS and self.phase is Phase.NAME_TRUMP:
+            return f"the dealer is stuck and must name a suit (legal: {allowed})"
+        if action is ALONE:
+            return f"nobody may go alone now under these rules (legal: {allowed})"
+        return f"'{action.text}' is not allowed now, {self._phase_words()} (legal: {allowed})"
+
+    def _phase_words(self) -> str:
+        return {
+            Phase.BID_UPCARD: "while bidding on the upcard",
+            Phase.NAME_TRUMP: "while naming trump",
+            Phase.DEALER_NAMES: "while the dealer names trump",
+            Phase.MAKER_ALONE: "while the maker decides to go alone",
+            Phase.DEFENDER_ALONE: "while the defenders decide to go alone",
+            Phase.PICKUP: "while the dealer decides to pick up",
+            Phase.DISCARD: "while discarding",
+            Phase.PLAY: "while playing a card",
+        }.get(self.phase, "")
+
+    def _not_your_turn(self, seat: int) -> str:
+        if self.current_seat is None:
+            return "the hand is over"
+        return f"it is seat {self.current_seat}'s turn, not seat {seat}'s"
+
+    # --------------------------------------------------------- views, result
+    def view(self, seat: int) -> View:
+        """What ``seat`` may know now; see ``View``."""
+        return View(
+            seat=seat,
+            players=self.players,
+            dealer=self.dealer,
+            phase=self.phase,
+            hand=tuple(cards_of(self.hands[seat])),
+            upcard=self.upcard,
+            proposed_suit=self.proposed_suit,
+            bids=tuple(self.bids),
+            trump=self.trump,
+            maker=self.maker,
+            alone=tuple(self.alone),
+            sitting_out=tuple(self.sitting_out),
+            dealer_took_upcard=self.dealer_took_upcard,
+            discards=tuple(self.discards[seat]),
+            tricks=tuple(self.tricks),
+            current_trick=tuple(self.trick_plays),
+            tricks_won=tuple(self.tricks_won),
+            dummy_cards=self.rules.dummy.cards,
+            partner=self.partner_of(seat),
+        )
+
+    def result(self) -> HandResult:
+        if not self.is_over:
+            raise EngineError("the hand is not over yet")
+        outcome = None
+        if self.trump is not None:
+            rules = self.rules
+            outcome = HandOutcome(
+                maker_side=rules.side_of(self.maker),
+                maker_tricks=sum(self.tricks_won[s] for s in self.makers),
+                maker_alone=self.maker in self.alone,
+                lone_defender_side=(
+                    None if self.lone_defender is None else rules.side_of(self.lone_defender)
+                ),
+            )
+        return HandResult(
+            dealer=self.dealer,
+            trump=self.trump,
+            maker=self.maker,
+            makers=self.makers,
+            alone=tuple(self.alone),
+            lone_defender=self.lone_defender,
+            tricks=tuple(self.tricks_won),
+            outcome=outcome,
+        )

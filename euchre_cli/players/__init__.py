@@ -1,0 +1,30 @@
+"""Players: anything that picks one of the legal actions from what its seat can see.
+
+A player never receives the ``Hand``: only ``View`` (``Hand.view(seat)``) and the
+list of legal actions, so a computer player knows exactly what a person at the table
+would know.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Protocol
+
+from ..hand import Action, View
+
+
+class Player(Protocol):
+    def choose(self, view: View, legal: Sequence[Action]) -> Action:
+        """One of ``legal``."""
+        ...
+
+
+class RandomPlayer:
+    """Picks uniformly among the legal actions; for tests and benchmarks."""
+
+    def __init__(self, seed: int | str | None = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, view: View, legal: Sequence[Action]) -> Action:
+        return self.rng.choice(legal)
