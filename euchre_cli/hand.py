@@ -538,43 +538,9 @@ class Hand:
     # ---------------------------------------------------------- explanations
     def why_illegal(self, action: Action) -> str:
         """Why ``action`` is not legal now, and what is (R16)."""
-        legal = self.legal_actions()
-        allowed = ", ".join(a.text for a in legal) if legal else "nothing: the hand is over"
-        if self.phase is Phase.OVER:
+        if self.current_seat is None:
             return "the hand is over"
-        seat = self.current_seat
-        if action.kind == "play" and self.phase is Phase.PLAY:
-            card = action.card
-            if not self.hands[seat] >> card & 1:
-                return f"you do not hold {card.label} (legal: {allowed})"
-            led = self.led_suit
-            return f"you must follow {led.title.lower()} (legal: {allowed})"
-        if action.kind == "discard" and self.phase is Phase.DISCARD:
-            if action.card == self.upcard and seat == self.dealer and self.dealer_took_upcard:
-                return f"the dealer keeps the upcard {self.upcard.label}; discard another card"
-            return f"you do not hold {action.card.label} (legal: {allowed})"
-        if action.kind == "name" and self.phase is Phase.NAME_TRUMP:
-            return (
-                f"{self.proposed_suit.title.lower()} was turned down; name another suit "
-                f"(legal: {allowed})"
-            )
-        if action is PASS and self.phase is Phase.NAME_TRUMP:
-            return f"the dealer is stuck and must name a suit (legal: {allowed})"
-        if action is ALONE:
-            return f"nobody may go alone now under these rules (legal: {allowed})"
-        return f"'{action.text}' is not allowed now, {self._phase_words()} (legal: {allowed})"
-
-    def _phase_words(self) -> str:
-        return {
-            Phase.BID_UPCARD: "while bidding on the upcard",
-            Phase.NAME_TRUMP: "while naming trump",
-            Phase.DEALER_NAMES: "while the dealer names trump",
-            Phase.MAKER_ALONE: "while the maker decides to go alone",
-            Phase.DEFENDER_ALONE: "while the defenders decide to go alone",
-            Phase.PICKUP: "while the dealer decides to pick up",
-            Phase.DISCARD: "while discarding",
-            Phase.PLAY: "while playing a card",
-        }.get(self.phase, "")
+        return explain_illegal(self.view(self.current_seat), self.legal_actions(), action)
 
     def _not_your_turn(self, seat: int) -> str:
         if self.current_seat is None:
@@ -630,3 +596,42 @@ class Hand:
             tricks=tuple(self.tricks_won),
             outcome=outcome,
         )
+
+
+_PHASE_WORDS = {
+    Phase.BID_UPCARD: "while bidding on the upcard",
+    Phase.NAME_TRUMP: "while naming trump",
+    Phase.DEALER_NAMES: "while the dealer names trump",
+    Phase.MAKER_ALONE: "while the maker decides to go alone",
+    Phase.DEFENDER_ALONE: "while the defenders decide to go alone",
+    Phase.PICKUP: "while the dealer decides to pick up",
+    Phase.DISCARD: "while discarding",
+    Phase.PLAY: "while playing a card",
+}
+
+
+def explain_illegal(view: View, legal: Sequence[Action], action: Action) -> str:
+    """Why ``action`` is not among ``legal`` for the seat of ``view``, and what is (R16).
+
+    It needs only what the seat can see, so the prompt for a person and the engine
+    give the same reason.
+    """
+    allowed = ", ".join(a.text for a in legal)
+    phase, card = view.phase, action.card
+    if action.kind == "play" and phase is Phase.PLAY:
+        if card not in view.hand:
+            return f"you do not hold {card.label} (legal: {allowed})"
+        return f"you must follow {view.led_suit.title.lower()} (legal: {allowed})"
+    if action.kind == "discard" and phase is Phase.DISCARD:
+        if card == view.upcard and card in view.hand and view.dealer_took_upcard:
+            return f"the dealer keeps the upcard {card.label}; discard another card"
+        return f"you do not hold {card.label} (legal: {allowed})"
+    if action.kind == "name" and phase is Phase.NAME_TRUMP:
+        turned_down = view.proposed_suit.title.lower()
+        return f"{turned_down} was turned down; name another suit (legal: {allowed})"
+    if action is PASS and phase is Phase.NAME_TRUMP:
+        return f"the dealer is stuck and must name a suit (legal: {allowed})"
+    if action is ALONE:
+        return f"nobody may go alone now under these rules (legal: {allowed})"
+    words = _PHASE_WORDS.get(phase, "")
+    return f"'{action.text}' is not allowed now, {words} (legal: {allowed})"
