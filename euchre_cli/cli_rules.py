@@ -1,0 +1,132 @@
+"""``euchre rules``: list, show, validate and write rulesets.
+
+A thin layer over ``rules.py``: a ``RulesetError`` becomes a one-line
+``click.ClickException`` here (exit status 1), never a traceback.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import fields
+from pathlib import Path
+
+import click
+import yaml
+from tabulate import tabulate
+
+from .rules import (
+    Ruleset,
+    RulesetError,
+    ScoringRules,
+    builtin_names,
+    load_ruleset,
+    ruleset_to_dict,
+    setting_help,
+)
+
+# The settings a table most often changes, by section, in the order `rules new` lists them.
+TEMPLATE_SETTINGS: dict[str, tuple[str, ...]] = {
+    "bidding": ("stick_the_dealer", "dealer_pickup"),
+    "alone": ("maker", "defender", "lead"),
+    "game": ("points_to_win",),
+    "scoring": tuple(item.name for item in fields(ScoringRules)),
+    "deck": ("ranks", "joker"),
+    "dummy": ("cards",),
+}
+
+
+class _FlowListDumper(yaml.SafeDumper):
+    """Block mappings with lists on one line, as in the YAML contract: ``ranks: [9, 10, J]``."""
+
+
+_FlowListDumper.add_representer(
+    list, lambda dumper, items: dumper.represent_sequence("tag:yaml.org,2002:seq", items, True)
+)
+
+
+def to_yaml(data: object) -> str:
+    return yaml.dump(data, Dumper=_FlowListDumper, sort_keys=False, allow_unicode=True, width=1000)
+
+
+def _load(ref: str) -> Ruleset:
+    try:
+        return load_ruleset(ref)
+    except RulesetError as error:
+        raise click.ClickException(str(error)) from None
+
+
+@click.group()
+def rules() -> None:
+    """List, show, check and write rulesets (built-in names or YAML files)."""
+
+
+@rules.command("list")
+def list_rulesets() -> None:
+    """The built-in rulesets."""
+    rows = [
+        (ruleset.name, ruleset.players, ruleset.game.points_to_win, ruleset.description)
+        for ruleset in map(_load, builtin_names())
+    ]
+    click.echo(tabulate(rows, headers=("name", "players", "game to", "description")))
+
+
+@rules.command()
+@click.argument("ruleset", metavar="NAME|FILE")
+def show(ruleset: str) -> None:
+    """Print a ruleset fully resolved, as YAML (itself a valid ruleset)."""
+    resolved = _load(ruleset)
+    click.echo(f"# {ruleset}, fully resolved: every setting, nothing inherited.")
+    click.echo(to_yaml(ruleset_to_dict(resolved)), nl=False)
+
+
+@rules.command()
+@click.argument("file", metavar="FILE")
+def validate(file: str) -> None:
+    """Check a ruleset file: OK, or its first problem and line."""
+    ruleset = _load(file)
+    origin = f"extends {ruleset.extends}" if ruleset.extends else "standard defaults"
+    summary = f"{ruleset.players} players, game to {ruleset.game.points_to_win}"
+    click.echo(f"{file}: OK ({origin}; {summary})")
+
+
+@rules.command()
+@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@click.option(
+    "--from",
+    "base",
+    default="standard",
+    show_default=True,
+    metavar="NAME|FILE",
+    help="The ruleset the new file extends.",
+)
+def new(file: Path, base: str) -> None:
+    """Write a commented house-rules template that extends a ruleset."""
+    if file.exists():
+        raise click.ClickException(f"{file}: already exists (nothing written; choose a new name)")
+    extends = base if base in builtin_names() else os.path.relpath(base, file.parent)
+    text = ruleset_template(_load(base), extends, str(file))
+    try:
+        file.write_text(text, encoding="utf-8")
+    except OSError as error:
+        raise click.ClickException(f"{file}: cannot write ({error.strerror})") from None
+    click.echo(f"Wrote {file} (extends {extends}). Check it with: euchre rules validate {file}")
+
+
+def ruleset_template(base: Ruleset, extends: str, file_path: str) -> str:
+    """A house-rules file that extends ``base`` and, commented out, shows the settings
+    tables change most, with the values they inherit and what each does."""
+    inherited = ruleset_to_dict(base)
+    lines = [
+        f"# House rules based on {base.name!r}: every setting not written here comes from it.",
+        "# To change a setting, remove the '# ' before it and before its section name, then",
+        f"# edit the value. 'euchre rules validate {file_path}' checks this file and",
+        f"# 'euchre rules show {file_path}' prints every setting it ends up with.",
+        to_yaml({"extends": extends, "description": f"House rules based on {base.name}."}),
+    ]
+    for section, keys in TEMPLATE_SETTINGS.items():
+        lines.append(f"# {section}:")
+        for key in keys:
+            setting = to_yaml({key: inherited[section][key]}).strip()
+            lines.append(f"#   {setting:<32} # {setting_help(f'{section}.{key}')}")
+        lines.append("")
+    return "\n".join(lines)
