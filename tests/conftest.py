@@ -1,0 +1,23 @@
+"""Shared pytest fixtures."""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+
+@pytest.fixture
+def write_yaml(tmp_path: Path) -> Callable[[str, str], Path]:
+    """Writes dedented text to a file under ``tmp_path`` (line 1 is the first line of
+    text, so tests can name exact line numbers) and returns its path."""
+
+    def write(relative: str, text: str) -> Path:
+        path = tmp_path / relative
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(textwrap.dedent(text).lstrip("\n"), encoding="utf-8")
+        return path
+
+    return write

@@ -1,0 +1,410 @@
+"""Rulesets: the built-ins, loading with ``extends``, snapshots, and validation errors
+that name the file and line (DESIGN.md, "Ruleset YAML contract")."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from dataclasses import replace
+
+import pytest
+
+from euchre_cli.rules import (
+    MarkerRules,
+    RubberRules,
+    Ruleset,
+    RulesetError,
+    builtin_names,
+    builtin_rulesets,
+    load_ruleset,
+    ruleset_from_dict,
+    ruleset_to_dict,
+    setting_help,
+)
+
+BUILTINS = [
+    "british",
+    "classic",
+    "cutthroat",
+    "standard",
+    "stick-the-dealer",
+    "thirty-two",
+    "two-handed",
+    "two-handed-dummy",
+]
+
+
+def load_error(ref: str) -> RulesetError:
+    with pytest.raises(RulesetError) as caught:
+        load_ruleset(ref)
+    return caught.value
+
+
+def differences(first: Ruleset, second: Ruleset) -> set[str]:
+    """The dotted settings whose values differ between two rulesets."""
+
+    def flat(data: dict, prefix: str = "") -> dict:
+        items: dict = {}
+        for key, value in data.items():
+            if isinstance(value, dict):
+                items |= flat(value, f"{prefix}{key}.")
+            else:
+                items[prefix + key] = value
+        return items
+
+    one, other = flat(ruleset_to_dict(first)), flat(ruleset_to_dict(second))
+    return {key for key in one.keys() | other.keys() if one.get(key) != other.get(key)}
+
+
+# --- Built-in rulesets -----------------------------------------------------------
+
+
+def test_builtin_names_are_the_shipped_files():
+    assert builtin_names() == BUILTINS
+    assert [ruleset.name for ruleset in builtin_rulesets()] == BUILTINS
+
+
+@pytest.mark.parametrize("name", BUILTINS)
+def test_every_builtin_loads_from_any_directory(name, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    ruleset = load_ruleset(name)
+    assert ruleset.name == name
+    assert ruleset.source == name
+    assert "seed" in ruleset.description or "R1" in ruleset.description  # says where from
+
+
+def test_standard_is_the_dataclass_defaults():
+    """R3-R9 as in seed 000: ``Ruleset()`` and ``standard.yaml`` agree."""
+    standard = load_ruleset("standard")
+    assert replace(standard, source="") == Ruleset()
+    assert len(standard.cards) == 24
+    assert standard.rubber is None
+    assert standard.markers == MarkerRules((6, 4))  # R11: a six and a four for 10 points
+
+
+def test_classic_follows_seed_002():
+    """R3 draw, R6 lead left of the dealer and no lone defenders, R9 bridge, R10, R11."""
+    classic = load_ruleset("classic")
+    assert classic.extends == "standard"
+    assert classic.deal.first_dealer == "draw"
+    assert (classic.alone.maker, classic.alone.defender) == (True, False)
+    assert classic.alone.lead == "left-of-dealer"
+    assert (classic.game.points_to_win, classic.game.bridge) == (5, True)
+    assert classic.rubber == RubberRules(games_to_win=2, bonus=2)
+    assert classic.markers == MarkerRules((3, 4))
+
+
+def test_thirty_two_is_classic_with_sevens_and_eights():
+    """R1: the 32-card pack."""
+    thirty_two = load_ruleset("thirty-two")
+    assert thirty_two.deck.ranks == ("7", "8", "9", "10", "J", "Q", "K", "A")
+    assert len(thirty_two.cards) == 32
+    assert thirty_two.extends == "classic"
+    assert differences(thirty_two, load_ruleset("classic")) == {"name", "description", "deck.ranks"}
+
+
+def test_british_adds_the_joker():
+    """R15: 25 cards, a turned-up joker lets the dealer name trump."""
+    british = load_ruleset("british")
+    assert len(british.cards) == 25
+    assert british.deck.joker
+    assert british.bidding.joker_upcard == "dealer-names"
+
+
+def test_stick_the_dealer_changes_only_r5():
+    stick = load_ruleset("stick-the-dealer")
+    assert stick.bidding.stick_the_dealer
+    assert differences(stick, load_ruleset("standard")) == {
+        "name",
+        "description",
+        "bidding.stick_the_dealer",
+    }
+
+
+def test_cutthroat_follows_r12():
+    cutthroat = load_ruleset("cutthroat")
+    assert cutthroat.players == 3
+    assert (cutthroat.dummy.cards, cutthroat.dummy.taken_by) == (5, "maker")
+    assert cutthroat.alone.lead == "left-of-dealer"
+    scoring = ruleset_to_dict(cutthroat)["scoring"]
+    assert scoring == {
+        "make": 1,
+        "march": 3,
+        "lone_make": 1,
+        "lone_march": 4,
+        "euchre": 2,
+        "lone_defender_euchre": 2,
+        "lone_defender_march": 4,
+    }
+    assert cutthroat.game.points_to_win == 10
+    assert cutthroat.markers is None
+
+
+def test_two_handed_rulesets_follow_r14():
+    classic_form = load_ruleset("two-handed")
+    assert classic_form.players == 2
+    assert not classic_form.alone.maker and not classic_form.alone.defender
+    scoring = classic_form.scoring
+    assert (scoring.make, scoring.march, scoring.euchre) == (1, 2, 2)
+    assert classic_form.game.points_to_win == 10
+    dummy_form = load_ruleset("two-handed-dummy")
+    assert dummy_form.extends == "two-handed"
+    assert dummy_form.dummy.cards == 2
+    assert dummy_form.bidding.stick_the_dealer
+    assert dummy_form.alone == classic_form.alone
+
+
+# --- Snapshots: ruleset_to_dict / ruleset_from_dict -------------------------------
+
+
+@pytest.mark.parametrize("name", BUILTINS)
+def test_snapshot_round_trips_through_json(name):
+    ruleset = load_ruleset(name)
+    snapshot = json.loads(json.dumps(ruleset_to_dict(ruleset)))
+    assert ruleset_from_dict(snapshot, source=name) == ruleset
+    assert "extends" not in snapshot and "source" not in snapshot
+
+
+def test_snapshot_is_in_the_yaml_contract_shape():
+    snapshot = ruleset_to_dict(load_ruleset("classic"))
+    assert snapshot["deck"]["ranks"] == [9, 10, "J", "Q", "K", "A"]
+    assert snapshot["deal"]["packets"] == [3, 2]
+    assert snapshot["rubber"] == {"games_to_win": 2, "bonus": 2}
+    assert snapshot["markers"] == {"cards": [3, 4]}
+
+
+def test_snapshot_errors_name_the_source_without_a_line():
+    with pytest.raises(RulesetError) as caught:
+        ruleset_from_dict({"players": 5}, source="sheet 3")
+    assert str(caught.value) == "sheet 3: players cannot be 5 (allowed: 2, 3 or 4)"
+
+
+def test_snapshot_missing_keys_take_the_defaults():
+    assert ruleset_from_dict({"game": {"points_to_win": 7}}).game.points_to_win == 7
+    assert ruleset_from_dict({}).source == "<snapshot>"
+
+
+# --- Loading files: extends, names, merging ----------------------------------------
+
+
+def test_extends_chain_with_relative_paths(write_yaml, tmp_path, monkeypatch):
+    """A user file extending a user file (in another folder) extending a built-in."""
+    write_yaml("shared/club.yaml", "extends: stick-the-dealer\ngame: {points_to_win: 7}\n")
+    write_yaml("tables/house.yaml", "extends: ../shared/club.yaml\nscoring: {march: 3}\n")
+    monkeypatch.chdir(tmp_path / "shared")  # relative to the file, not to the cwd
+    house = load_ruleset(str(tmp_path / "tables" / "house.yaml"))
+    assert house.bidding.stick_the_dealer
+    assert house.game.points_to_win == 7
+    assert (house.scoring.march, house.scoring.make) == (3, 1)  # merged key by key
+    assert house.extends == "../shared/club.yaml"
+    assert house.name == "house"  # the file stem: names are not inherited
+    assert house.description == "Based on club."
+
+
+def test_nested_mappings_merge_and_lists_replace(write_yaml, monkeypatch, tmp_path):
+    monkeypatch.chdir(tmp_path)
+    write_yaml("house.yaml", "extends: classic\ndeck: {joker: true}\nmarkers: {cards: [6, 4]}\n")
+    house = load_ruleset("house.yaml")
+    assert house.deck.ranks == load_ruleset("classic").deck.ranks
+    assert house.deck.joker
+    assert house.markers == MarkerRules((6, 4))
+    assert house.rubber == RubberRules()
+
+
+@pytest.mark.parametrize(
+    ("text", "rubber", "markers"),
+    [
+        ("rubber: null\nmarkers: null\n", None, None),
+        ("rubber: false\nmarkers: false\n", None, None),
+        ("rubber: true\nmarkers: true\n", RubberRules(), MarkerRules()),
+        ("rubber: {bonus: 3}\nmarkers: {}\n", RubberRules(bonus=3), MarkerRules((6, 4))),
+    ],
+)
+def test_rubber_and_markers_switch_on_and_off(write_yaml, text, rubber, markers):
+    """R10, R11: null/false for none, true for the defaults, or a mapping merged over the
+    inherited settings (standard has no rubber and a six and a four as markers)."""
+    ruleset = load_ruleset(str(write_yaml("house.yaml", "extends: standard\n" + text)))
+    assert (ruleset.rubber, ruleset.markers) == (rubber, markers)
+
+
+def test_ranks_accept_ints_and_strings_and_are_stored_low_to_high(write_yaml):
+    path = write_yaml("deck.yaml", 'deck: {ranks: [A, K, q, j, T, "9", 8, 7]}\n')
+    assert load_ruleset(str(path)).deck.ranks == ("7", "8", "9", "10", "J", "Q", "K", "A")
+
+
+def test_file_without_extends_starts_from_the_defaults(write_yaml):
+    ruleset = load_ruleset(str(write_yaml("short.yaml", "game: {points_to_win: 5}\n")))
+    assert replace(ruleset, name="standard", description="", source="") == replace(
+        Ruleset(), game=replace(Ruleset().game, points_to_win=5), description=""
+    )
+    assert (ruleset.name, ruleset.description, ruleset.extends) == (
+        "short",
+        "Based on standard.",
+        "",
+    )
+
+
+def test_importing_rules_does_not_import_yaml():
+    """The scorekeeper rebuilds snapshots without paying for PyYAML at startup."""
+    code = "import sys, euchre_cli.rules; print('yaml' in sys.modules)"
+    output = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout
+    assert output.strip() == "False"
+
+
+def test_setting_help_quotes_the_allowed_values():
+    assert setting_help("bidding.dealer_pickup").endswith("[optional | mandatory]")
+    assert "R5" in setting_help("bidding.stick_the_dealer")
+    assert "R11" in setting_help("markers.cards")
+
+
+# --- Validation: one line, file:line, what is allowed ------------------------------
+
+# (file text, line blamed, text the message contains)
+INVALID = {
+    "typo with did-you-mean": (
+        "extends: standard\nbidding:\n  stick_the_deler: true\n",
+        3,
+        "unknown key 'stick_the_deler' in bidding (did you mean 'stick_the_dealer'?)",
+    ),
+    "unknown top-level key": ("colour: red\n", 1, "unknown key 'colour' (allowed: name, "),
+    "string where an int goes": ("players: '4'\n", 1, "players cannot be '4'"),
+    "players not 2, 3 or 4": (
+        "# house\nplayers: 5\n",
+        2,
+        "players cannot be 5 (allowed: 2, 3 or 4)",
+    ),
+    "YAML yes is a bool": ("name: yes\n", 1, "YAML reads yes/no/on/off as true/false"),
+    "bool where a mapping goes": ("bidding: no\n", 1, "bidding cannot be false"),
+    "points_to_win below 1": ("game:\n  points_to_win: 0\n", 2, "game.points_to_win cannot be 0"),
+    "scoring not an int": ("scoring:\n  march: 2.5\n", 2, "scoring.march cannot be 2.5"),
+    "scoring as text": ("scoring:\n  euchre: 'two'\n", 2, "scoring.euchre cannot be 'two'"),
+    "cut_min below 1": ("deal: {cut_min: 0}\n", 1, "deal.cut_min cannot be 0"),
+    "unknown rank": (
+        "deck:\n  ranks:\n    - 9\n    - 10\n    - X\n",
+        5,
+        "unknown rank 'X' in deck.ranks",
+    ),
+    "duplicate rank, 10 and T": (
+        "deck:\n  ranks:\n    - 9\n    - 10\n    - T\n",
+        5,
+        "rank 'T' appears twice",
+    ),
+    "ranks not a list": ("deck: {ranks: J}\n", 1, "deck.ranks cannot be 'J'"),
+    "packets sum": ("deal:\n  packets: [3, 3]\n", 2, "deal.packets add up to 6, not 5"),
+    "packet not positive": (
+        "deal:\n  packets:\n  - 3\n  - 0\n  - 2\n",
+        4,
+        "deal.packets cannot hold 0",
+    ),
+    "first_dealer": ("deal: {first_dealer: cut}\n", 1, "(allowed: random or draw)"),
+    "dealer_pickup": ("bidding:\n  dealer_pickup: never\n", 2, "(allowed: optional or mandatory)"),
+    "joker_upcard": (
+        "bidding: {joker_upcard: spades}\n",
+        1,
+        "(allowed: dealer-names or hearts)",
+    ),
+    "alone.lead": ("alone: {lead: right}\n", 1, "left-of-lone-player or left-of-dealer"),
+    "dummy.taken_by": ("dummy: {taken_by: dealer}\n", 1, "(allowed: maker)"),
+    "negative dummy": ("dummy: {cards: -1}\n", 1, "dummy.cards cannot be -1"),
+    "deck too small": (
+        "players: 4\ndeck:\n  ranks: [10, J, Q, K, A]\n",
+        3,
+        "a 20-card deck is too small for 4 players (needs 21 cards",
+    ),
+    "deck too small for a dummy": (
+        "extends: cutthroat\nplayers: 4\n",
+        2,
+        "a 24-card deck is too small for 4 players and a 5-card dummy",
+    ),
+    "cut_min too large": ("deal:\n  cut_min: 13\n", 2, "(allowed: at most 12"),
+    "marker cards equal": ("markers: {cards: [6, 6]}\n", 1, "markers.cards cannot be [6, 6]"),
+    "marker card too high": ("markers:\n  cards: [7, 4]\n", 2, "markers.cards cannot hold 7"),
+    "one marker card": ("markers: {cards: [6]}\n", 1, "markers.cards cannot be [6]"),
+    "rubber not a mapping": ("rubber: 3\n", 1, "rubber cannot be 3"),
+    "rubber games": ("rubber: {games_to_win: 0}\n", 1, "rubber.games_to_win cannot be 0"),
+    "lone hands with two players": (
+        "extends: standard\nplayers: 2\n",
+        2,
+        "alone.maker must be false with 2 players (two-handed hands are already played alone, R14)",
+    ),
+    "lone defender with two players": (
+        "extends: two-handed\nalone:\n  defender: true\n",
+        3,
+        "alone.defender must be false with 2 players",
+    ),
+    "YAML syntax": ("players: 4\nbidding: [\n", 3, "YAML syntax error"),
+    "duplicate key": ("players: 4\ngame: {}\nplayers: 3\n", 3, "key 'players' appears twice"),
+    "empty file": ("", 1, "the file is empty"),
+    "only comments": ("# nothing yet\n", 1, "the file is empty"),
+    "a list": ("- players: 4\n", 1, "the file holds a list, not a mapping of settings"),
+    "a scalar": ("standard\n", 1, "the file holds 'standard', not a mapping"),
+    "extends a typo": ("extends: standrd\n", 1, "did you mean 'standard'?"),
+    "extends a number": ("extends: 5\n", 1, "extends cannot be 5"),
+    "extends a missing file": ("name: x\nextends: base.yaml\n", 2, "extends 'base.yaml': no such"),
+    "extends itself": ("extends: house.yaml\n", 1, "extends cycle: house.yaml -> house.yaml"),
+    "source is not a setting": ("source: me\n", 1, "unknown key 'source'"),
+}
+
+
+@pytest.mark.parametrize("text, line, message", INVALID.values(), ids=INVALID.keys())
+def test_invalid_files_give_one_line_with_file_and_line(
+    text, line, message, write_yaml, tmp_path, monkeypatch
+):
+    monkeypatch.chdir(tmp_path)
+    write_yaml("house.yaml", text)
+    error = str(load_error("house.yaml"))
+    assert error.startswith(f"house.yaml:{line}: "), error
+    assert message in error
+    assert "\n" not in error
+
+
+def test_errors_in_an_extended_file_name_that_file(write_yaml, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    write_yaml("rules/base.yaml", "extends: standard\n\ngame: {points_to_wim: 7}\n")
+    write_yaml("house.yaml", "extends: rules/base.yaml\n")
+    error = str(load_error("house.yaml"))
+    assert error.startswith(os.path.join("rules", "base.yaml") + ":3: unknown key 'points_to_wim'")
+
+
+def test_a_cycle_names_every_file(write_yaml, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    write_yaml("a.yaml", "extends: b.yaml\n")
+    write_yaml("b.yaml", "players: 3\nextends: a.yaml\n")
+    assert str(load_error("a.yaml")) == (
+        "b.yaml:2: extends cycle: a.yaml -> b.yaml -> a.yaml (a ruleset cannot extend itself)"
+    )
+
+
+def test_clashes_blame_the_most_derived_file(write_yaml, tmp_path, monkeypatch):
+    """players: 2 written here clashes with lone hands written in standard.yaml (R14)."""
+    monkeypatch.chdir(tmp_path)
+    write_yaml("base.yaml", "extends: standard\ngame: {points_to_win: 5}\n")
+    write_yaml("house.yaml", "extends: base.yaml\n\nplayers: 2\n")
+    assert str(load_error("house.yaml")).startswith("house.yaml:3: alone.maker must be false")
+
+
+def test_unknown_name_lists_the_builtins():
+    error = str(load_error("standrd"))
+    assert error.startswith("unknown ruleset 'standrd' (did you mean 'standard'? built-in: ")
+    assert all(name in error for name in BUILTINS)
+
+
+@pytest.mark.parametrize(
+    ("make", "message"),
+    [
+        (lambda path: None, "house.yaml: no such file"),
+        (lambda path: path.mkdir(), "house.yaml: is a directory"),
+        (lambda path: path.write_bytes(b"name: \xff\xfe\n"), "house.yaml: is not UTF-8 text"),
+    ],
+    ids=["missing", "directory", "not UTF-8"],
+)
+def test_unreadable_files(make, message, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    make(tmp_path / "house.yaml")
+    error = str(load_error("house.yaml"))
+    assert error.startswith(message)
+    assert "\n" not in error
