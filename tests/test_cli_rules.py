@@ -1,0 +1,148 @@
+"""``euchre rules``: list, show, validate, new (DESIGN.md, "Command-line contract").
+
+Every user error ends with a one-line message and exit status 1 or 2, never a
+traceback.  Each test runs in its own temporary directory.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+from euchre_cli.cli import main
+from euchre_cli.rules import builtin_names, load_ruleset
+
+
+@pytest.fixture(autouse=True)
+def in_tmp_path(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+
+
+def euchre(*args: str) -> Result:
+    return CliRunner().invoke(main, ["rules", *args])
+
+
+def assert_user_error(result: Result, message: str, exit_code: int = 1) -> None:
+    assert result.exit_code == exit_code, result.output
+    assert "Traceback" not in result.output
+    assert result.stdout == ""
+    assert result.stderr.count("\n") == 1
+    assert message in result.stderr
+
+
+def test_list_shows_every_builtin_with_players_and_target():
+    result = euchre("list")
+    assert result.exit_code == 0
+    for name in builtin_names():
+        assert name in result.output
+    cutthroat_row = next(
+        line for line in result.output.splitlines() if line.startswith("cutthroat")
+    )
+    assert cutthroat_row.split()[1:3] == ["3", "10"]
+
+
+@pytest.mark.parametrize("name", builtin_names())
+def test_show_prints_yaml_that_loads_to_the_same_ruleset(name):
+    result = euchre("show", name)
+    assert result.exit_code == 0
+    Path("shown.yaml").write_text(result.output, encoding="utf-8")
+    assert replace(load_ruleset("shown.yaml"), source=name) == load_ruleset(name)
+
+
+def test_show_resolves_a_house_file(write_yaml):
+    write_yaml("house.yaml", "extends: classic\nbidding: {stick_the_dealer: true}\n")
+    result = euchre("show", "house.yaml")
+    assert result.exit_code == 0
+    assert "  stick_the_dealer: true\n" in result.output
+    assert "  points_to_win: 5\n" in result.output
+    assert "extends" not in result.output.split("\n", 1)[1]  # fully resolved
+
+
+def test_validate_reports_ok_with_a_summary(write_yaml):
+    write_yaml("house.yaml", "extends: standard\nbidding: {stick_the_dealer: true}\n")
+    result = euchre("validate", "house.yaml")
+    assert result.exit_code == 0
+    assert result.output == "house.yaml: OK (extends standard; 4 players, game to 10)\n"
+
+
+def test_validate_reports_the_error_line(write_yaml):
+    write_yaml("house.yaml", "extends: standard\nbidding:\n  stick_the_deler: true\n")
+    assert_user_error(
+        euchre("validate", "house.yaml"),
+        "house.yaml:3: unknown key 'stick_the_deler' in bidding (did you mean 'stick_the_dealer'?)",
+    )
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("validate", "missing.yaml"), "missing.yaml: no such file"),
+        (("show", "standrd"), "unknown ruleset 'standrd' (did you mean 'standard'?"),
+        (("new", "house.yaml", "--from", "nope"), "unknown ruleset 'nope'"),
+    ],
+)
+def test_bad_references_are_one_line_errors(args, message):
+    assert_user_error(euchre(*args), message)
+    assert not Path("house.yaml").exists()
+
+
+@pytest.mark.parametrize("args", [("show",), ("validate",), ("new",), ("frobnicate",)])
+def test_usage_errors_exit_2(args):
+    result = euchre(*args)
+    assert result.exit_code == 2
+    assert "Traceback" not in result.output
+
+
+@pytest.mark.parametrize("base", ["standard", "cutthroat", "two-handed-dummy"])
+def test_new_writes_a_template_that_validates_as_written(base):
+    result = euchre("new", "house.yaml", "--from", base)
+    assert result.exit_code == 0, result.output
+    house = load_ruleset("house.yaml")
+    assert house.extends == base
+    assert replace(house, name=base, description="", source=base) == replace(
+        load_ruleset(base), description=""
+    )
+    text = Path("house.yaml").read_text(encoding="utf-8")
+    inherited = load_ruleset(base)
+    assert f"#   points_to_win: {inherited.game.points_to_win} " in text
+    assert f"#   cards: {inherited.dummy.cards} " in text
+    for knob in ("stick_the_dealer", "dealer_pickup", "lead", "lone_march", "ranks", "joker"):
+        assert f"#   {knob}: " in text
+
+
+def test_new_template_lines_work_once_uncommented():
+    euchre("new", "house.yaml")
+    path = Path("house.yaml")
+    text = path.read_text(encoding="utf-8")
+    for commented, edited in [
+        ("# bidding:", "bidding:"),
+        ("#   stick_the_dealer: false", "  stick_the_dealer: true"),
+        ("# game:", "game:"),
+        ("#   points_to_win: 10", "  points_to_win: 7"),
+    ]:
+        text = text.replace(commented, edited)
+    path.write_text(text, encoding="utf-8")
+    house = load_ruleset("house.yaml")
+    assert house.bidding.stick_the_dealer
+    assert house.game.points_to_win == 7
+
+
+def test_new_extends_a_file_by_a_path_relative_to_the_new_file(write_yaml):
+    write_yaml("club/base.yaml", "extends: classic\ngame: {points_to_win: 7}\n")
+    result = euchre("new", "tables/house.yaml", "--from", "club/base.yaml")
+    assert result.exit_code == 1  # the folder does not exist yet
+    Path("tables").mkdir()
+    result = euchre("new", "tables/house.yaml", "--from", "club/base.yaml")
+    assert result.exit_code == 0, result.output
+    house = load_ruleset("tables/house.yaml")
+    assert house.extends == "../club/base.yaml"
+    assert house.game.points_to_win == 7
+
+
+def test_new_refuses_to_overwrite():
+    Path("house.yaml").write_text("players: 3\n", encoding="utf-8")
+    assert_user_error(euchre("new", "house.yaml"), "house.yaml: already exists")
+    assert Path("house.yaml").read_text(encoding="utf-8") == "players: 3\n"
