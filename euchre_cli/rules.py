@@ -23,14 +23,12 @@ Loading YAML files lives below the dataclasses:
 
 from __future__ import annotations
 
-import difflib
 import os
 import types
 import typing
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import Field, dataclass, field, fields, is_dataclass, replace
 from functools import cached_property
-from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple, NoReturn
 
@@ -215,7 +213,7 @@ class RulesetError(Exception):
         return " ".join(text.split())
 
 
-KeyPath = tuple  # ("deck", "ranks", 2): a setting, or an item of a list setting
+_KeyPath = tuple[str | int, ...]  # ("deck", "ranks", 2): a setting or a list item
 
 
 class _Location(NamedTuple):
@@ -224,7 +222,7 @@ class _Location(NamedTuple):
     depth: int  # 0: the file asked for; 1: the file it extends; and so on
 
 
-_Where = dict[KeyPath, _Location]
+_Where = dict[_KeyPath, _Location]
 
 
 @dataclass(frozen=True)
@@ -234,7 +232,7 @@ class _Checker:
     where: _Where
     source: str
 
-    def fail(self, paths: Sequence[KeyPath], problem: str, allowed: str = "") -> NoReturn:
+    def fail(self, paths: Sequence[_KeyPath], problem: str, allowed: str = "") -> NoReturn:
         """Blames the most derived of ``paths`` that was written down, else the first
         one's nearest written ancestor (a snapshot has no places: just its source)."""
         written = [self.where[path] for path in paths if path in self.where]
@@ -250,7 +248,7 @@ class _Checker:
         raise RulesetError(problem, allowed, place.file, place.line)
 
 
-def _dotted(path: KeyPath) -> str:
+def _dotted(path: _KeyPath) -> str:
     return ".".join(map(str, path)) if path else "the ruleset"
 
 
@@ -330,7 +328,7 @@ def _optional_section(hint: object) -> type | None:
     return None
 
 
-def _build_section(section: type, data: object, path: KeyPath, checker: _Checker) -> Any:
+def _build_section(section: type, data: object, path: _KeyPath, checker: _Checker) -> Any:
     settings = _settings(section)
     if not isinstance(data, dict):
         checker.fail(
@@ -352,11 +350,18 @@ def _build_section(section: type, data: object, path: KeyPath, checker: _Checker
 
 
 def _suggest(key: object, known: Sequence[str]) -> str:
-    close = difflib.get_close_matches(str(key), known, n=1)
-    return f"did you mean {close[0]!r}?" if close else f"allowed: {', '.join(known)}"
+    """Did-you-mean for a misspelt name, else the whole list."""
+    return _did_you_mean(str(key), known) or f"allowed: {', '.join(known)}"
 
 
-def _convert(value: object, hint: Any, setting: Field, path: KeyPath, checker: _Checker) -> Any:
+def _did_you_mean(word: str, known: Sequence[str]) -> str:
+    import difflib  # only on errors: keeps importing this module cheap
+
+    close = difflib.get_close_matches(word, known, n=1)
+    return f"did you mean {close[0]!r}?" if close else ""
+
+
+def _convert(value: object, hint: Any, setting: Field, path: _KeyPath, checker: _Checker) -> Any:
     if is_dataclass(hint):
         return _build_section(hint, value, path, checker)
     section = _optional_section(hint)
@@ -378,7 +383,7 @@ def _convert(value: object, hint: Any, setting: Field, path: KeyPath, checker: _
 
 
 def _scalar_setting(
-    value: object, kind: type, setting: Field, path: KeyPath, checker: _Checker
+    value: object, kind: type, setting: Field, path: _KeyPath, checker: _Checker
 ) -> object:
     allowed = setting.metadata["allowed"]
     minimum = setting.metadata["minimum"]
@@ -400,7 +405,7 @@ def _scalar_setting(
     checker.fail([path], f"{_dotted(path)} cannot be {_shown(value)}", hint)
 
 
-def _list_items(value: object, path: KeyPath, checker: _Checker, allowed: str) -> list:
+def _list_items(value: object, path: _KeyPath, checker: _Checker, allowed: str) -> list:
     if not isinstance(value, list):
         checker.fail([path], f"{_dotted(path)} cannot be {_shown(value)}", allowed)
     return value
@@ -409,7 +414,7 @@ def _list_items(value: object, path: KeyPath, checker: _Checker, allowed: str) -
 _RANK_TEXT = tuple("10" if name == "T" else name for name in RANK_NAMES)
 
 
-def _ranks(value: object, path: KeyPath, checker: _Checker) -> tuple[str, ...]:
+def _ranks(value: object, path: _KeyPath, checker: _Checker) -> tuple[str, ...]:
     """Ranks as written (``9``, ``"10"``, ``T``, ``J`` …), stored low to high as in R1."""
     allowed = f"allowed: a list of ranks from {_either(_RANK_TEXT)}, e.g. [9, 10, J, Q, K, A]"
     indices: list[int] = []
@@ -426,7 +431,7 @@ def _ranks(value: object, path: KeyPath, checker: _Checker) -> tuple[str, ...]:
     return tuple(_RANK_TEXT[index] for index in sorted(indices))
 
 
-def _packets(value: object, path: KeyPath, checker: _Checker) -> tuple[int, ...]:
+def _packets(value: object, path: _KeyPath, checker: _Checker) -> tuple[int, ...]:
     allowed = f"allowed: whole numbers of at least 1 adding up to {HAND_SIZE}, e.g. [3, 2]"
     sizes = _list_items(value, path, checker, allowed)
     for position, size in enumerate(sizes):
@@ -437,7 +442,7 @@ def _packets(value: object, path: KeyPath, checker: _Checker) -> tuple[int, ...]
     return tuple(sizes)
 
 
-def _marker_cards(value: object, path: KeyPath, checker: _Checker) -> tuple[int, int]:
+def _marker_cards(value: object, path: _KeyPath, checker: _Checker) -> tuple[int, int]:
     allowed = "allowed: two different card values from 2 to 6, e.g. [6, 4] or [3, 4]"
     cards = _list_items(value, path, checker, allowed)
     for position, card in enumerate(cards):
@@ -448,7 +453,7 @@ def _marker_cards(value: object, path: KeyPath, checker: _Checker) -> tuple[int,
     return (cards[0], cards[1])
 
 
-_LIST_SETTINGS: dict[KeyPath, Callable[[object, KeyPath, _Checker], tuple]] = {
+_LIST_SETTINGS: dict[_KeyPath, Callable[[object, _KeyPath, _Checker], tuple]] = {
     ("deck", "ranks"): _ranks,
     ("deal", "packets"): _packets,
     ("markers", "cards"): _marker_cards,
@@ -526,6 +531,8 @@ class _RulesetFile(NamedTuple):
 def _builtin_directory() -> Path | Traversable:
     """Package data when installed; the ``rulesets/`` folder beside the package in a
     source tree (``euchre_cli.rulesets`` exists only once setuptools maps it)."""
+    from importlib import resources
+
     try:
         return resources.files("euchre_cli.rulesets")
     except ModuleNotFoundError:
@@ -551,10 +558,8 @@ def _find(ref: str, extended_by: _RulesetFile | None, asked_at: _Location | None
             else ref
         )
         return _RulesetFile(shown, base / ref, Path(ref).stem, str((base / ref).resolve()))
-    close = difflib.get_close_matches(ref, builtin_names(), n=1)
-    allowed = (f"did you mean {close[0]!r}? " if close else "") + (
-        f"built-in: {', '.join(builtin_names())}; or the path of a .yaml file"
-    )
+    names = builtin_names()
+    allowed = f"{_did_you_mean(ref, names)} built-in: {', '.join(names)}; or a .yaml file path"
     problem = f"extends unknown ruleset {ref!r}" if asked_at else f"unknown ruleset {ref!r}"
     raise RulesetError(problem, allowed, *(asked_at[:2] if asked_at else ()))
 
@@ -570,7 +575,7 @@ def _resolve(
     parent_name = Ruleset.name
     if extends is not None:
         extends_at = where[("extends",)]
-        if not isinstance(extends, str):
+        if not isinstance(extends, str) or not extends:
             raise RulesetError(
                 f"extends cannot be {_shown(extends)}",
                 "allowed: a built-in name or the path of a .yaml file",
@@ -594,7 +599,7 @@ def _resolve(
     return data, where, extends or ""
 
 
-def _overlay(base: dict, base_where: _Where, top: dict, top_where: _Where, path: KeyPath = ()):
+def _overlay(base: dict, base_where: _Where, top: dict, top_where: _Where, path: _KeyPath = ()):
     """Writes ``top`` over ``base``: mappings merge key by key, anything else replaces,
     and ``base_where`` follows so that each value keeps the place it was written."""
     for key, value in top.items():
@@ -673,7 +678,7 @@ def _compose(text: str, shown: str) -> yaml.Node | None:
 _MAX_NESTING = 4  # rulesets nest three levels at most: markers.cards.0
 
 
-def _plain(node: yaml.Node, path: KeyPath, where: _Where, file: str, depth: int) -> object:
+def _plain(node: yaml.Node, path: _KeyPath, where: _Where, file: str, depth: int) -> object:
     """A node as plain Python data; records the line of each key and list item."""
     import yaml
 

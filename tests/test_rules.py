@@ -344,6 +344,7 @@ INVALID = {
     "a scalar": ("standard\n", 1, "the file holds 'standard', not a mapping"),
     "extends a typo": ("extends: standrd\n", 1, "did you mean 'standard'?"),
     "extends a number": ("extends: 5\n", 1, "extends cannot be 5"),
+    "extends nothing": ("players: 4\nextends: ''\n", 2, "extends cannot be ''"),
     "extends a missing file": ("name: x\nextends: base.yaml\n", 2, "extends 'base.yaml': no such"),
     "extends itself": ("extends: house.yaml\n", 1, "extends cycle: house.yaml -> house.yaml"),
     "source is not a setting": ("source: me\n", 1, "unknown key 'source'"),
