@@ -77,6 +77,9 @@ class IllegalAction(EngineError):
     """A well-formed action the rules do not allow now; the message says why (R16)."""
 
 
+_INTERNED: dict[tuple, Action] = {}
+
+
 @dataclass(frozen=True, eq=False)
 class Action:
     """A decision at the table.  Instances are interned: compare with ``is`` or ``==``.
@@ -88,6 +91,21 @@ class Action:
     kind: str
     suit: Suit | None = None
     card: Card | None = None
+
+    def __new__(cls, kind: str, suit: Suit | None = None, card: Card | None = None) -> Action:
+        # Interning makes ``Action("pass") is PASS``: the engine checks actions by
+        # identity, so a directly built action must be the same object (R16).
+        key = (kind, suit, card)
+        action = _INTERNED.get(key)
+        if action is None:
+            action = _INTERNED[key] = super().__new__(cls)
+        return action
+
+    def __post_init__(self) -> None:
+        if self.suit is not None:
+            object.__setattr__(self, "suit", Suit(self.suit))
+        if self.card is not None:
+            object.__setattr__(self, "card", Card(self.card))
 
     @property
     def text(self) -> str:
