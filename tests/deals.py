@@ -1,0 +1,153 @@
+"""Helpers for tests: stack a deck so chosen seats get chosen cards, and script a hand.
+
+The deck order follows ``hand.py``'s documented deal (R3): starting left of the
+dealer and going clockwise, each seat receives ``deal.packets[0]`` cards, then
+``deal.packets[1]`` cards; the next ``dummy.cards`` cards are the dummy; the rest is
+the kitty, whose first card is the upcard.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, Mapping, Sequence
+
+from euchre_cli.cards import Card, parse_card
+from euchre_cli.hand import Action, Hand
+from euchre_cli.rules import (
+    AloneRules,
+    BiddingRules,
+    DeckRules,
+    DummyRules,
+    Ruleset,
+    ScoringRules,
+)
+
+STANDARD = Ruleset()
+STICK = dataclasses.replace(STANDARD, bidding=BiddingRules(stick_the_dealer=True))
+MANDATORY = dataclasses.replace(STANDARD, bidding=BiddingRules(dealer_pickup="mandatory"))
+DECK32 = dataclasses.replace(
+    STANDARD, deck=DeckRules(ranks=("7", "8", "9", "10", "J", "Q", "K", "A"))
+)
+JOKER = dataclasses.replace(STANDARD, deck=DeckRules(joker=True))
+JOKER_HEARTS = dataclasses.replace(JOKER, bidding=BiddingRules(joker_upcard="hearts"))
+LEFT_OF_DEALER = dataclasses.replace(STANDARD, alone=AloneRules(lead="left-of-dealer"))
+CUTTHROAT = dataclasses.replace(
+    STANDARD,
+    name="cutthroat",
+    players=3,
+    dummy=DummyRules(cards=5),
+    alone=AloneRules(lead="left-of-dealer"),
+    scoring=ScoringRules(march=3),
+)
+TWO_HANDED = dataclasses.replace(
+    STANDARD, name="two-handed", players=2, alone=AloneRules(maker=False, defender=False)
+)
+TWO_HANDED_DUMMY = dataclasses.replace(
+    TWO_HANDED,
+    name="two-handed-dummy",
+    dummy=DummyRules(cards=2),
+    bidding=BiddingRules(stick_the_dealer=True),
+)
+
+VARIANTS = {
+    "standard": STANDARD,
+    "stick-the-dealer": STICK,
+    "mandatory-pickup": MANDATORY,
+    "32-cards": DECK32,
+    "joker": JOKER,
+    "joker-hearts": JOKER_HEARTS,
+    "left-of-dealer": LEFT_OF_DEALER,
+    "cutthroat": CUTTHROAT,
+    "two-handed": TWO_HANDED,
+    "two-handed-dummy": TWO_HANDED_DUMMY,
+}
+
+
+def cards(text: str | Iterable[str | int]) -> list[Card]:
+    """``"JH 10h AS"`` or a list of codes/cards as a list of cards."""
+    items = text.split() if isinstance(text, str) else text
+    return [item if isinstance(item, Card) else parse_card(item) for item in items]
+
+
+def stack(
+    ruleset: Ruleset,
+    dealer: int,
+    hands: Mapping[int, str | Sequence[str]] | None = None,
+    upcard: str | None = None,
+    dummy: str | Sequence[str] | None = None,
+    kitty: str | Sequence[str] | None = None,
+) -> list[Card]:
+    """A deck order that deals ``hands[seat]`` to each listed seat, ``dummy`` to the
+    dummy and ``upcard`` (then ``kitty``) to the kitty.  Unlisted places get the
+    remaining cards of the ruleset's deck in its fixed order."""
+    hands = {seat: cards(h) for seat, h in (hands or {}).items()}
+    used = [c for h in hands.values() for c in h]
+    dummy_cards = cards(dummy) if dummy is not None else []
+    kitty_cards = ([parse_card(upcard)] if upcard else []) + (
+        cards(kitty) if kitty is not None else []
+    )
+    used += dummy_cards + kitty_cards
+    if len(set(used)) != len(used):
+        raise ValueError("a card is placed twice")
+    if not set(used) <= set(ruleset.cards):
+        raise ValueError("a card is not in this ruleset's deck")
+    spare = [c for c in ruleset.cards if c not in used]
+    players = ruleset.players
+    for seat in range(players):
+        hand = hands.setdefault(seat, [])
+        while len(hand) < 5:
+            hand.append(spare.pop(0))
+        if len(hand) != 5:
+            raise ValueError(f"seat {seat} must get five cards")
+    while len(dummy_cards) < ruleset.dummy.cards:
+        dummy_cards.append(spare.pop(0))
+    kitty_cards += spare
+    deck: list[Card] = []
+    start = 0
+    for packet in ruleset.deal.packets:
+        for offset in range(1, players + 1):
+            deck += hands[(dealer + offset) % players][start : start + packet]
+        start += packet
+    return deck + dummy_cards + kitty_cards
+
+
+def deal(ruleset: Ruleset, dealer: int = 0, **placed) -> Hand:
+    """A ``Hand`` dealt from ``stack(ruleset, dealer, **placed)``."""
+    return Hand(ruleset, dealer, stack(ruleset, dealer, **placed))
+
+
+def run(hand: Hand, script: str | Iterable[str]) -> Hand:
+    """Apply actions written as text (``"pass order pass play:JH"``) in turn."""
+    steps = script.split() if isinstance(script, str) else script
+    for step in steps:
+        hand.apply(Action.parse(step))
+    return hand
+
+
+def play_out(hand: Hand) -> Hand:
+    """Finish the hand, each seat playing its first legal action (deterministic)."""
+    while not hand.is_over:
+        hand.apply(hand.legal_actions()[0])
+    return hand
+
+
+def snapshot(hand: Hand) -> tuple:
+    """Everything about a hand's state that an illegal action must leave alone (R16)."""
+    return (
+        hand.phase,
+        hand.current_seat,
+        [a.text for a in hand.legal_actions()],
+        list(hand.hands),
+        hand.dummy,
+        list(hand.history),
+        list(hand.bids),
+        hand.trump,
+        hand.maker,
+        list(hand.alone),
+        list(hand.sitting_out),
+        hand.dealer_took_upcard,
+        [list(d) for d in hand.discards],
+        list(hand.tricks),
+        list(hand.trick_plays),
+        list(hand.tricks_won),
+    )
