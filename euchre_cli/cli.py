@@ -28,10 +28,10 @@ class LazyGroup(click.Group):
     """A group whose subcommands are imported on first use."""
 
     def list_commands(self, ctx: click.Context) -> list[str]:
-        return [name for name in SUBCOMMANDS if self._available(name)]
+        return list(SUBCOMMANDS)
 
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
-        if name not in SUBCOMMANDS or not self._available(name):
+        if name not in SUBCOMMANDS:
             return None
         module_name, attribute, _ = SUBCOMMANDS[name]
         return getattr(importlib.import_module(module_name), attribute)
@@ -40,10 +40,6 @@ class LazyGroup(click.Group):
         rows = [(name, SUBCOMMANDS[name][2]) for name in self.list_commands(ctx)]
         with formatter.section("Commands"):
             formatter.write_dl(rows)
-
-    @staticmethod
-    def _available(name: str) -> bool:
-        return importlib.util.find_spec(SUBCOMMANDS[name][0]) is not None
 
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})

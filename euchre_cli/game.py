@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from .cards import RANK_NAMES, Card
-from .hand import Action, Hand, HandResult
+from .hand import Action, Hand, HandResult, Phase
 from .players import Player
 from .rules import Ruleset
 from .scoring import HandScore, at_the_bridge, game_winner, score_hand
@@ -77,7 +77,10 @@ class GameObserver:
 
     def hand_started(self, game: Game, hand: Hand) -> None: ...
 
-    def action_applied(self, game: Game, hand: Hand, seat: int, action: Action) -> None: ...
+    def action_applied(
+        self, game: Game, hand: Hand, seat: int, action: Action, phase: Phase
+    ) -> None:
+        """``phase`` is the phase the action was taken in."""
 
     def hand_finished(self, game: Game, hand: Hand, record: HandRecord) -> None: ...
 
@@ -172,9 +175,10 @@ class Game:
         self.observer.hand_started(self, hand)
         while not hand.is_over:
             seat = hand.current_seat
+            phase = hand.phase
             action = self.player_at(seat).choose(hand.view(seat), hand.legal_actions())
             hand.apply(action)
-            self.observer.action_applied(self, hand, seat, action)
+            self.observer.action_applied(self, hand, seat, action, phase)
         record = self._score(hand.result())
         self.observer.hand_finished(self, hand, record)
         self.dealer = (self.dealer + 1) % self.ruleset.players  # R3: the deal passes left

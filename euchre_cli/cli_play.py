@@ -1,0 +1,148 @@
+"""``euchre play``, ``euchre cutthroat``, ``euchre two-handed``: games against the computer."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import sys
+import time
+from collections.abc import Callable
+
+import click
+
+from .game import Game
+from .players import Player
+from .players.human import HumanPlayer, QuitGame
+from .players.rule_based import RuleBasedPlayer
+from .rules import Ruleset, RulesetError, load_ruleset
+from .screen import Style, TableScreen
+
+COMPUTER_NAMES = ("Ann", "Bob", "Cy", "Di", "Ed")
+
+
+def _computer_names(count: int, taken: str | None) -> list[str]:
+    return [name for name in COMPUTER_NAMES if name != taken][:count]
+
+
+def _want_colour(stream) -> bool:
+    return stream.isatty() and "NO_COLOR" not in os.environ and os.environ.get("TERM") != "dumb"
+
+
+def _unicode_ok(stream) -> bool:
+    encoding = (getattr(stream, "encoding", None) or "").lower().replace("-", "")
+    return encoding.startswith("utf")
+
+
+def _load(rules: str) -> Ruleset:
+    try:
+        return load_ruleset(rules)
+    except RulesetError as error:
+        raise click.BadParameter(str(error), param_hint="--rules") from None
+
+
+def run_game(
+    rules: str,
+    seed: int | None,
+    watch: bool,
+    as_json: bool,
+    name: str,
+    delay: float | None,
+) -> None:
+    ruleset = _load(rules)
+    if seed is None:
+        seed = random.SystemRandom().randrange(1_000_000)
+    # With --json the table goes to stderr so stdout holds the summary alone; a watched
+    # --json game shows nothing but the summary.
+    quiet = as_json and watch
+    stream = sys.stderr if as_json else sys.stdout
+    style = Style(colour=_want_colour(stream), unicode=_unicode_ok(stream))
+    if delay is None:
+        delay = 0.6 if stream.isatty() and not as_json else 0.0
+    pause: Callable[[], None] = (lambda: time.sleep(delay)) if delay > 0 else (lambda: None)
+
+    def out(line: str) -> None:
+        if not quiet:
+            click.echo(line, file=stream)
+
+    count = ruleset.players
+    computers: list[Player] = [RuleBasedPlayer(seed=f"{seed}:{i}") for i in range(count)]
+    if watch:
+        names = _computer_names(count, None)
+        players = computers
+        me = None
+    else:
+        names = [name, *_computer_names(count - 1, name)]
+
+        def ask(prompt: str) -> str:
+            return click.prompt(prompt, default="", show_default=False, prompt_suffix=" > ")
+
+        human = HumanPlayer(ask, out, style, advisor=computers[0])
+        players = [human, *computers[1:]]
+        me = 0
+    screen = TableScreen(out, style, me=me, pause=pause)
+    game = Game(ruleset, names, players, seed=seed, observer=screen)
+    out(style.dim(f"(seed {seed}: `--seed {seed}` replays this game)"))
+    try:
+        game.play()
+    except (QuitGame, click.Abort, KeyboardInterrupt, EOFError):
+        click.echo("", file=stream)
+        scores = ", ".join(f"{n} {s}" for n, s in zip(game.side_names, game.scores))
+        raise click.ClickException(f"game left before the end ({scores})") from None
+    if as_json:
+        click.echo(json.dumps(game.summary(), ensure_ascii=False))
+
+
+def _game_options(function: Callable) -> Callable:
+    options = [
+        click.option("--seed", type=int, help="Reproduce a game exactly (shown at the start)."),
+        click.option("--watch", is_flag=True, help="Let the computer play every seat."),
+        click.option("--json", "as_json", is_flag=True, help="Print a JSON summary at the end."),
+        click.option("--name", default="You", show_default=True, help="Your name at the table."),
+        click.option(
+            "--delay",
+            type=click.FloatRange(min=0),
+            help="Seconds between computer turns (default 0.6 on a terminal, else 0).",
+        ),
+    ]
+    for option in reversed(options):
+        function = option(function)
+    return function
+
+
+def _game_command(name: str, default_rules: str, doc: str) -> click.Command:
+    """``play`` and its shortcuts differ only in their default ruleset."""
+
+    @click.option(
+        "--rules",
+        default=default_rules,
+        show_default=True,
+        help="A built-in ruleset (see `euchre rules list`) or a YAML file.",
+    )
+    @_game_options
+    def command(rules: str, seed, watch, as_json, name, delay) -> None:
+        run_game(rules, seed, watch, as_json, name, delay)
+
+    command.__doc__ = doc + _HOW_TO_PLAY
+    return click.command(name=name)(command)
+
+
+_HOW_TO_PLAY = """
+
+    Type a card by its code (JH, 10h, j♥) or its number in your hand, bids by word
+    (order, pass, h for hearts), and ? at any prompt for your choices.
+    """
+
+play = _game_command(
+    "play", "standard", "Play a game to the ruleset's target against computer players."
+)
+cutthroat = _game_command(
+    "cutthroat",
+    "cutthroat",
+    "Three-handed Cutthroat: a dummy hand, and the two defenders play together (R12).",
+)
+two_handed = _game_command(
+    "two-handed",
+    "two-handed",
+    "Two-handed Euchre against the computer (R14); --rules two-handed-dummy for the dummy form.",
+)

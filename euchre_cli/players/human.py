@@ -1,0 +1,241 @@
+"""A person at the keyboard: prompts for each decision and reads forgiving answers.
+
+Cards are typed by code (``JH``, ``10h``, ``j♥``) or by their number in the shown
+hand; bids by word or first letter; ``?`` lists what is legal.  Anything illegal is
+refused with the engine's own reason (R16) and the question is asked again.  The
+player reads and writes through injected functions, so it does no I/O of its own.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Sequence
+
+from ..cards import Card, Suit, parse_card, sorted_hand
+from ..hand import (
+    ALONE,
+    DISCARD,
+    HAND_SIZE,
+    NAME,
+    ORDER,
+    PASS,
+    PICKUP,
+    PLAY,
+    Action,
+    InvalidAction,
+    Phase,
+    View,
+    explain_illegal,
+)
+from ..screen import Style
+from . import Player
+
+
+class QuitGame(Exception):
+    """The person typed ``quit``."""
+
+
+_YES = {"y", "yes", "alone", "a", "pickup", "pick", "take", "t"}
+_NO = {"n", "no", "pass", "p", "leave", "l"}
+_ORDER_WORDS = {"o", "order", "up", "pick", "pickup", "assist", "accept", "y", "yes"}
+HELP = "? lists your choices, quit leaves the game"
+_HINTS = {
+    Phase.BID_UPCARD: "answer order or pass",
+    Phase.NAME_TRUMP: "name a suit (c, d, h or s) or pass",
+    Phase.DEALER_NAMES: "name a suit (c, d, h or s)",
+    Phase.MAKER_ALONE: "answer y or n",
+    Phase.DEFENDER_ALONE: "answer y or n",
+    Phase.PICKUP: "answer y or n",
+}
+
+
+class HumanPlayer:
+    """Asks the person at the keyboard; ``advisor`` suggests which cards to keep."""
+
+    def __init__(
+        self,
+        ask: Callable[[str], str],
+        out: Callable[[str], None],
+        style: Style,
+        advisor: Player | None = None,
+    ) -> None:
+        self.ask = ask
+        self.out = out
+        self.style = style
+        self.advisor = advisor
+        self._planned_discards: list[Card] = []
+
+    def choose(self, view: View, legal: Sequence[Action]) -> Action:
+        if view.phase is Phase.DISCARD and len(view.hand) - HAND_SIZE > 1:
+            return self._discard_from_plan(view, legal)
+        while True:
+            answer = self.ask(self._prompt(view, legal)).strip()
+            if answer.lower() == "quit":
+                raise QuitGame
+            if answer in ("?", "help", "h"):
+                self._help(view, legal)
+                continue
+            try:
+                action = self._read(view, answer)
+            except InvalidAction as error:
+                self.out(f"{error} (? lists your choices).")
+                continue
+            if action in legal:
+                return action
+            self.out(f"Not allowed: {explain_illegal(view, legal, action)}.")
+
+    # prompts ----------------------------------------------------------------------
+    def _numbered_hand(self, view: View) -> list[Card]:
+        return sorted_hand(view.hand, view.trump)
+
+    def _show_hand(self, view: View) -> str:
+        cards = self._numbered_hand(view)
+        return "  ".join(f"{i}:{self.style.card(c)}" for i, c in enumerate(cards, start=1))
+
+    def _prompt(self, view: View, legal: Sequence[Action]) -> str:
+        phase = view.phase
+        upcard = self.style.card(view.upcard)
+        if phase is Phase.BID_UPCARD:
+            verb = "Pick it up" if view.seat == view.dealer else "Order it up"
+            return f"{self._show_hand(view)}\nUpcard {upcard}. {verb}? [order/pass]"
+        if phase is Phase.NAME_TRUMP:
+            suits = "/".join(a.suit.letter.lower() for a in legal if a.kind == "name")
+            passing = "/pass" if PASS in legal else " (you are stuck: you must name one)"
+            return f"{self._show_hand(view)}\nName trump [{suits}{passing}]"
+        if phase is Phase.DEALER_NAMES:
+            return f"{self._show_hand(view)}\nThe joker is up: name trump [c/d/h/s]"
+        if phase is Phase.MAKER_ALONE:
+            partner = "the dummy" if view.dummy_cards and view.partner is None else "your partner"
+            return f"{self._show_hand(view)}\nGo alone, without {partner}? [y/N]"
+        if phase is Phase.DEFENDER_ALONE:
+            return f"{self._show_hand(view)}\nDefend alone? [y/N]"
+        if phase is Phase.PICKUP:
+            return f"{self._show_hand(view)}\nPick up {upcard}? [Y/n]"
+        if phase is Phase.DISCARD:
+            return f"{self._show_hand(view)}\nDiscard which card? (number or code)"
+        led = view.led_suit
+        follow = f" (follow {self.style.suit(led)})" if led is not None else " (you lead)"
+        trump = self.style.suit(view.trump)
+        return f"Trump {trump}. {self._show_hand(view)}\nYour card{follow}"
+
+    def _help(self, view: View, legal: Sequence[Action]) -> None:
+        choices = ", ".join(self._describe(action) for action in legal)
+        self.out(f"You may: {choices}. ({HELP})")
+
+    def _describe(self, action: Action) -> str:
+        if action.card is not None:
+            return self.style.card(action.card)
+        if action.suit is not None:
+            return f"{action.suit.letter.lower()} ({action.suit.title.lower()})"
+        return action.kind
+
+    # reading answers --------------------------------------------------------------
+    def _read(self, view: View, answer: str) -> Action:
+        """The action an answer means in this phase; ``InvalidAction`` if none."""
+        phase = view.phase
+        word = answer.lower()
+        if phase in (Phase.PLAY, Phase.DISCARD):
+            card = self._read_card(view, answer)
+            return PLAY[card] if phase is Phase.PLAY else DISCARD[card]
+        if phase is Phase.BID_UPCARD:
+            if word in _ORDER_WORDS:
+                return ORDER
+            if word in _NO:
+                return PASS
+        elif phase in (Phase.NAME_TRUMP, Phase.DEALER_NAMES):
+            if word in ("p", "pass"):
+                return PASS
+            try:
+                return NAME[Suit.parse(word)]
+            except ValueError:
+                pass
+        elif phase in (Phase.MAKER_ALONE, Phase.DEFENDER_ALONE):
+            if word in _YES:
+                return ALONE
+            if word in _NO or not word:
+                return PASS
+        elif phase is Phase.PICKUP:
+            if word in _YES or not word:
+                return PICKUP
+            if word in _NO:
+                return PASS
+        try:
+            return Action.parse(answer)
+        except InvalidAction:
+            shown = f"'{answer}' is not understood here" if answer else "please answer"
+            raise InvalidAction(f"{shown}: {_HINTS[phase]}") from None
+
+    def _read_card(self, view: View, answer: str) -> Card:
+        cards = self._numbered_hand(view)
+        if answer.isdigit():
+            number = int(answer)
+            if 1 <= number <= len(cards):
+                return cards[number - 1]
+            raise InvalidAction(f"there is no card number {number} (1 to {len(cards)})")
+        try:
+            return parse_card(answer)
+        except ValueError as error:
+            raise InvalidAction(str(error)) from None
+
+    # keeping five of many (Cutthroat's dummy, two-handed dummy) ----------------------
+    def _discard_from_plan(self, view: View, legal: Sequence[Action]) -> Action:
+        """Ask once which five cards to keep, then discard the rest one by one."""
+        if not self._planned_discards or self._planned_discards[0] not in view.hand:
+            self._planned_discards = self._ask_keep(view, legal)
+        return DISCARD[self._planned_discards.pop(0)]
+
+    def _ask_keep(self, view: View, legal: Sequence[Action]) -> list[Card]:
+        cards = self._numbered_hand(view)
+        suggestion = self._suggest_keep(view, legal)
+        shown = " ".join(c.code for c in suggestion)
+        must_keep = [c for c in view.hand if DISCARD[c] not in legal]
+        while True:
+            answer = self.ask(
+                f"{self._show_hand(view)}\nKeep which {HAND_SIZE}? "
+                f"(codes or numbers; Enter keeps {shown})"
+            ).strip()
+            if answer.lower() == "quit":
+                raise QuitGame
+            if not answer:
+                keep = suggestion
+            else:
+                try:
+                    keep = [
+                        self._read_card(view, word) for word in answer.replace(",", " ").split()
+                    ]
+                except InvalidAction as error:
+                    self.out(f"{error}.")
+                    continue
+            problem = _keep_problem(keep, view.hand, must_keep)
+            if problem:
+                self.out(f"Not allowed: {problem}.")
+                continue
+            return [c for c in cards if c not in keep]
+
+    def _suggest_keep(self, view: View, legal: Sequence[Action]) -> list[Card]:
+        """The advisor's five, found by letting it discard one card at a time."""
+        if self.advisor is None:
+            return self._numbered_hand(view)[:HAND_SIZE]
+        hand = list(view.hand)
+        discards = list(view.discards)
+        while len(hand) > HAND_SIZE:
+            options = [DISCARD[c] for c in hand if DISCARD[c] in legal]
+            step = dataclasses.replace(view, hand=tuple(hand), discards=tuple(discards))
+            card = self.advisor.choose(step, options).card
+            hand.remove(card)
+            discards.append(card)
+        return sorted_hand(hand, view.trump)
+
+
+def _keep_problem(keep: list[Card], hand: Sequence[Card], must_keep: list[Card]) -> str | None:
+    if len(set(keep)) != len(keep):
+        return "a card is named twice"
+    missing = [c for c in keep if c not in hand]
+    if missing:
+        return f"you do not hold {missing[0].label}"
+    if len(keep) != HAND_SIZE:
+        return f"keep exactly {HAND_SIZE} cards (you named {len(keep)})"
+    dropped = [c for c in must_keep if c not in keep]
+    if dropped:
+        return f"the dealer keeps the upcard {dropped[0].label}"
+    return None

@@ -1,0 +1,273 @@
+"""The table as text for ``euchre play``: what a player sitting at the table would see.
+
+``TableScreen`` is a ``GameObserver``: it turns game events into lines for an output
+function it is given, paces computer turns with an injected ``pause``, and shows the
+person's own cards (every hand when watching).  It holds no game state of its own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+from .cards import Card, Suit, sorted_hand
+from .game import Game, GameObserver, HandRecord
+from .hand import Action, Hand, Phase
+
+RED = "\x1b[31m"
+BOLD = "\x1b[1m"
+DIM = "\x1b[2m"
+RESET = "\x1b[0m"
+
+
+class Style:
+    """Colours for suits and emphasis, or none (``NO_COLOR``, pipes, files)."""
+
+    def __init__(self, colour: bool, unicode: bool = True) -> None:
+        self.colour = colour
+        self.unicode = unicode
+
+    def card(self, card: Card) -> str:
+        text = card.label if self.unicode else _ascii_label(card)
+        if self.colour and (card.is_joker or card.suit.is_red):
+            return f"{RED}{text}{RESET}"
+        return text
+
+    def cards(self, cards: Iterable[Card]) -> str:
+        return " ".join(self.card(card) for card in cards)
+
+    def suit(self, suit: Suit) -> str:
+        text = f"{suit.symbol} {suit.title.lower()}" if self.unicode else suit.title.lower()
+        if self.colour and suit.is_red:
+            return f"{RED}{text}{RESET}"
+        return text
+
+    def bold(self, text: str) -> str:
+        return f"{BOLD}{text}{RESET}" if self.colour else text
+
+    def dim(self, text: str) -> str:
+        return f"{DIM}{text}{RESET}" if self.colour else text
+
+
+def _ascii_label(card: Card) -> str:
+    return "Joker" if card.is_joker else card.label[:-1] + card.suit.letter
+
+
+BIDDING = (Phase.BID_UPCARD, Phase.NAME_TRUMP, Phase.DEALER_NAMES)
+BEFORE_EXCHANGE = (*BIDDING, Phase.MAKER_ALONE, Phase.DEFENDER_ALONE, Phase.PICKUP)
+
+
+def bid_words(hand: Hand, seat: int, action: Action, phase: Phase) -> str:
+    """What a player says when bidding (R4, R5, R15); the words depend on the seat.
+
+    ``{suit}`` stands for the suit named, to be styled by the caller.
+    """
+    if phase is Phase.DEALER_NAMES:
+        return "turns up the joker and names {suit}"
+    if action.kind == "name":
+        return "names {suit}"
+    if action.kind == "pass":
+        return "passes"
+    if seat == hand.dealer:
+        return "picks it up" if hand.players > 2 else "accepts"
+    if hand.rules.partnerships and seat == (hand.dealer + 2) % 4:
+        return "assists"
+    return "orders it up"
+
+
+class TableScreen(GameObserver):
+    """Prints a game as it happens.  ``me`` is the person's seat index in player order
+    (None when watching: then every hand is shown)."""
+
+    def __init__(
+        self,
+        out: Callable[[str], None],
+        style: Style,
+        me: int | None = None,
+        pause: Callable[[], None] = lambda: None,
+        marker_picture: Callable[[Game, int], str | None] | None = None,
+    ) -> None:
+        self.out = out
+        self.style = style
+        self.me = me
+        self.pause = pause
+        self.marker_picture = marker_picture
+
+    # helpers -------------------------------------------------------------------
+    def _name(self, game: Game, seat: int) -> str:
+        return game.seat_name(seat)
+
+    def _says(self, game: Game, seat: int, verb_phrase: str) -> str:
+        """``Ann passes`` / ``You pass``: the person at the keyboard is addressed as you."""
+        if seat != self._my_seat(game):
+            return f"{game.seat_name(seat)} {verb_phrase}"
+        verb, _, rest = verb_phrase.partition(" ")
+        verb = {"goes": "go", "passes": "pass"}.get(verb, verb.removesuffix("s"))
+        return " ".join(("You", verb, rest)).rstrip()
+
+    def _my_seat(self, game: Game) -> int | None:
+        return None if self.me is None else game.seat_of(self.me)
+
+    def _relation(self, game: Game, seat: int) -> str:
+        """Where a seat sits from the person's chair: left, partner, right, across."""
+        mine = self._my_seat(game)
+        if mine is None or seat == mine:
+            return ""
+        offset = (seat - mine) % game.ruleset.players
+        if game.ruleset.players == 4:
+            return ("", "on your left", "your partner", "on your right")[offset]
+        if game.ruleset.players == 3:
+            return ("", "on your left", "on your right")[offset]
+        return "across"
+
+    # events --------------------------------------------------------------------
+    def game_started(self, game: Game) -> None:
+        rules = game.ruleset
+        self.out(self.style.bold(f"Euchre: {rules.name} (game to {rules.game.points_to_win})"))
+        if rules.description:
+            self.out(self.style.dim(rules.description))
+        if game.draw is not None:
+            for number, round_ in enumerate(game.draw.rounds, start=1):
+                drawn = ", ".join(
+                    f"{game.names[player]} {self.style.card(card)}" for player, card in round_
+                )
+                label = "Draw for seats" if number == 1 else "Redraw for the tie"
+                self.out(f"{label}: {drawn}")
+        seats = []
+        for seat in range(rules.players):
+            relation = self._relation(game, seat)
+            seats.append(self._name(game, seat) + (f" ({relation})" if relation else ""))
+        self.out("At the table, clockwise: " + ", ".join(seats))
+        if rules.partnerships:
+            self.out("Partners: " + " against ".join(game.side_names))
+        self.out("")
+
+    def hand_started(self, game: Game, hand: Hand) -> None:
+        number = len(game.records) + 1
+        dealer = self._name(game, hand.dealer)
+        self.out(self.style.bold(f"— Hand {number}: {dealer} deals —"))
+        if hand.rules.dummy.cards:
+            self.out(f"A dummy hand of {hand.rules.dummy.cards} cards lies face down.")
+        seats = range(hand.players) if self.me is None else [self._my_seat(game)]
+        for seat in seats:
+            label = "Your hand" if self.me is not None else f"{self._name(game, seat)}'s hand"
+            self.out(f"{label}: {self.style.cards(sorted_hand(hand.hand_of(seat)))}")
+        upcard_note = ""
+        if hand.phase is Phase.DEALER_NAMES:
+            upcard_note = " (the joker: the dealer names trump)"
+        self.out(f"Upcard: {self.style.card(hand.upcard)}{upcard_note}")
+
+    def action_applied(
+        self, game: Game, hand: Hand, seat: int, action: Action, phase: Phase
+    ) -> None:
+        is_me = self.me is not None and seat == self._my_seat(game)
+        if phase is Phase.PLAY:
+            self._card_played(game, hand, seat, action.card)
+        elif phase in BIDDING:
+            words = bid_words(hand, seat, action, phase)
+            suit = action.suit or hand.trump
+            said = words.format(suit=self.style.suit(suit) if suit else "")
+            self.out(self._says(game, seat, said) + ".")
+            if action.kind != "pass":
+                maker = "you" if is_me else self._name(game, seat)
+                self.out(f"Trump is {self.style.suit(hand.trump)}; {maker} made it.")
+            elif hand.is_over:
+                self.out("Everybody passed: the hand is thrown in and the deal passes.")
+        elif action.kind == "alone":
+            self.out(self.style.bold(self._says(game, seat, "goes alone!")))
+        elif phase is Phase.PICKUP:
+            taken = "picks up" if action.kind == "pickup" else "leaves"
+            upcard = self.style.card(hand.upcard)
+            self.out(self._says(game, seat, f"{taken} the upcard {upcard}."))
+        elif phase is Phase.DISCARD and (
+            hand.phase is not Phase.DISCARD or hand.current_seat != seat
+        ):
+            self._discarded(game, seat, hand.discards[seat], show=is_me)
+        if phase in BEFORE_EXCHANGE and hand.phase in (Phase.DISCARD, Phase.PLAY):
+            self._exchange(game, hand, picked_up_by_choice=phase is Phase.PICKUP)
+        if phase is not Phase.PLAY and hand.phase is Phase.PLAY:
+            self._play_begins(game, hand)
+        if not is_me:
+            self.pause()
+
+    def _discarded(self, game: Game, seat: int, cards: list[Card], show: bool) -> None:
+        """One line per seat once it has discarded all it must: others' cards stay hidden."""
+        if show:
+            self.out(f"You discard {self.style.cards(cards)}.")
+        else:
+            count = "a card" if len(cards) == 1 else f"{len(cards)} cards"
+            self.out(self._says(game, seat, f"discards {count}."))
+
+    def _exchange(self, game: Game, hand: Hand, picked_up_by_choice: bool) -> None:
+        """Who sits out, the dealer's forced pick-up, the maker's dummy (R4, R6, R12)."""
+        for seat in hand.sitting_out:
+            self.out(self._says(game, seat, "sits out this hand."))
+        if hand.dealer_took_upcard and not picked_up_by_choice:
+            upcard = self.style.card(hand.upcard)
+            self.out(self._says(game, hand.dealer, f"takes the upcard {upcard}."))
+        if hand.rules.dummy.cards and hand.maker not in hand.alone:
+            self.out(self._says(game, hand.maker, "takes the dummy hand."))
+        if game.ruleset.players == 3 and not hand.sitting_out:
+            defenders = [self._name(game, s) for s in range(3) if s != hand.maker]
+            self.out(f"{' and '.join(defenders)} defend together this hand.")
+
+    def _play_begins(self, game: Game, hand: Hand) -> None:
+        mine = self._my_seat(game)
+        if mine is not None and mine not in hand.sitting_out:
+            trump = hand.trump
+            self.out(f"Your hand: {self.style.cards(sorted_hand(hand.hand_of(mine), trump))}")
+        self.out(self._says(game, hand.current_seat, "leads."))
+
+    def _card_played(self, game: Game, hand: Hand, seat: int, card: Card) -> None:
+        plays = hand.trick_plays or hand.tricks[-1].plays
+        verb = "leads" if len(plays) == 1 else "plays"
+        self.out("  " + self._says(game, seat, f"{verb} {self.style.card(card)}"))
+        if not hand.trick_plays:  # that card completed the trick
+            won = self._says(game, hand.tricks[-1].winner, "wins it.")
+            tally = self._trick_tally(game, hand)
+            self.out(f"Trick {len(hand.tricks)}: {won} {self.style.dim(tally)}")
+
+    def _trick_tally(self, game: Game, hand: Hand) -> str:
+        rules = game.ruleset
+        parts = []
+        for side, seats in enumerate(rules.sides):
+            taken = sum(hand.tricks_won[s] for s in seats)
+            parts.append(f"{game.side_name(side)} {taken}")
+        return "Tricks: " + ", ".join(parts)
+
+    def hand_finished(self, game: Game, hand: Hand, record: HandRecord) -> None:
+        if record.score is not None:
+            result = record.result
+            maker_side = game.ruleset.side_of(result.maker)
+            gained = [
+                f"+{points}" if side == maker_side else f"{game.side_name(side)} +{points}"
+                for side, points in enumerate(record.score.points)
+                if points
+            ]
+            makers = game.side_name(maker_side)
+            self.out(self.style.bold(f"{makers} {record.score.description}: {', '.join(gained)}."))
+        self.show_score(game)
+        self.out("")
+
+    def show_score(self, game: Game) -> None:
+        target = game.ruleset.game.points_to_win
+        scores = ", ".join(f"{name} {score}" for name, score in zip(game.side_names, game.scores))
+        self.out(f"Score: {scores} (game to {target})")
+        bridge = game.bridge()
+        if bridge is not None:
+            self.out(
+                f"{game.side_name(bridge)} {'is' if game.ruleset.players < 4 else 'are'} "
+                "at the bridge."
+            )
+        if self.marker_picture is not None:
+            for side in range(len(game.scores)):
+                picture = self.marker_picture(game, side)
+                if picture:
+                    self.out(picture)
+
+    def game_finished(self, game: Game) -> None:
+        winner = game.side_name(game.winner)
+        self.out(self.style.bold(f"{winner} win the game, {_score_line(game)}."))
+
+
+def _score_line(game: Game) -> str:
+    return " to ".join(str(score) for score in sorted(game.scores, reverse=True))
