@@ -75,7 +75,9 @@ def run_game(
         names = [name, *_computer_names(count - 1, name)]
 
         def ask(prompt: str) -> str:
-            return click.prompt(prompt, default="", show_default=False, prompt_suffix=" > ")
+            return click.prompt(
+                prompt, default="", show_default=False, prompt_suffix=" > ", err=as_json
+            )
 
         human = HumanPlayer(ask, out, style, advisor=computers[0])
         players = [human, *computers[1:]]

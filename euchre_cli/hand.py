@@ -22,7 +22,8 @@ is the upcard.
 
 Phases, in order (each skipped when the ruleset or the deal does not need it):
 ``BID_UPCARD`` (R4) → ``NAME_TRUMP`` (R5) | ``DEALER_NAMES`` (joker upcard, R15) →
-``MAKER_ALONE`` → ``DEFENDER_ALONE`` (R6) → ``PICKUP`` (optional dealer pick-up, R4)
+``MAKER_ALONE`` → ``DEFENDER_ALONE`` (R6) → ``PICKUP`` (optional pick-up when another
+player ordered the upcard, R4)
 → ``DISCARD`` (dealer's pick-up and the maker's dummy, R12, R14) → ``PLAY`` (R7) →
 ``OVER``.  Going alone is decided before the exchange because a dealer whose partner
 goes alone sits out and does not pick up (R6).
@@ -473,7 +474,9 @@ class Hand:
                 self.sitting_out.append(partner)
         dealer_plays = self.dealer not in self.sitting_out
         if self.upcard_accepted and dealer_plays:
-            if not self._must_take_upcard:
+            # A dealer who accepted the upcard ("I pick it up") takes it; the choice
+            # exists only when another player ordered it up (R4).
+            if not self._must_take_upcard and self.maker != self.dealer:
                 self.phase = Phase.PICKUP
                 self.current_seat = self.dealer
                 return

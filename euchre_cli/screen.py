@@ -143,8 +143,8 @@ class TableScreen(GameObserver):
 
     def hand_started(self, game: Game, hand: Hand) -> None:
         number = len(game.records) + 1
-        dealer = self._name(game, hand.dealer)
-        self.out(self.style.bold(f"— Hand {number}: {dealer} deals —"))
+        dealing = self._says(game, hand.dealer, "deals")
+        self.out(self.style.bold(f"— Hand {number}: {dealing} —"))
         if hand.rules.dummy.cards:
             self.out(f"A dummy hand of {hand.rules.dummy.cards} cards lies face down.")
         seats = range(hand.players) if self.me is None else [self._my_seat(game)]
@@ -265,8 +265,14 @@ class TableScreen(GameObserver):
                     self.out(picture)
 
     def game_finished(self, game: Game) -> None:
-        winner = game.side_name(game.winner)
-        self.out(self.style.bold(f"{winner} win the game, {_score_line(game)}."))
+        seats = game.ruleset.sides[game.winner]
+        verb = "win" if len(seats) > 1 else "wins"
+        won = (
+            self._says(game, seats[0], f"{verb} the game")
+            if len(seats) == 1
+            else (f"{game.side_name(game.winner)} {verb} the game")
+        )
+        self.out(self.style.bold(f"{won}, {_score_line(game)}."))
 
 
 def _score_line(game: Game) -> str:

@@ -221,8 +221,9 @@ def test_r4_partner_assists_and_dealer_accepts():
     accept = ordered_by(0)
     assert accept.maker == 0 and accept.makers == (0, 2)
     assert accept.bids == [(1, PASS), (2, PASS), (3, PASS), (0, ORDER)]
-    run(accept, "pass pass pass pickup")
+    run(accept, "pass pass pass")  # a dealer who accepts takes the card: no pick-up choice
     assert accept.phase is Phase.DISCARD and accept.current_seat == 0
+    assert accept.dealer_took_upcard is True
 
 
 def test_r4_mandatory_pickup_dealer_takes_the_upcard_and_cannot_discard_it():
@@ -528,7 +529,7 @@ def test_r12_maker_merges_the_dummy_and_discards_five():
 
 
 def test_r12_dealer_maker_who_took_the_upcard_discards_six_of_eleven():
-    hand = run(cutthroat(), "pass pass order pass pass pass pickup")
+    hand = run(cutthroat(), "pass pass order pass pass pass")  # accepting is taking (R4)
     assert (hand.phase, hand.current_seat) == (Phase.DISCARD, 0)
     assert len(hand.hand_of(0)) == 11
     assert DISCARD[parse_card("9H")] not in hand.legal_actions()
@@ -539,11 +540,14 @@ def test_r12_dealer_maker_who_took_the_upcard_discards_six_of_eleven():
     assert len(hand.hand_of(0)) == 5 and parse_card("9H") in hand.hand_of(0)
 
 
-def test_r12_dealer_maker_who_left_the_upcard_discards_five():
-    hand = run(cutthroat(), "pass pass order pass pass pass pass")
-    assert len(hand.hand_of(0)) == 10
-    run(hand, "discard:JH discard:QH discard:KH discard:QD discard:JS")
-    assert hand.phase is Phase.PLAY
+def test_r12_maker_discards_five_when_the_dealer_leaves_the_upcard():
+    hand = run(cutthroat(), "order pass pass pass pass")
+    assert (hand.phase, hand.current_seat) == (Phase.DISCARD, 1)
+    assert hand.dealer_took_upcard is False
+    assert len(hand.hand_of(1)) == 10
+    for action in list(hand.legal_actions())[:5]:
+        hand.apply(action)
+    assert hand.phase is Phase.PLAY and len(hand.hand_of(1)) == 5
 
 
 def test_r12_lone_maker_does_not_use_the_dummy():
@@ -624,7 +628,7 @@ def test_r14_dummy_non_dealer_orders_takes_dummy_dealer_takes_upcard():
 
 
 def test_r14_dummy_dealer_takes_up_and_discards_three():
-    hand = run(two_handed(TWO_HANDED_DUMMY), "pass order pickup")
+    hand = run(two_handed(TWO_HANDED_DUMMY), "pass order")
     assert (hand.phase, hand.current_seat) == (Phase.DISCARD, 0)
     assert len(hand.hand_of(0)) == 8
     assert DISCARD[parse_card("9H")] not in hand.legal_actions()
@@ -841,7 +845,7 @@ def test_view_is_the_same_for_deals_that_differ_only_in_hidden_cards():
     other = {1: LAYOUT[1], 2: "JD QC KC AC TD", 3: "TH AD KS AS 9C", 0: "JH QH KH QD JS"}
     first = deal(STANDARD, 0, hands=LAYOUT, **LAYOUT_KITTY)
     second = deal(STANDARD, 0, hands=other, upcard="9H", kitty="JC 9D TC")
-    script = ["pass", "pass", "pass", "order", "pass", "pass", "pass", "pickup"]
+    script = ["pass", "pass", "pass", "order", "pass", "pass", "pass"]
     assert first.view(1) == second.view(1)
     for step in script:
         run(first, [step])

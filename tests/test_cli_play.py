@@ -1,0 +1,190 @@
+"""``euchre play`` and its shortcuts, driven as a user would (CliRunner with input)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from euchre_cli.cli import main
+from euchre_cli.rules import builtin_names, load_ruleset
+
+
+def run(*args: str, input: str | None = None):
+    return CliRunner().invoke(main, list(args), input=input)
+
+
+def expected_points(ruleset, hand: dict, sides: dict) -> dict:
+    """The scoring table (R8, R12, R14) applied by hand to a JSON hand record."""
+    if hand["trump"] is None:
+        return {}
+    scoring = ruleset.scoring
+    side_of = {player: side for side, players in sides.items() for player in players}
+    maker_side = side_of[hand["makers"][0]]
+    maker_tricks = sum(hand["tricks"][p] for p in hand["makers"])
+    lone_makers = [p for p in hand["alone"] if p in hand["makers"]]
+    lone_defenders = [p for p in hand["alone"] if p not in hand["makers"]]
+    if maker_tricks >= 3:
+        if lone_makers:
+            value = scoring.lone_march if maker_tricks == 5 else scoring.lone_make
+        else:
+            value = scoring.march if maker_tricks == 5 else scoring.make
+        return {maker_side: value}
+    if lone_defenders:
+        value = scoring.lone_defender_march if maker_tricks == 0 else scoring.lone_defender_euchre
+        return {side_of[lone_defenders[0]]: value}
+    return {side: scoring.euchre for side in sides if side != maker_side}
+
+
+@pytest.mark.parametrize("name", builtin_names())
+def test_watched_game_ends_with_a_winner_and_table_points(name: str) -> None:
+    """R8, R9, R12, R14: every hand scores its row; the winner alone reaches the target."""
+    result = run("play", "--watch", "--json", "--rules", name, "--seed", "11")
+    assert result.exit_code == 0, result.output
+    summary = json.loads(result.stdout)
+    ruleset = load_ruleset(name)
+    assert summary["ruleset"] == name
+    assert len(summary["sides"]) == len(ruleset.sides)
+    totals = dict.fromkeys(summary["sides"], 0)
+    for hand in summary["hands"]:
+        assert hand["points"] == expected_points(ruleset, hand, summary["sides"])
+        assert sum(hand["tricks"].values()) == (0 if hand["trump"] is None else 5)
+        for side, points in hand["points"].items():
+            totals[side] += points
+    assert totals == summary["scores"]
+    target = ruleset.game.points_to_win
+    winner = summary["winner"]
+    assert totals[winner] >= target
+    assert all(score < totals[winner] for side, score in totals.items() if side != winner)
+
+
+def test_seed_reproduces_the_whole_game() -> None:
+    first = run("play", "--watch", "--json", "--seed", "5")
+    again = run("play", "--watch", "--json", "--seed", "5")
+    other = run("play", "--watch", "--json", "--seed", "6")
+    assert first.stdout == again.stdout
+    assert first.stdout != other.stdout
+
+
+def test_shortcuts_play_their_rulesets() -> None:
+    cutthroat = json.loads(run("cutthroat", "--watch", "--json", "--seed", "2").stdout)
+    two = json.loads(run("two-handed", "--watch", "--json", "--seed", "2").stdout)
+    same = json.loads(
+        run("play", "--rules", "cutthroat", "--watch", "--json", "--seed", "2").stdout
+    )
+    assert cutthroat["ruleset"] == "cutthroat" and len(cutthroat["sides"]) == 3
+    assert two["ruleset"] == "two-handed" and len(two["sides"]) == 2
+    assert cutthroat == same
+
+
+def test_watched_game_shows_the_table() -> None:
+    result = run("play", "--watch", "--seed", "3", "--rules", "classic")
+    assert result.exit_code == 0
+    text = result.output
+    assert "Draw for seats" in text  # R3: classic draws for partners and first deal
+    assert "Upcard:" in text and "Trick 5:" in text and "Score:" in text
+    assert "\x1b[" not in text  # no colour codes when output is not a terminal
+    assert "win the game" in text
+
+
+# A human game: every round of answers holds a typo, a request for help and, for any
+# question the game can ask, at least one legal answer.
+ANSWERS = ["zz", "?", "9X", "1", "2", "3", "4", "5", "6", "pass", "n", "c", "d", "h", "s"]
+
+
+def test_scripted_human_game_with_typos_and_illegal_plays() -> None:
+    """R16: typos and illegal plays are refused with the reason and asked again."""
+    result = run("play", "--seed", "21", input="\n".join(ANSWERS * 400) + "\n")
+    assert result.exit_code == 0, result.output[-2000:]
+    text = result.output
+    assert "Your hand:" in text
+    assert "'zz' is not understood here" in text
+    assert "You may:" in text
+    assert "Not allowed: you must follow" in text
+    assert "win the game" in text
+    assert "Traceback" not in text
+
+
+def test_human_json_summary_goes_to_stdout_alone() -> None:
+    result = run("play", "--json", "--seed", "21", input="\n".join(ANSWERS * 400) + "\n")
+    assert result.exit_code == 0
+    summary = json.loads(result.stdout)
+    assert "You" in summary["scores"] or any("You" in side for side in summary["scores"])
+    assert "Your hand:" in result.stderr
+
+
+def test_cutthroat_human_keeps_five_of_ten() -> None:
+    """R12: the maker sees the dummy and names five to keep; Enter takes the suggestion."""
+    answers = ["order", "n", "", "1", "2", "3", "4", "5", "pass", "n", "h", "s", "c", "d"]
+    result = run("cutthroat", "--seed", "4", input="\n".join(answers * 300) + "\n")
+    assert result.exit_code == 0, result.output[-2000:]
+    assert "Keep which 5?" in result.output
+    assert "take the dummy hand" in result.output
+
+
+@pytest.mark.parametrize(
+    "keys, message",
+    [
+        ("1 2 3", "keep exactly 5 cards (you named 3)"),
+        ("1 1 2 3 4", "a card is named twice"),
+        ("QS 1 2 3 4", "you do not hold Q♠"),
+        ("JC AS AH AC AD KD", "keep exactly 5 cards (you named 6)"),
+    ],
+)
+def test_cutthroat_bad_keep_selection_is_refused(keys: str, message: str) -> None:
+    """R12: with seed 4 the person deals, accepts the A♠ and holds eleven cards."""
+    answers = ["order", "n", keys, "", "1", "2", "3", "4", "5", "pass", "n", "h", "s", "c", "d"]
+    result = run("cutthroat", "--seed", "4", input="\n".join(answers * 300) + "\n")
+    assert result.exit_code == 0
+    assert "11:9♦" in result.output  # five cards, the upcard and the dummy's five
+    assert f"Not allowed: {message}" in result.output
+
+
+def test_end_of_input_leaves_with_one_line() -> None:
+    result = run("play", "--seed", "1", input="pass\n")
+    assert result.exit_code == 1
+    assert "game left before the end" in result.output
+    assert "Traceback" not in result.output
+
+
+def test_quit_leaves_the_game() -> None:
+    result = run("play", "--seed", "1", input="quit\n")
+    assert result.exit_code == 1
+    assert "game left before the end" in result.output
+
+
+@pytest.mark.parametrize(
+    "args, fragment",
+    [
+        (["play", "--rules", "nosuch"], "nosuch"),
+        (["play", "--seed", "abc"], "abc"),
+        (["play", "--delay", "-1"], "--delay"),
+        (["cutthroat", "--rules", "missing.yaml"], "missing.yaml"),
+    ],
+)
+def test_user_errors_exit_2_with_one_line(args: list[str], fragment: str) -> None:
+    result = run(*args)
+    assert result.exit_code == 2
+    assert fragment in result.output
+    assert "Traceback" not in result.output
+    error_lines = [line for line in result.output.splitlines() if line.startswith("Error")]
+    assert len(error_lines) == 1
+
+
+def test_broken_house_rules_point_at_the_line(tmp_path) -> None:
+    house = tmp_path / "house.yaml"
+    house.write_text("extends: standard\nbidding:\n  stick_the_deler: true\n", encoding="utf-8")
+    result = run("play", "--watch", "--rules", str(house))
+    assert result.exit_code == 2
+    assert "house.yaml:3" in result.output
+    assert "stick_the_dealer" in result.output
+
+
+def test_house_rules_file_is_played(tmp_path) -> None:
+    house = tmp_path / "house.yaml"
+    house.write_text("extends: cutthroat\ngame: {points_to_win: 5}\n", encoding="utf-8")
+    result = run("play", "--watch", "--json", "--rules", str(house), "--seed", "8")
+    summary = json.loads(result.stdout)
+    assert max(summary["scores"].values()) >= 5
+    assert max(summary["scores"].values()) < 10
