@@ -1,0 +1,64 @@
+"""The packaged program: a wheel installed into a fresh virtual environment works
+from any directory, with the built-in rulesets inside it."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="module")
+def installed(tmp_path_factory) -> Path:
+    """The ``euchre`` script of a fresh venv with only the built wheel installed."""
+    base = tmp_path_factory.mktemp("wheel")
+    subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(base), str(ROOT)],
+        check=True,
+    )
+    (wheel,) = base.glob("*.whl")
+    env_dir = base / "venv"
+    venv.create(env_dir, with_pip=True)
+    subprocess.run([env_dir / "bin" / "pip", "install", "-q", str(wheel)], check=True)
+    return env_dir / "bin" / "euchre"
+
+
+def run_installed(euchre: Path, cwd: Path, *args: str) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [str(euchre), *args], cwd=cwd, capture_output=True, text=True, timeout=120
+    )
+
+
+def test_wheel_lists_and_plays_every_builtin_ruleset(installed: Path, tmp_path: Path) -> None:
+    version = run_installed(installed, tmp_path, "--version")
+    assert version.returncode == 0 and "euchre" in version.stdout
+    listing = run_installed(installed, tmp_path, "rules", "list")
+    assert listing.returncode == 0, listing.stderr
+    names = [
+        "standard",
+        "stick-the-dealer",
+        "classic",
+        "thirty-two",
+        "british",
+        "cutthroat",
+        "two-handed",
+        "two-handed-dummy",
+    ]
+    for name in names:
+        assert name in listing.stdout
+        game = run_installed(installed, tmp_path, "play", "--watch", "--json", "--rules", name)
+        assert game.returncode == 0, game.stderr
+        assert json.loads(game.stdout)["winner"]
+
+
+def test_wheel_reports_user_errors_without_traceback(installed: Path, tmp_path: Path) -> None:
+    result = run_installed(installed, tmp_path, "play", "--rules", "no-such-rules")
+    assert result.returncode == 2
+    assert "no-such-rules" in result.stderr
+    assert "Traceback" not in result.stderr
