@@ -101,8 +101,9 @@ class TableScreen(GameObserver):
         if seat != self._my_seat(game):
             return f"{game.seat_name(seat)} {verb_phrase}"
         verb, _, rest = verb_phrase.partition(" ")
-        verb = {"goes": "go", "passes": "pass"}.get(verb, verb.removesuffix("s"))
-        return " ".join(("You", verb, rest)).rstrip()
+        word = verb.rstrip(".!")
+        second_person = {"goes": "go", "passes": "pass"}.get(word, word.removesuffix("s"))
+        return " ".join(("You", second_person + verb[len(word) :], rest)).rstrip()
 
     def _my_seat(self, game: Game) -> int | None:
         return None if self.me is None else game.seat_of(self.me)
@@ -201,7 +202,7 @@ class TableScreen(GameObserver):
         """Who sits out, the dealer's forced pick-up, the maker's dummy (R4, R6, R12)."""
         for seat in hand.sitting_out:
             self.out(self._says(game, seat, "sits out this hand."))
-        if hand.dealer_took_upcard and not picked_up_by_choice:
+        if hand.dealer_took_upcard and not picked_up_by_choice and hand.maker != hand.dealer:
             upcard = self.style.card(hand.upcard)
             self.out(self._says(game, hand.dealer, f"takes the upcard {upcard}."))
         if hand.rules.dummy.cards and hand.maker not in hand.alone:

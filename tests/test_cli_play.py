@@ -104,6 +104,8 @@ def test_scripted_human_game_with_typos_and_illegal_plays() -> None:
     assert "Not allowed: you must follow" in text
     assert "win the game" in text
     assert "Traceback" not in text
+    for wrong in ("You leads", "You passes", "You plays", "You wins", "You deals"):
+        assert wrong not in text
 
 
 def test_human_json_summary_goes_to_stdout_alone() -> None:
