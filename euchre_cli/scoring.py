@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from .rules import RubberRules, Ruleset, ScoringRules
 
@@ -36,7 +37,7 @@ class HandScore:
 
     points: tuple[int, ...]
     row: str  # a ScoringRules field name: make, march, lone_make, euchre, ...
-    description: str  # "made it", "marched alone", "were euchred" ...
+    description: str  # "made it", "marched alone", "got euchred" ...
 
 
 _DESCRIPTIONS = {
@@ -44,8 +45,8 @@ _DESCRIPTIONS = {
     "march": "marched",
     "lone_make": "made it alone",
     "lone_march": "marched alone",
-    "euchre": "were euchred",
-    "lone_defender_euchre": "were euchred by a lone defender",
+    "euchre": "got euchred",
+    "lone_defender_euchre": "got euchred by a lone defender",
     "lone_defender_march": "lost every trick to a lone defender",
 }
 
@@ -136,15 +137,76 @@ def rubber_result(
     The margin is the bonus plus the winners' rubber points minus everyone else's.
     """
     wins = [0] * side_count
-    for game in games:
+    for number, game in enumerate(games, start=1):
         wins[game.winner] += 1
         if wins[game.winner] == rubber.games_to_win:
-            winner = game.winner
-            won = sum(g.rubber_points for g in games if g.winner == winner)
-            lost = sum(g.rubber_points for g in games if g.winner != winner)
-            return RubberResult(winner, rubber.bonus + won - lost)
+            played = games[:number]  # games after the deciding one are not in this rubber
+            won = sum(g.rubber_points for g in played if g.winner == game.winner)
+            lost = sum(g.rubber_points for g in played if g.winner != game.winner)
+            return RubberResult(game.winner, rubber.bonus + won - lost)
     return None
 
 
 def side_count(ruleset: Ruleset) -> int:
     return len(ruleset.sides)
+
+
+# --- Low-card markers (R11) -------------------------------------------------------
+#
+# Each side shows its score with two low cards, one lying on top of the other.  A
+# position says which card is on top, which way each card faces and how many pips of
+# the bottom card peek out; the score counted is the top card's pips when it is face
+# up plus the pips showing underneath.  Scores 1-4 of the 3-and-4 set are R11's own
+# words; 0, and the 6-and-4 set for a game to 10, are our scheme (README, "Keeping
+# score").  Other sets and targets have no scheme: ``marker_position`` returns None.
+
+
+class MarkerPosition(NamedTuple):
+    """How a side's two marker cards lie for one score (a NamedTuple: quicker to define
+    than a dataclass, and every scorekeeper command imports this module)."""
+
+    top: int  # rank of the card on top
+    top_face_up: bool
+    bottom: int  # rank of the card underneath
+    bottom_face_up: bool
+    pips_showing: int  # pips of the bottom card left uncovered (0 when it is face down)
+
+    @property
+    def counted(self) -> int:
+        """The score a player reads off the cards."""
+        return (self.top if self.top_face_up else 0) + self.pips_showing
+
+
+# Indexed by score, from 0 to one below the target.
+_MARKER_SCHEMES: dict[tuple[frozenset[int], int], tuple[MarkerPosition, ...]] = {
+    (frozenset({3, 4}), 5): (
+        MarkerPosition(4, False, 3, False, 0),  # 0: both face down, nothing counted
+        MarkerPosition(4, False, 3, True, 1),  # 1: four face down on the three, one pip showing
+        MarkerPosition(3, False, 4, True, 2),  # 2: three face down on the four, two pips showing
+        MarkerPosition(3, True, 4, False, 0),  # 3: three face up on top of the four
+        MarkerPosition(4, True, 3, False, 0),  # 4: four face up on top of the three
+    ),
+    (frozenset({4, 6}), 10): (
+        MarkerPosition(4, False, 6, False, 0),  # 0: both face down
+        MarkerPosition(4, False, 6, True, 1),  # 1-3: four face down on the six, pips of the six
+        MarkerPosition(4, False, 6, True, 2),
+        MarkerPosition(4, False, 6, True, 3),
+        MarkerPosition(4, True, 6, False, 0),  # 4: four face up on the six face down
+        MarkerPosition(4, True, 6, True, 1),  # 5: four face up, one pip of the six showing
+        MarkerPosition(6, True, 4, False, 0),  # 6: six face up on the four face down
+        MarkerPosition(6, True, 4, True, 1),  # 7-9: six face up, pips of the four showing
+        MarkerPosition(6, True, 4, True, 2),
+        MarkerPosition(6, True, 4, True, 3),
+    ),
+}
+
+
+def marker_position(
+    cards: tuple[int, int], points_to_win: int, score: int
+) -> MarkerPosition | None:
+    """The marker cards' position for ``score``, or None when the set has no scheme for
+    this target or the score is outside 0 to one below the target."""
+    scheme = _MARKER_SCHEMES.get((frozenset(cards), points_to_win))
+    if scheme is None or not 0 <= score < len(scheme):
+        return None
+    return scheme[score]

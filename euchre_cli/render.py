@@ -1,0 +1,360 @@
+"""Text output: low-card marker pictures (R11) and the scorekeeper's reports and tables.
+
+Pictures use box-drawing characters and suit symbols; ``ascii=True`` gives plain ASCII
+for terminals that cannot show them (``needs_ascii`` tells which).  tabulate is
+imported only by the functions that draw tables, so that ``euchre score show`` and
+``euchre score hand`` start quickly.  Nothing here computes points: the numbers come
+from ``scoring`` through a ``Tally``.
+"""
+
+from __future__ import annotations
+
+import codecs
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from .rules import Ruleset
+from .scoring import HandOutcome, at_the_bridge, marker_position
+
+if TYPE_CHECKING:
+    from .scorebook import EntryResult, Sheet, SheetSummary, SideStats, Tally
+
+
+def needs_ascii(encoding: str | None) -> bool:
+    """True when a stream with this encoding cannot show box-drawing and suit symbols."""
+    try:
+        return codecs.lookup(encoding or "ascii").name != "utf-8"
+    except LookupError:
+        return True
+
+
+# --- Marker pictures --------------------------------------------------------------------
+
+
+class _Glyphs(NamedTuple):
+    top_left: str
+    top_right: str
+    bottom_left: str
+    bottom_right: str
+    join_left: str  # where the top card's edge crosses the card underneath
+    join_right: str
+    horizontal: str
+    vertical: str
+    back: str  # the pattern on a face-down card
+    suits: str  # the pip drawn for each side in turn
+
+
+_BOX = _Glyphs("┌", "┐", "└", "┘", "├", "┤", "─", "│", "░", "♥♠♦♣")
+_ASCII = _Glyphs("+", "+", "+", "+", "+", "+", "-", "|", "#", "HSDC")
+
+_CARD_WIDTH = 7  # inside the frame
+# Where the pips of a face-up card on top sit, row by row ("x" marks a pip), for the
+# ranks the marker schemes use.
+_CARD_FACES = {
+    3: ("   x   ", "   x   ", "   x   "),
+    4: (" x   x ", "       ", " x   x "),
+    6: (" x   x ", " x   x ", " x   x "),
+}
+# The uncovered edge of a face-up card underneath, by the number of pips showing.
+_EDGES = {1: "   x   ", 2: " x   x ", 3: " x x x "}
+
+
+def marker_picture(ruleset: Ruleset, score: int, ascii: bool = False, side: int = 0) -> str:
+    """A side's two marker cards for ``score``: the card underneath peeks out above
+    the card on top, and two lines say in words which card is on top, which way each
+    faces and how many pips show.  ``side`` picks the suit drawn."""
+    if ruleset.markers is None:
+        return "no marker cards in this ruleset"
+    low, high = sorted(ruleset.markers.cards)
+    target = ruleset.game.points_to_win
+    position = marker_position(ruleset.markers.cards, target, score)
+    if position is None:
+        if marker_position(ruleset.markers.cards, target, 0) is None:
+            return f"markers not available for the {low} and {high} in a game to {target}"
+        return f"markers not available for a score of {score}"
+    glyphs = _ASCII if ascii else _BOX
+    pip = glyphs.suits[side % len(glyphs.suits)]
+
+    def row(inside: str) -> str:
+        return glyphs.vertical + inside.replace("x", pip) + glyphs.vertical
+
+    def edge(left: str, right: str) -> str:
+        return left + glyphs.horizontal * _CARD_WIDTH + right
+
+    back = glyphs.back * _CARD_WIDTH
+    peeking = _EDGES[position.pips_showing] if position.bottom_face_up else back
+    body = _CARD_FACES[position.top] if position.top_face_up else (back,) * 3
+    if position.bottom_face_up:
+        plural = "" if position.pips_showing == 1 else "s"
+        under = f"{position.bottom} face up, {position.pips_showing} pip{plural} showing"
+    else:
+        under = f"{position.bottom} face down underneath"
+    return "\n".join(
+        [
+            edge(glyphs.top_left, glyphs.top_right),
+            row(peeking),
+            edge(glyphs.join_left, glyphs.join_right),
+            *(row(line) for line in body),
+            edge(glyphs.bottom_left, glyphs.bottom_right),
+            f"{position.top} face {'up' if position.top_face_up else 'down'}"
+            f" on top of the {position.bottom}",
+            under,
+        ]
+    )
+
+
+def side_by_side(blocks: Sequence[str], gap: int = 4) -> str:
+    """Lay multi-line blocks of text next to each other."""
+    columns = [block.splitlines() for block in blocks]
+    widths = [max((len(line) for line in lines), default=0) for lines in columns]
+    height = max(len(lines) for lines in columns)
+    rows = []
+    for index in range(height):
+        cells = [
+            (lines[index] if index < len(lines) else "").ljust(width)
+            for lines, width in zip(columns, widths)
+        ]
+        rows.append((" " * gap).join(cells).rstrip())
+    return "\n".join(rows)
+
+
+# --- Scorekeeper reports ----------------------------------------------------------------
+
+
+def _scores(names: Sequence[str], scores: Sequence[int]) -> str:
+    return ", ".join(f"{name} {score}" for name, score in zip(names, scores))
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+def entry_text(sheet: Sheet, result: EntryResult) -> str:
+    """What an entry recorded, in words: "Ann & Bob marched alone (5 tricks)"."""
+    names = sheet.side_names
+    entry = result.entry
+    if not isinstance(entry, HandOutcome):
+        reason = f" ({result.description})" if result.description else ""
+        return f"{names[entry.side]} {entry.points:+d} by hand{reason}"
+    detail = _plural(entry.maker_tricks, "trick")
+    if entry.lone_defender_side is not None:
+        detail += f"; {names[entry.lone_defender_side]} defended alone"
+    return f"{names[entry.maker_side]} {result.description} ({detail})"
+
+
+def _gains(sheet: Sheet, result: EntryResult) -> str:
+    """Who scored what: "+4" when only the entry's own side scored, else by name."""
+    entry = result.entry
+    subject = entry.maker_side if isinstance(entry, HandOutcome) else entry.side
+    scored = [(side, points) for side, points in enumerate(result.points) if points]
+    if [side for side, _ in scored] == [subject]:
+        return f"{scored[0][1]:+d}"
+    return ", ".join(f"{sheet.side_names[side]} {points:+d}" for side, points in scored) or "0"
+
+
+def _tie_note(sheet: Sheet, scores: Sequence[int]) -> str:
+    """R9: several players past the target with the highest shared; play goes on."""
+    if max(scores) >= sheet.ruleset.game.points_to_win:
+        return f" (tied at {max(scores)}: play on until one leads alone)"
+    return ""
+
+
+def _game_end(sheet: Sheet, result: EntryResult, tally: Tally) -> list[str]:
+    """The lines that close a game, and the rubber when this entry decided it."""
+    game = result.ended_game
+    if game is None:
+        return []
+    names = sheet.side_names
+    worth = (
+        f" ({_plural(game.rubber_points, 'rubber point')})"
+        if sheet.ruleset.rubber is not None
+        else ""
+    )
+    lines = [
+        f"Game {result.game} goes to {names[game.winner]}: {_scores(names, game.scores)}{worth}."
+    ]
+    if result.decided_rubber is not None:
+        lines.append(
+            f"The rubber goes to {names[result.decided_rubber.winner]}, "
+            f"margin {result.decided_rubber.margin}. This sheet is complete."
+        )
+    elif result.number == len(tally.results):
+        lines.append(f"Game {result.game + 1} begins.")
+    return lines
+
+
+def recorded(sheet: Sheet, tally: Tally) -> str:
+    """What ``score hand``/``score add`` print: the last entry on one line, then the
+    end of a game or rubber if it brought one."""
+    result = tally.results[-1]
+    line = f"#{result.number} {entry_text(sheet, result)}: {_gains(sheet, result)}"
+    if result.ended_game is None:
+        line += f" -> {_scores(sheet.side_names, result.totals)}{_tie_note(sheet, result.totals)}"
+    return "\n".join([line, *_game_end(sheet, result, tally)])
+
+
+def _rubber_standing(sheet: Sheet, tally: Tally) -> tuple[list[int], list[int]]:
+    """Games won and rubber points earned so far, per side (R10)."""
+    games = [0] * len(sheet.sides)
+    points = [0] * len(sheet.sides)
+    for game in tally.games:
+        games[game.winner] += 1
+        points[game.winner] += game.rubber_points
+    return games, points
+
+
+def game_line(sheet: Sheet, tally: Tally) -> str:
+    """The game in play on one line: "Game 2: Ann & Bob 6, Cy & Di 3"."""
+    if tally.rubber is not None:
+        return "The rubber is over."
+    note = _tie_note(sheet, tally.scores)
+    return f"Game {tally.game_number}: {_scores(sheet.side_names, tally.scores)}{note}"
+
+
+def took_back(sheet: Sheet, removed: EntryResult, tally: Tally) -> str:
+    """What ``score undo`` prints."""
+    return f"Took back #{removed.number}: {entry_text(sheet, removed)}. {game_line(sheet, tally)}"
+
+
+def game_block(sheet: Sheet, tally: Tally, ascii: bool = False) -> str:
+    """The game in play: each side's score, the bridge label, the marker pictures."""
+    rules = sheet.ruleset
+    names = sheet.side_names
+    bridge = at_the_bridge(tally.scores, rules.game.points_to_win) if rules.game.bridge else None
+    width = max(len(name) for name in names)
+    lines = [f"Game {tally.game_number}{_tie_note(sheet, tally.scores)}:"]
+    for side, (name, score) in enumerate(zip(names, tally.scores)):
+        label = "  at the bridge" if side == bridge else ""
+        lines.append(f"  {name.ljust(width)}  {score:>3}{label}")
+    if rules.markers is not None:
+        pictures = [
+            f"{name}: {score}\n{marker_picture(rules, score, ascii, side)}"
+            for side, (name, score) in enumerate(zip(names, tally.scores))
+        ]
+        lines += ["", side_by_side(pictures)]
+    return "\n".join(lines)
+
+
+def sheet_report(sheet: Sheet, tally: Tally, ascii: bool = False) -> str:
+    """``score show``: the game in play, the games so far and the rubber."""
+    rules = sheet.ruleset
+    names = sheet.side_names
+    lines = [f"Sheet {sheet.name} ({rules.name}, game to {rules.game.points_to_win})"]
+    if tally.rubber is None:
+        lines.append(game_block(sheet, tally, ascii))
+    if tally.games:
+        games_won, rubber_points = _rubber_standing(sheet, tally)
+        lines += ["", f"Games won: {_scores(names, games_won)}"]
+        for number, game in enumerate(tally.games, start=1):
+            worth = f" ({_plural(game.rubber_points, 'rubber point')})" if rules.rubber else ""
+            lines.append(
+                f"  Game {number}: {names[game.winner]}, {_scores(names, game.scores)}{worth}"
+            )
+        if rules.rubber is not None:
+            lines.append(f"Rubber points: {_scores(names, rubber_points)}")
+    if tally.rubber is not None:
+        lines.append(
+            f"The rubber goes to {names[tally.rubber.winner]}, margin {tally.rubber.margin} "
+            f"(bonus {rules.rubber.bonus} plus rubber points won, less those lost)."
+        )
+    elif not tally.results:
+        lines.append("No hands yet.")
+    return "\n".join(lines)
+
+
+def sheet_json(sheet: Sheet, tally: Tally) -> dict[str, Any]:
+    """``score show --json``: the shape scripts rely on (issue 4)."""
+    rules = sheet.ruleset
+    names = sheet.side_names
+
+    def by_side(values: Sequence[int]) -> dict[str, int]:
+        return dict(zip(names, values))
+
+    bridge = at_the_bridge(tally.scores, rules.game.points_to_win) if rules.game.bridge else None
+    rubber = None
+    if rules.rubber is not None:
+        games_won, rubber_points = _rubber_standing(sheet, tally)
+        result = tally.rubber
+        rubber = {
+            "winner": names[result.winner] if result else None,
+            "margin": result.margin if result else None,
+            "games_won": by_side(games_won),
+            "rubber_points": by_side(rubber_points),
+        }
+    return {
+        "sheet": sheet.name,
+        "ruleset": rules.name,
+        "sides": list(names),
+        "players": {name: list(players) for name, players in zip(names, sheet.sides)},
+        "entries": len(tally.results),
+        "complete": tally.rubber is not None,
+        "game": {
+            "number": tally.game_number,
+            "scores": by_side(tally.scores),
+            "bridge": names[bridge] if bridge is not None else None,
+        },
+        "games": [
+            {
+                "number": number,
+                "winner": names[game.winner],
+                "scores": by_side(game.scores),
+                "rubber_points": game.rubber_points if rules.rubber else None,
+            }
+            for number, game in enumerate(tally.games, start=1)
+        ],
+        "rubber": rubber,
+    }
+
+
+def _table(rows: Sequence[Sequence[Any]], headers: Sequence[str]) -> str:
+    from tabulate import tabulate  # only table commands pay for it
+
+    return tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True)
+
+
+def history_table(sheet: Sheet, tally: Tally) -> str:
+    """``score history``: every entry with each side's running total, game and rubber
+    boundaries marked."""
+    names = sheet.side_names
+    blank = [""] * len(names)
+    rows: list[list[Any]] = []
+    for result in tally.results:
+        cells = [
+            f"{total} ({points:+d})" if points else str(total)
+            for total, points in zip(result.totals, result.points)
+        ]
+        rows.append([result.number, result.game, entry_text(sheet, result), *cells])
+        if result.ended_game is not None:
+            winner = names[result.ended_game.winner]
+            rows.append(["", "", f"-- game {result.game} to {winner} --", *blank])
+        if result.decided_rubber is not None:
+            winner = names[result.decided_rubber.winner]
+            margin = result.decided_rubber.margin
+            rows.append(["", "", f"== rubber to {winner}, margin {margin} ==", *blank])
+    if not rows:
+        return f"Sheet {sheet.name} has no entries yet."
+    return _table(rows, ["#", "Game", "Entry", *names])
+
+
+def stats_table(sheet: Sheet, stats: Sequence[SideStats]) -> str:
+    """``score stats``: per side (or player) how their hands went."""
+    headers = ["", "Made", "Euchred", "Marches", "Alone", "Alone made", "Games"]
+    rubbers = sheet.ruleset.rubber is not None
+    if rubbers:
+        headers.append("Rubbers")
+    rows = []
+    for name, side in zip(sheet.side_names, stats):
+        row = [name, side.made, side.euchred, side.marches, side.alone_tried, side.alone_made]
+        rows.append([*row, side.games_won, *([side.rubbers_won] if rubbers else [])])
+    return _table(rows, headers)
+
+
+def sheets_table(summaries: Sequence[SheetSummary]) -> str:
+    """``score list``: every sheet, the current one starred."""
+    if not summaries:
+        return "No score sheets yet: start one with 'euchre score new'."
+    rows = [
+        ["*" if s.current else "", s.name, s.ruleset, " v ".join(s.sides), s.entries]
+        for s in summaries
+    ]
+    return _table(rows, ["", "Sheet", "Rules", "Sides", "Entries"])
