@@ -9,9 +9,11 @@ the kitty, whose first card is the upcard.
 from __future__ import annotations
 
 import dataclasses
+import json
 from collections.abc import Iterable, Mapping, Sequence
 
 from euchre_cli.cards import Card, parse_card
+from euchre_cli.game import Game
 from euchre_cli.hand import Action, Hand
 from euchre_cli.rules import (
     AloneRules,
@@ -151,3 +153,31 @@ def snapshot(hand: Hand) -> tuple:
         list(hand.trick_plays),
         list(hand.tricks_won),
     )
+
+
+def check_summary(game: Game) -> dict:
+    """The ``--json`` summary agrees with itself and with the game (DESIGN.md)."""
+    summary = json.loads(json.dumps(game.summary()))
+    ruleset = game.ruleset
+    sides = list(summary["sides"])
+    assert len(sides) == len(ruleset.sides)
+    assert summary["winner"] in sides
+    totals = dict.fromkeys(sides, 0)
+    for hand in summary["hands"]:
+        for side, points in hand["points"].items():
+            totals[side] += points
+        tricks = sum(hand["tricks"].values())
+        if hand["trump"] is None:
+            assert tricks == 0 and hand["makers"] == [] and hand["points"] == {}
+        else:
+            assert hand["trump"] in "CDHS" and tricks == 5
+            assert hand["points"] and all(p > 0 for p in hand["points"].values())
+            assert set(hand["alone"]) <= set(hand["tricks"])
+    assert totals == summary["scores"]
+    scores = summary["scores"]
+    target = ruleset.game.points_to_win
+    best = scores[summary["winner"]]
+    assert best >= target
+    assert all(score < best for side, score in scores.items() if side != summary["winner"])
+    assert len(summary["hands"]) == len(game.records)
+    return summary
