@@ -44,13 +44,19 @@ class Suit(IntEnum):
     @classmethod
     def parse(cls, text: str) -> Suit:
         """A suit from ``H``, ``h``, ``♥``, ``hearts``; raises ``ValueError`` otherwise."""
-        cleaned = text.strip().upper()
+        cleaned = _clean(text)
         for suit in cls:
             if cleaned in (suit.letter, suit.symbol, suit.name, suit.name[:-1]):
                 return suit
         if cleaned in ("♤", "♡", "♢", "♧"):
             return cls("♧♢♡♤".index(cleaned))
         raise ValueError(f"unknown suit {text!r} (use C, D, H or S)")
+
+
+def _clean(text: str) -> str:
+    """Input text made comparable: trimmed, upper case, without the emoji/text
+    variation selectors that phone and desktop keyboards add to ♥ ♠ ♦ ♣ (R1)."""
+    return text.strip().replace("\ufe0f", "").replace("\ufe0e", "").upper()
 
 
 RANK_NAMES = ("7", "8", "9", "T", "J", "Q", "K", "A")
@@ -128,7 +134,7 @@ def parse_card(text: str) -> Card:
 
     Raises ``ValueError`` with a message that says what is accepted.
     """
-    cleaned = text.strip().upper().replace(" ", "")
+    cleaned = _clean(text).replace(" ", "")
     if cleaned in ("JK", "JOKER", "BENNY", "JO"):
         return JOKER
     if len(cleaned) >= 2:
