@@ -56,6 +56,13 @@ def test_r1_parse_card_accepts_the_notation(text, code):
     assert parse_card(text).code == code
 
 
+@pytest.mark.parametrize(("text", "code"), [("J♥️", "JH"), ("10♠️", "TS"), ("a♣︎", "AC")])
+def test_r1_suit_symbols_with_emoji_variation_selectors(text, code):
+    """Keyboards often send ♥ as "♥️" (U+2665 U+FE0F); it is still the ♥ of R1."""
+    assert parse_card(text).code == code
+    assert Suit.parse(text[-2:]) is parse_card(text).suit  # the symbol and its selector
+
+
 @pytest.mark.parametrize("text", ["", "J", "H", "1H", "11H", "JX", "ZZ", "HJ", "10", "JKK", "♥J"])
 def test_r1_parse_card_rejects_other_text_with_a_message(text):
     with pytest.raises(ValueError, match="not a card"):

@@ -19,7 +19,7 @@ from euchre_cli.cards import JOKER, Card, Suit, cards_of
 from euchre_cli.game import Game
 from euchre_cli.hand import PASS, Hand, Phase
 from euchre_cli.players import RandomPlayer
-from euchre_cli.rules import Ruleset
+from euchre_cli.rules import Ruleset, builtin_names, load_ruleset
 from euchre_cli.scoring import score_hand
 
 HAND_SETTINGS = settings(
@@ -129,7 +129,8 @@ def check_random_hand(ruleset: Ruleset, seed: int, joker_up: bool, shyness: floa
         for other in range(players):
             view = hand.view(other)
             assert set(view.hand) == set(hand.hand_of(other))
-            assert not set(view.hand) & (kitty - {hand.upcard}) or other == hand.dealer
+            public = set(played) | {hand.upcard}
+            assert visible_cards(view) <= set(view.hand) | set(view.discards) | public
         if hand.phase is Phase.PLAY and not play_started:
             play_started = True
             active = [s for s in range(players) if s not in hand.sitting_out]
@@ -193,6 +194,14 @@ def check_random_hand(ruleset: Ruleset, seed: int, joker_up: bool, shyness: floa
         or not ruleset.partnerships
     )
     return hand
+
+
+def visible_cards(view) -> set:
+    """Every card a ``View`` mentions anywhere."""
+    seen = set(view.hand) | set(view.discards) | {view.upcard}
+    seen |= {card for trick in view.tricks for _, card in trick.plays}
+    seen |= {card for _, card in view.current_trick}
+    return seen
 
 
 def rotate(seats, start: int) -> list[int]:
@@ -273,10 +282,51 @@ def test_random_hands_follow_the_rules(name, seed, joker_up, shyness):
 
 
 @pytest.mark.parametrize("name", list(VARIANTS))
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), joker_up=st.booleans(), data=st.data())
+def test_views_do_not_depend_on_hidden_cards(name, seed, joker_up, data):
+    """Two deals that differ only in cards hidden from a seat give that seat equal
+    views through the bidding, alone decisions and pick-up."""
+    ruleset = VARIANTS[name]
+    rng = random.Random(seed)
+    players = ruleset.players
+    dealer = rng.randrange(players)
+    deck = random_deck(ruleset, rng, joker_up)
+    seat = data.draw(st.integers(0, players - 1), label="seat")
+    first = Hand(ruleset, dealer, deck)
+    own = set(first.hand_of(seat)) | {first.upcard}
+    hidden = [i for i, card in enumerate(deck) if card not in own]
+    shuffled = [deck[i] for i in hidden]
+    rng.shuffle(shuffled)
+    other_deck = list(deck)
+    for i, card in zip(hidden, shuffled):
+        other_deck[i] = card
+    second = Hand(ruleset, dealer, other_deck)
+    while first.phase not in (Phase.DISCARD, Phase.PLAY, Phase.OVER):
+        assert first.view(seat) == second.view(seat)
+        assert first.legal_actions() == second.legal_actions()
+        action = rng.choice(first.legal_actions())
+        first.apply(action)
+        second.apply(action)
+    if first.phase is Phase.PLAY or seat != first.maker:
+        assert first.view(seat) == second.view(seat)
+
+
+BUILT_IN = builtin_names()
+
+
+@pytest.mark.parametrize("name", BUILT_IN)
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), shyness=st.sampled_from([0.0, 0.8]))
+def test_random_hands_on_the_built_in_rulesets(name, seed, shyness):
+    check_random_hand(load_ruleset(name), seed, joker_up=seed % 3 == 0, shyness=shyness)
+
+
+@pytest.mark.parametrize("name", [*VARIANTS, *(f"builtin:{n}" for n in BUILT_IN)])
 @GAME_SETTINGS
 @given(seed=st.integers(0, 2**32 - 1))
 def test_random_games_end_with_one_winner(name, seed):
-    ruleset = VARIANTS[name]
+    ruleset = load_ruleset(name[8:]) if name.startswith("builtin:") else VARIANTS[name]
     count = ruleset.players
     players = [RandomPlayer(seed + i) for i in range(count)]
     game = Game(ruleset, [f"P{i}" for i in range(count)], players, seed=seed)
