@@ -1,0 +1,113 @@
+"""The rule-based player measured: games against random players, bidding statistics
+in self-play, and the time per decision.
+
+    python bench/rule_based.py [--games N] [--hands N] [--rules NAME ...]
+
+For each ruleset: the share of seeded games a rule-based player (or partnership)
+wins against random players; over self-played hands, how often trump is made, how
+often the makers are euchred, how often someone goes alone and how often a lone
+maker marches; and the mean time of one ``choose`` call.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+
+from euchre_cli.game import Game
+from euchre_cli.hand import Hand
+from euchre_cli.players import RandomPlayer
+from euchre_cli.players.rule_based import RuleBasedPlayer
+from euchre_cli.rules import Ruleset, load_ruleset
+
+
+def win_rate(ruleset: Ruleset, games: int, seed: int = 0) -> float:
+    """Share of games won by the side of the rule-based player(s): seats of side 0
+    are rule-based, every other seat plays at random."""
+    wins = 0
+    count = ruleset.players
+    for number in range(seed, seed + games):
+        smart = set(ruleset.sides[0]) if ruleset.partnerships else {0}
+        players = [
+            RuleBasedPlayer(number) if i in smart else RandomPlayer(number * 7 + i)
+            for i in range(count)
+        ]
+        game = Game(ruleset, [f"p{i}" for i in range(count)], players, seed=number)
+        winner = game.play()
+        seats = ruleset.sides[winner]
+        if any(isinstance(game.player_at(s), RuleBasedPlayer) for s in seats):
+            wins += 1
+    return wins / games
+
+
+def self_play(ruleset: Ruleset, hands: int, seed: int = 0) -> dict[str, float]:
+    """Bidding statistics and the time per decision, every seat rule-based."""
+    rng = random.Random(seed)
+    deck = list(ruleset.cards)
+    players = [RuleBasedPlayer(seat) for seat in range(ruleset.players)]
+    made = euchred = alone = alone_marched = marched = decisions = 0
+    elapsed = 0.0
+    for number in range(hands):
+        rng.shuffle(deck)
+        hand = Hand(ruleset, number % ruleset.players, deck)
+        while not hand.is_over:
+            seat = hand.current_seat
+            view, legal = hand.view(seat), hand.legal_actions()
+            start = time.perf_counter()
+            action = players[seat].choose(view, legal)
+            elapsed += time.perf_counter() - start
+            decisions += 1
+            hand.apply(action)
+        result = hand.result()
+        if result.outcome is None:
+            continue
+        made += 1
+        tricks = result.outcome.maker_tricks
+        euchred += tricks < 3
+        marched += tricks == 5
+        if result.maker in result.alone:
+            alone += 1
+            alone_marched += tricks == 5
+    return {
+        "made": made / hands,
+        "euchred": euchred / max(made, 1),
+        "marched": marched / max(made, 1),
+        "alone": alone / hands,
+        "alone_marched": alone_marched / max(alone, 1),
+        "us_per_decision": 1e6 * elapsed / max(decisions, 1),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--hands", type=int, default=4000)
+    parser.add_argument(
+        "--rules",
+        nargs="*",
+        default=[
+            "standard",
+            "british",
+            "thirty-two",
+            "cutthroat",
+            "two-handed",
+            "two-handed-dummy",
+        ],
+    )
+    args = parser.parse_args()
+    for name in args.rules:
+        ruleset = load_ruleset(name)
+        stats = self_play(ruleset, args.hands)
+        rate = win_rate(ruleset, args.games) if args.games else float("nan")
+        print(
+            f"{name:17} wins vs random {rate:6.1%} ({args.games} games) | self-play "
+            f"{args.hands} hands: trump made {stats['made']:.1%}, makers euchred "
+            f"{stats['euchred']:.1%}, marched {stats['marched']:.1%}, alone "
+            f"{stats['alone']:.1%} (marched {stats['alone_marched']:.0%}), "
+            f"{stats['us_per_decision']:.0f} µs/decision"
+        )
+
+
+if __name__ == "__main__":
+    main()

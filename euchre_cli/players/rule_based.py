@@ -1,0 +1,524 @@
+"""A sound rule-based computer player: the ``easy`` level.
+
+It sees only the seat's ``View`` and plays by the rules of thumb a competent person
+uses, for every table the engine supports (two, three and four players, 24, 25 and
+32 cards, dummy hands):
+
+* Bidding (R4, R5, R15): each candidate trump suit gets a hand value in rough
+  "tricks" units: trumps by rank with the bowers (and the joker) on top, off-suit
+  aces, a king guarded by its ace, voids while holding trumps.  The upcard counts
+  for the dealer's side and against the other side.  With a dummy (R12, R14) the
+  value is the expected value of the best five cards of the hand plus the unseen
+  dummy cards, computed exactly from the hypergeometric odds of each unseen card
+  being in the dummy.
+* Going alone (R6): only with a hand likely to take every trick; in Cutthroat,
+  where going alone forfeits the dummy (R12), only with a near-certain march.
+* Exchanges (R4, R12, R14): the dealer picks up when that improves the hand, and a
+  discard always removes the card whose loss costs the hand value least, one card at
+  a time, so a maker merging a dummy keeps a consistent best five.
+* Play (R7): draw trumps with the boss trump as maker, cash sure winners, lead into
+  the partner's void, otherwise lead low from a short suit; when following, let a
+  partner's safe trick stand, win as cheaply as is safe, and otherwise throw off the
+  least useful card (creating voids).  Played cards and the voids they revealed are
+  tracked from ``view.tricks``.
+
+The ``View`` does not say which deck is in use; the player assumes the 24-card deck
+and widens it as soon as it sees a seven, an eight or the joker.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from math import comb
+
+from ..cards import EFFECTIVE_SUIT, JOKER_INDEX, SUIT_MASKS, TRUMP_POWER, Suit
+from ..hand import ALONE, DISCARD, ORDER, PASS, PICKUP, PLAY, Action, Phase, View
+
+HAND_SIZE = 5
+
+# ----------------------------------------------------------------- card values
+# Value of a trump by its power (TRUMP_POWER: 1 + rank index for plain trumps,
+# 20 left bower, 21 right bower, 22 joker), in rough "tricks" units.
+_TRUMP_VALUE = {22: 1.0, 21: 1.0, 20: 0.9, 8: 0.75, 7: 0.62, 6: 0.55, 4: 0.48, 3: 0.43, 2: 0.4}
+_TRUMP_VALUE[1] = 0.37
+# Off-suit cards by rank index (7 8 9 T J Q K A); tiny differences order the low cards.
+_OFF_VALUE = (0.0, 0.005, 0.01, 0.02, 0.03, 0.06, 0.2, 0.75)
+_KING_WITH_ACE = 0.15  # an off king behind its own ace
+_VOID = 0.22  # each void in a side suit while holding a trump to ruff with
+
+# Bidding thresholds on the hand value, by number of players (tuned by simulation:
+# bench/rule_based.py).  Four-handed play counts on a partner for about a trick.
+# Per player count: (upcard round, naming round); the naming round picks the best of
+# three suits, so its values run higher.
+THRESHOLDS = {4: (2.6, 2.3), 3: (3.0, 3.5), 2: (2.7, 3.0)}
+_PARTNER_UPCARD = 0.8  # share of the upcard's value when the partner deals
+_OPPONENT_UPCARD = 0.6  # share counted against us when an opponent deals
+
+_CARD_VALUE: list[list[float]] = []
+for _trump in Suit:
+    _row = []
+    for _card in range(JOKER_INDEX + 1):
+        _power = TRUMP_POWER[_trump][_card]
+        _row.append(_TRUMP_VALUE[_power] if _power else _OFF_VALUE[_card & 7])
+    _CARD_VALUE.append(_row)
+
+# How strongly a card bids for a trick (R7), [trump][led suit][card]: trumps 100+.
+_STRENGTH: list[list[list[int]]] = [
+    [
+        [
+            100 + TRUMP_POWER[t][c]
+            if TRUMP_POWER[t][c]
+            else (c & 7 if EFFECTIVE_SUIT[t][c] == led else -1)
+            for c in range(JOKER_INDEX + 1)
+        ]
+        for led in Suit
+    ]
+    for t in Suit
+]
+
+_DECK_24 = sum(1 << (suit * 8 + rank) for suit in range(4) for rank in range(2, 8))
+_SEVENS_EIGHTS = sum(1 << (suit * 8 + rank) for suit in range(4) for rank in (0, 1))
+_JOKER_BIT = 1 << JOKER_INDEX
+# _ABOVE[suit][rank]: the cards of a suit ranked above a rank index.
+_ABOVE = [
+    [sum(1 << (suit * 8 + r) for r in range(rank + 1, 8)) for rank in range(8)] for suit in range(4)
+]
+_COMB = [[comb(n, k) for k in range(41)] for n in range(41)]
+
+
+def _deck(known: int) -> int:
+    """The deck as far as the seat can tell from the cards it has seen."""
+    deck = _DECK_24
+    if known & _SEVENS_EIGHTS:
+        deck |= _SEVENS_EIGHTS
+    if known & _JOKER_BIT:
+        deck |= _JOKER_BIT
+    return deck
+
+
+def _mask(cards: Sequence[int]) -> int:
+    mask = 0
+    for card in cards:
+        mask |= 1 << card
+    return mask
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def hand_value(mask: int, trump: int) -> float:
+    """The value of a hand (bit mask) with ``trump`` as trumps, in rough tricks."""
+    values = _CARD_VALUE[trump]
+    effective = EFFECTIVE_SUIT[trump]
+    total = 0.0
+    trumps = 0
+    suits = 0
+    m = mask
+    while m:
+        low = m & -m
+        card = low.bit_length() - 1
+        m ^= low
+        total += values[card]
+        suit = effective[card]
+        if suit == trump:
+            trumps += 1
+        else:
+            suits |= 1 << suit
+            if card & 7 == 6 and mask >> (card + 1) & 1:
+                total += _KING_WITH_ACE
+    if trumps:
+        voids = 3 - suits.bit_count()
+        total += _VOID * min(voids, trumps)
+    return total
+
+
+def worst_card(mask: int, trump: int, keep: int = 0) -> int:
+    """The card whose discard leaves the most valuable hand (never one in ``keep``)."""
+    best_card, best_value = -1, -1e9
+    for card in _bits(mask & ~keep):
+        value = hand_value(mask & ~(1 << card), trump)
+        if value > best_value:
+            best_card, best_value = card, value
+    return best_card
+
+
+def best_five(mask: int, trump: int, keep: int = 0) -> int:
+    """Discard greedily (``worst_card``) until five cards remain."""
+    while mask.bit_count() > HAND_SIZE:
+        mask &= ~(1 << worst_card(mask, trump, keep))
+    return mask
+
+
+def expected_best_value(pool: int, unseen: int, dummy: int, trump: int) -> float:
+    """Expected value of the best five of ``pool`` plus ``dummy`` cards drawn at random
+    from ``unseen`` (R12, R14): exact hypergeometric odds on the per-card values, plus
+    an allowance for the voids a maker choosing among many cards can make."""
+    values = _CARD_VALUE[trump]
+    trump_mask = SUIT_MASKS[trump][trump]
+    items = [(values[c], 0) for c in _bits(pool)] + [(values[c], 1) for c in _bits(unseen)]
+    items.sort(key=lambda item: -item[0])
+    size = unseen.bit_count()
+    if size < dummy:
+        dummy = size
+    total_ways = _COMB[size][dummy]
+    held = above = 0  # pool cards and unseen cards ranked above the current one
+    total = 0.0
+    for value, is_unseen in items:
+        if held >= HAND_SIZE:
+            break
+        ways = 0
+        if is_unseen:
+            for x in range(min(above, dummy - 1) + 1):
+                if held + x >= HAND_SIZE:
+                    break
+                ways += _COMB[above][x] * _COMB[size - 1 - above][dummy - 1 - x]
+            above += 1
+        else:
+            for x in range(min(above, dummy) + 1):
+                if held + x >= HAND_SIZE:
+                    break
+                ways += _COMB[above][x] * _COMB[size - above][dummy - x]
+            held += 1
+        total += value * ways / total_ways
+    trumps = (pool & trump_mask).bit_count() + dummy * (unseen & trump_mask).bit_count() / size
+    return total + _VOID * max(0.0, min(trumps, 5.0) - 2.0)
+
+
+def _top_trumps(mask: int, trump: int, deck: int) -> tuple[int, int, int]:
+    """(trumps held, how many of the deck's highest trumps are held in an unbroken run,
+    trumps outstanding) for a march estimate."""
+    power = TRUMP_POWER[trump]
+    all_trumps = sorted(_bits(deck & SUIT_MASKS[trump][trump]), key=lambda c: -power[c])
+    run = 0
+    for card in all_trumps:
+        if not mask >> card & 1:
+            break
+        run += 1
+    held = (mask & SUIT_MASKS[trump][trump]).bit_count()
+    return held, run, len(all_trumps) - held
+
+
+def march_losers(mask: int, trump: int, deck: int, opponents: int) -> tuple[int, int]:
+    """(top trumps held in a run, likely losers) for a hand played alone (R6)."""
+    held, run, outstanding = _top_trumps(mask, trump, deck)
+    trump_losers = 0
+    if outstanding > run * opponents and not (run >= 2 and held >= 4):
+        trump_losers = held - run
+    effective = EFFECTIVE_SUIT[trump]
+    off_losers = 0
+    for card in _bits(mask & ~SUIT_MASKS[trump][trump]):
+        rank = card & 7
+        if rank == 7 or (rank == 6 and mask >> (card + 1) & 1 and effective[card] != trump):
+            continue
+        off_losers += 1
+    return run, trump_losers + off_losers
+
+
+class RuleBasedPlayer:
+    """A quick rule-based player for any table; deterministic for a seed.
+
+    The seed is kept for interface symmetry with ``RandomPlayer``: the rules break
+    ties by a fixed order, so decisions never depend on it.
+    """
+
+    def __init__(self, seed: int | str | None = 0) -> None:
+        self.rng = random.Random(seed)
+        self.thresholds = THRESHOLDS
+
+    def choose(self, view: View, legal: Sequence[Action]) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        phase = view.phase
+        if phase is Phase.PLAY:
+            action = self._play(view, legal)
+        elif phase is Phase.BID_UPCARD:
+            action = self._bid_upcard(view)
+        elif phase is Phase.NAME_TRUMP or phase is Phase.DEALER_NAMES:
+            action = self._name_trump(view, legal)
+        elif phase is Phase.MAKER_ALONE or phase is Phase.DEFENDER_ALONE:
+            action = ALONE if self._alone(view) else PASS
+        elif phase is Phase.PICKUP:
+            action = self._pickup(view)
+        elif phase is Phase.DISCARD:
+            action = self._discard(view, legal)
+        else:
+            action = legal[0]
+        return action if action in legal else legal[0]
+
+    # ------------------------------------------------------------------ bidding
+    def _bid_value(self, view: View, trump: int, with_upcard: bool) -> float:
+        hand = _mask(view.hand)
+        up = view.upcard
+        pool = hand
+        adjust = 0.0
+        if with_upcard:
+            if view.dealer == view.seat:
+                pool |= 1 << up
+            elif view.partner is not None and view.partner == view.dealer:
+                adjust = _PARTNER_UPCARD * _CARD_VALUE[trump][up]
+            else:
+                adjust = -_OPPONENT_UPCARD * _CARD_VALUE[trump][up]
+        if view.dummy_cards:
+            unseen = _deck(hand | 1 << up) & ~hand & ~(1 << up)
+            return expected_best_value(pool, unseen, view.dummy_cards, trump) + adjust
+        return hand_value(best_five(pool, trump, keep=1 << up), trump) + adjust
+
+    def _threshold(self, view: View, naming: bool) -> float:
+        return self.thresholds.get(view.players, THRESHOLDS[4])[naming]
+
+    def _bid_upcard(self, view: View) -> Action:
+        value = self._bid_value(view, view.proposed_suit, with_upcard=True)
+        return ORDER if value >= self._threshold(view, naming=False) else PASS
+
+    def _name_trump(self, view: View, legal: Sequence[Action]) -> Action:
+        dealer_names = view.phase is Phase.DEALER_NAMES  # the dealer takes the joker (R15)
+        best, best_value = None, -1e9
+        for action in legal:
+            if action.kind != "name":
+                continue
+            value = self._bid_value(view, action.suit, with_upcard=dealer_names)
+            if value > best_value:
+                best, best_value = action, value
+        if best is None:
+            return legal[0]
+        if PASS in legal and best_value < self._threshold(view, naming=not dealer_names):
+            return PASS
+        return best
+
+    # ------------------------------------------------------------- going alone
+    def _alone(self, view: View) -> bool:
+        trump = view.trump
+        hand = _mask(view.hand)
+        up = view.upcard
+        upcard_accepted = bool(view.bids) and (
+            view.bids[0][1].kind == "name" or any(a is ORDER for _, a in view.bids)
+        )
+        deck = _deck(hand | 1 << up)
+        if upcard_accepted and view.dealer == view.seat:
+            hand = best_five(hand | 1 << up, trump, keep=1 << up)
+        elif not upcard_accepted:
+            deck &= ~(1 << up)  # turned down: out of play
+        players = view.players
+        opponents = 1 if players == 2 else 2
+        run, losers = march_losers(hand, trump, deck, opponents)
+        held = (hand & SUIT_MASKS[trump][trump]).bit_count()
+        maker = view.phase is Phase.MAKER_ALONE
+        forfeits_dummy = maker and view.dummy_cards > 0
+        if not maker or forfeits_dummy:
+            # A lone defender, or a Cutthroat maker giving up the dummy: near certain.
+            return run >= 3 and held >= 3 and losers == 0
+        return (run >= 2 and losers == 0) or (run >= 3 and held >= 4 and losers <= 1)
+
+    # --------------------------------------------------------------- exchanges
+    def _pickup(self, view: View) -> Action:
+        trump = view.trump
+        hand = _mask(view.hand)
+        up = 1 << view.upcard
+        with_card = hand_value(best_five(hand | up, trump, keep=up), trump)
+        return PICKUP if with_card >= hand_value(hand, trump) else PASS
+
+    def _discard(self, view: View, legal: Sequence[Action]) -> Action:
+        hand = _mask(view.hand)
+        allowed = _mask([a.card for a in legal if a.kind == "discard"])
+        card = worst_card(hand, view.trump, keep=hand & ~allowed)
+        return DISCARD[card] if card >= 0 else legal[0]
+
+    # -------------------------------------------------------------------- play
+    def _play(self, view: View, legal: Sequence[Action]) -> Action:
+        trump = view.trump
+        me = view.seat
+        players = view.players
+        effective = EFFECTIVE_SUIT[trump]
+        trump_mask = SUIT_MASKS[trump][trump]
+        suit_masks = SUIT_MASKS[trump]
+        power = TRUMP_POWER[trump]
+
+        hand = _mask(view.hand)
+        played = 0
+        voids = [0] * players  # suits each seat has shown out of
+        for trick in view.tricks:
+            plays = trick.plays
+            led = effective[plays[0][1]]
+            for seat, card in plays:
+                played |= 1 << card
+                if effective[card] != led:
+                    voids[seat] |= 1 << led
+        current = view.current_trick
+        if current:
+            led = effective[current[0][1]]
+            for seat, card in current:
+                played |= 1 << card
+                if effective[card] != led:
+                    voids[seat] |= 1 << led
+        discards = _mask(view.discards)
+        up = 1 << view.upcard
+        deck = _deck(hand | played | discards | up)
+        unseen = deck & ~hand & ~played & ~discards
+        if view.dealer_took_upcard is not True or view.dealer == me:
+            unseen &= ~up  # turned down or left in the kitty, or our own card
+        unseen_trumps = unseen & trump_mask
+        top_unseen_trump = max((power[c] for c in _bits(unseen_trumps)), default=0)
+        for suit in range(4):  # every card of a suit seen: everybody else is void in it
+            if not unseen & suit_masks[suit]:
+                for seat in range(players):
+                    if seat != me:
+                        voids[seat] |= 1 << suit
+
+        sitting_out = view.sitting_out
+        partner = view.partner
+        if partner is not None and partner in sitting_out:
+            partner = None
+        opponents = [s for s in range(players) if s != me and s != partner and s not in sitting_out]
+        legal_cards = [a.card for a in legal]
+
+        def is_boss(card: int) -> bool:
+            if power[card]:
+                return power[card] > top_unseen_trump
+            higher = suit_masks[effective[card]] & ~((1 << (card + 1)) - 1)
+            return not unseen & higher
+
+        def ruff_risk(suit: int, seats: Sequence[int]) -> bool:
+            if not unseen_trumps:
+                return False
+            return any(voids[s] >> suit & 1 and not voids[s] >> trump & 1 for s in seats)
+
+        if not current:
+            card = self._lead(
+                view, hand, unseen, unseen_trumps, voids, partner, opponents, is_boss, ruff_risk
+            )
+            return PLAY[card]
+
+        # Following (R7).
+        led = effective[current[0][1]]
+        strength = _STRENGTH[trump][led]
+        best_seat, best = current[0][0], strength[current[0][1]]
+        for seat, card in current[1:]:
+            if strength[card] > best:
+                best_seat, best = seat, strength[card]
+        active = players - len(sitting_out)
+        after = []
+        seat = me
+        while len(after) < active - len(current) - 1:
+            seat = (seat + 1) % players
+            if seat not in sitting_out:
+                after.append(seat)
+        opponents_after = [s for s in after if s != partner]
+
+        def beatable(level: int) -> bool:
+            """Could an opponent still to play beat a card of this trick strength?"""
+            for s in opponents_after:
+                may_trump = (
+                    top_unseen_trump
+                    and not voids[s] >> trump & 1
+                    and top_unseen_trump + 100 > level
+                )
+                if led == trump or voids[s] >> led & 1:
+                    if may_trump:
+                        return True
+                elif level < 100 and unseen & _ABOVE[led][level] & suit_masks[led]:
+                    return True
+            return False
+
+        winners = sorted((c for c in legal_cards if strength[c] > best), key=strength.__getitem__)
+        if partner is not None and best_seat == partner:
+            if not opponents_after or not beatable(best):
+                return PLAY[self._throw_off(legal_cards, hand, trump, is_boss)]
+            safe = [
+                c
+                for c in winners
+                if not beatable(strength[c]) and (led == trump or not power[c] or best >= 100)
+            ]
+            if safe:
+                return PLAY[safe[0]]
+            return PLAY[self._throw_off(legal_cards, hand, trump, is_boss)]
+        if winners:
+            if not opponents_after:
+                return PLAY[winners[0]]
+            safe = [c for c in winners if not beatable(strength[c])]
+            if safe:
+                return PLAY[safe[0]]
+            cheapest = winners[0]
+            if partner in after and not power[cheapest]:
+                # Second hand low: leave it to the partner rather than waste a card.
+                return PLAY[self._throw_off(legal_cards, hand, trump, is_boss)]
+            return PLAY[cheapest]
+        return PLAY[self._throw_off(legal_cards, hand, trump, is_boss)]
+
+    def _lead(
+        self,
+        view: View,
+        hand: int,
+        unseen: int,
+        unseen_trumps: int,
+        voids: list[int],
+        partner: int | None,
+        opponents: list[int],
+        is_boss,
+        ruff_risk,
+    ) -> int:
+        trump = view.trump
+        me = view.seat
+        power = TRUMP_POWER[trump]
+        suit_masks = SUIT_MASKS[trump]
+        effective = EFFECTIVE_SUIT[trump]
+        trumps = sorted(_bits(hand & suit_masks[trump]), key=lambda c: -power[c])
+        off = _bits(hand & ~suit_masks[trump])
+        maker_side = view.maker == me or (partner is not None and view.maker == partner)
+
+        # Draw trumps with the boss trump as the makers.
+        if trumps and unseen_trumps and maker_side and is_boss(trumps[0]):
+            return trumps[0]
+        # Cash sure side-suit winners.
+        sure = [c for c in off if is_boss(c) and not ruff_risk(effective[c], opponents)]
+        if sure:
+            return max(sure, key=lambda c: (c & 7, (unseen & suit_masks[effective[c]]).bit_count()))
+        # Lead into the partner's void so the partner can ruff.
+        if partner is not None and unseen_trumps and not voids[partner] >> trump & 1:
+            into = [c for c in off if voids[partner] >> effective[c] & 1]
+            into = [c for c in into if not ruff_risk(effective[c], opponents)] or into
+            if into:
+                return min(into, key=lambda c: c & 7)
+        # A maker long in trumps keeps drawing them.
+        if view.maker == me and len(trumps) >= 3 and unseen_trumps:
+            return trumps[-1]
+        if not off:
+            return trumps[0] if is_boss(trumps[0]) else trumps[-1]
+        if trumps and not unseen_trumps:
+            return trumps[0]  # every trump out is ours: each one is a sure trick
+        counts = [(hand & suit_masks[s]).bit_count() for s in range(4)]
+
+        def lead_key(card: int) -> tuple:
+            suit = effective[card]
+            risky = ruff_risk(suit, opponents)
+            shortness = counts[suit] if trumps else -counts[suit]
+            return (risky, shortness, card & 7, card)
+
+        return min(off, key=lead_key)
+
+    @staticmethod
+    def _throw_off(cards: Sequence[int], hand: int, trump: int, is_boss) -> int:
+        """The least useful card: a low side card, keeping bosses, making a void when
+        holding trumps; a trump only when nothing else is legal."""
+        power = TRUMP_POWER[trump]
+        suit_masks = SUIT_MASKS[trump]
+        effective = EFFECTIVE_SUIT[trump]
+        has_trump = bool(hand & suit_masks[trump])
+
+        def key(card: int) -> tuple:
+            if power[card]:
+                return (1, power[card], card)
+            keep = card & 7
+            if is_boss(card):
+                keep += 10
+            elif has_trump and (hand & suit_masks[effective[card]]).bit_count() == 1:
+                keep -= 5
+            return (0, keep, card)
+
+        return min(cards, key=key)
