@@ -1,0 +1,423 @@
+"""``euchre score``: keep score for a game played with real cards.
+
+A thin Click layer over ``scorebook`` (storage and tallies) and ``render`` (text).
+Each command opens the book, does its work in one transaction, and prints after the
+commit; library errors become one-line messages here.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any, TypeVar
+
+import click
+
+from . import render
+from .rules import RulesetError
+from .scorebook import (
+    Entry,
+    Scorebook,
+    ScorebookError,
+    Tally,
+    manual_points,
+    open_scorebook,
+    played_hand,
+    seat_sides,
+    side_stats,
+)
+from .scoring import TRICKS_IN_HAND
+
+BOOK_FILE = "scores.sqlite3"
+
+Command = TypeVar("Command", bound=Callable[..., Any])
+Answer = TypeVar("Answer")
+
+
+def _book_path(db: str | None) -> Path:
+    """--db, else $EUCHRE_HOME, else the user's data directory."""
+    if db:
+        return Path(db).expanduser()
+    home = os.environ.get("EUCHRE_HOME")
+    return (
+        Path(home).expanduser() / BOOK_FILE
+        if home
+        else Path(click.get_app_dir("euchre")) / BOOK_FILE
+    )
+
+
+@contextmanager
+def _refusals() -> Iterator[None]:
+    """The library's refusals, as Click's one-line errors."""
+    try:
+        yield
+    except (ScorebookError, RulesetError) as error:
+        raise click.ClickException(str(error)) from None
+
+
+@contextmanager
+def _session(db: str | None, write: bool = True, create: bool = False) -> Iterator[Scorebook]:
+    """The book, inside one transaction; any failure leaves it untouched."""
+    with _refusals():
+        book = open_scorebook(_book_path(db), create)
+        try:
+            with book.transaction(write):
+                yield book
+        finally:
+            book.close()
+
+
+def _with_db(command: Command) -> Command:
+    return click.option(
+        "--db",
+        metavar="PATH",
+        help="The score book file (default: $EUCHRE_HOME or the user data directory).",
+    )(command)
+
+
+def _with_ascii(command: Command) -> Command:
+    return click.option(
+        "--ascii", "plain", is_flag=True, help="Plain ASCII marker pictures, no box drawing."
+    )(command)
+
+
+def _plain(flag: bool) -> bool:
+    return flag or render.needs_ascii(getattr(sys.stdout, "encoding", None))
+
+
+@click.group()
+def score() -> None:
+    """Keep score for a game played with real cards: points per hand, games, rubbers
+    and the low-card marker picture.  Start with 'euchre score new'."""
+
+
+@score.command()
+@click.argument("name", required=False)
+@click.option("--rules", "rules_ref", default="standard", metavar="NAME|FILE", show_default=True)
+@click.option("--team", "teams", multiple=True, metavar='"A & B"', help="A partnership (twice).")
+@click.option("--player", "players", multiple=True, metavar="NAME", help="A player (2 or 3 games).")
+@_with_db
+def new(
+    name: str | None,
+    rules_ref: str,
+    teams: tuple[str, ...],
+    players: tuple[str, ...],
+    db: str | None,
+) -> None:
+    """Start a score sheet (named after today unless NAME is given) and make it current."""
+    from .rules import load_ruleset
+
+    with _refusals():
+        ruleset = load_ruleset(rules_ref)
+        sides = seat_sides(ruleset, teams, players)
+    with _session(db, create=True) as book:
+        sheet = book.new_sheet(name, ruleset, sides)
+    click.echo(
+        f"Started sheet {sheet.name} ({ruleset.name}, game to {ruleset.game.points_to_win}): "
+        f"{' v '.join(sheet.side_names)}."
+    )
+
+
+@score.command()
+@click.option("--makers", required=True, metavar="WHO", help="Team, player, number or initials.")
+@click.option("--tricks", required=True, type=int, help="Tricks the makers took, 0 to 5.")
+@click.option("--alone", is_flag=True, help="The maker went alone.")
+@click.option("--defender-alone", metavar="WHO", help="A defender went alone.")
+@_with_db
+def hand(makers: str, tricks: int, alone: bool, defender_alone: str | None, db: str | None) -> None:
+    """Record a hand: who made trump and how many tricks they took."""
+    with _session(db) as book:
+        sheet = book.sheet()
+        tally = book.add(sheet, played_hand(sheet, makers, tricks, alone, defender_alone))
+    click.echo(render.recorded(sheet, tally))
+
+
+@score.command(context_settings={"ignore_unknown_options": True})
+@click.argument("who")
+@click.argument("points", type=int)
+@click.option("--reason", default="", help="Why: a renege, a house rule ...")
+@_with_db
+def add(who: str, points: int, reason: str, db: str | None) -> None:
+    """Give POINTS (negative allowed) to WHO outside the scoring table."""
+    with _session(db) as book:
+        sheet = book.sheet()
+        tally = book.add(sheet, manual_points(sheet, who, points, reason))
+    click.echo(render.recorded(sheet, tally))
+
+
+@score.command()
+@_with_db
+def undo(db: str | None) -> None:
+    """Take back the last entry (repeat to go further back)."""
+    with _session(db) as book:
+        sheet = book.sheet()
+        removed = book.undo(sheet)
+        tally = book.tally(sheet)
+    click.echo(render.took_back(sheet, removed, tally))
+
+
+@score.command()
+@click.argument("number", type=int)
+@click.option("--makers", metavar="WHO", help="Team, player, number or initials.")
+@click.option("--tricks", type=int, help="Tricks the makers took, 0 to 5.")
+@click.option("--alone", is_flag=True, help="The maker went alone.")
+@click.option("--defender-alone", metavar="WHO", help="A defender went alone.")
+@click.option("--add", "points", type=(str, int), metavar="WHO POINTS", help="Points by hand.")
+@click.option("--reason", default="", help="With --add: why.")
+@_with_db
+def edit(
+    number: int,
+    makers: str | None,
+    tricks: int | None,
+    alone: bool,
+    defender_alone: str | None,
+    points: tuple[str, int] | None,
+    reason: str,
+    db: str | None,
+) -> None:
+    """Replace entry NUMBER (see 'history') with a hand or with points; every later
+    entry is scored again."""
+    is_hand = makers is not None and tricks is not None
+    if is_hand == (points is not None) or (points and (alone or defender_alone)):
+        raise click.UsageError("give either --makers and --tricks, or --add WHO POINTS")
+    with _session(db) as book:
+        sheet = book.sheet()
+        entry = (
+            played_hand(sheet, makers, tricks, alone, defender_alone)
+            if is_hand
+            else manual_points(sheet, *points, reason)
+        )
+        tally = book.replace(sheet, number, entry)
+    result = tally.results[number - 1]
+    click.echo(f"#{number} is now: {render.entry_text(sheet, result)}.")
+    click.echo(render.game_line(sheet, tally))
+
+
+@score.command()
+@click.option("--json", "as_json", is_flag=True, help="One JSON object, for scripts.")
+@_with_ascii
+@_with_db
+def show(as_json: bool, plain: bool, db: str | None) -> None:
+    """The current game with each side's markers, games won and the rubber."""
+    with _session(db, write=False) as book:
+        sheet = book.sheet()
+        tally = book.tally(sheet)
+    if as_json:
+        click.echo(json.dumps(render.sheet_json(sheet, tally), indent=2))
+    else:
+        click.echo(render.sheet_report(sheet, tally, _plain(plain)))
+
+
+@score.command()
+@_with_db
+def history(db: str | None) -> None:
+    """Every entry with running totals; game and rubber ends marked."""
+    with _session(db, write=False) as book:
+        sheet = book.sheet()
+        tally = book.tally(sheet)
+    click.echo(render.history_table(sheet, tally))
+
+
+@score.command()
+@_with_db
+def stats(db: str | None) -> None:
+    """Per side (or player): hands made, euchred, marches, lone hands, games, rubbers."""
+    with _session(db, write=False) as book:
+        sheet = book.sheet()
+        tally = book.tally(sheet)
+    click.echo(render.stats_table(sheet, side_stats(len(sheet.sides), tally)))
+
+
+@score.command(name="list")
+@_with_db
+def list_sheets(db: str | None) -> None:
+    """Every score sheet; the current one is starred."""
+    with _session(db, write=False) as book:
+        summaries = book.summaries()
+    click.echo(render.sheets_table(summaries))
+
+
+@score.command()
+@click.argument("name")
+@_with_db
+def use(name: str, db: str | None) -> None:
+    """Make sheet NAME the current one."""
+    with _session(db) as book:
+        sheet = book.use(name)
+    click.echo(f"Sheet {sheet.name} is now current: {' v '.join(sheet.side_names)}.")
+
+
+@score.command()
+@click.argument("name")
+@click.option("--yes", is_flag=True, help="Do not ask for confirmation.")
+@_with_db
+def delete(name: str, yes: bool, db: str | None) -> None:
+    """Delete sheet NAME and all its entries."""
+    if not yes:
+        with _session(db, write=False) as book:
+            entries = len(book.entries(book.sheet(name)))
+        click.confirm(f"Delete sheet {name} and its {entries} entries?", abort=True)
+    with _session(db) as book:
+        book.delete(name)
+    click.echo(f"Deleted sheet {name}.")
+
+
+KEEP_HELP = """\
+Type who made trump (a side's number, a name or initials) and answer the questions.
+Shortcuts on the same line: "1 4" (side 1 took 4 tricks), "AB a 5" (alone, 5 tricks),
+"2 d 1" (a defender went alone).  Also: undo, show, history, add WHO POINTS [REASON],
+help, quit."""
+
+# Answers to "Alone?": (the maker went alone, a defender went alone)
+ALONE_ANSWERS = {
+    "": (False, False),
+    "n": (False, False),
+    "no": (False, False),
+    "a": (True, False),
+    "alone": (True, False),
+    "y": (True, False),
+    "yes": (True, False),
+    "d": (False, True),
+    "ad": (True, True),
+    "da": (True, True),
+}
+
+
+@score.command()
+@_with_ascii
+@_with_db
+def keep(plain: bool, db: str | None) -> None:
+    """Keep score at the table, hand by hand, until you type quit."""
+    table = _Table(db, _plain(plain))
+    table.echo_report()
+    click.echo(KEEP_HELP)
+    while True:
+        try:
+            line = click.prompt(
+                f"\nWho made trump? ({table.sheet.choices})", default="", show_default=False
+            )
+            if not table.answer(line):
+                return
+        except click.Abort:  # end of input or Ctrl-C: nothing is half written
+            click.echo()
+            return
+        except click.ClickException as error:
+            error.show()
+
+
+class _Table:
+    """The ``keep`` loop's state: the sheet being kept and how to print it.  Every
+    answer that changes the sheet is one transaction of its own."""
+
+    def __init__(self, db: str | None, plain: bool) -> None:
+        self.db = db
+        self.plain = plain
+        with _session(db, write=False) as book:
+            self.sheet = book.sheet()
+
+    def tally(self) -> Tally:
+        with _session(self.db, write=False) as book:
+            return book.tally(book.sheet(self.sheet.name))
+
+    def echo_report(self) -> None:
+        click.echo(render.sheet_report(self.sheet, self.tally(), self.plain))
+
+    def answer(self, line: str) -> bool:
+        """Act on one line typed at the makers prompt; False to leave the loop."""
+        words = line.split()
+        command = words[0].casefold() if words else ""
+        if command in ("quit", "exit"):
+            return False
+        if command == "undo":
+            with _session(self.db) as book:
+                sheet = book.sheet(self.sheet.name)
+                removed = book.undo(sheet)
+                tally = book.tally(sheet)
+            click.echo(render.took_back(sheet, removed, tally))
+        elif command == "show":
+            self.echo_report()
+        elif command == "history":
+            click.echo(render.history_table(self.sheet, self.tally()))
+        elif command in ("help", "?"):
+            click.echo(KEEP_HELP)
+        elif command == "add":
+            self.add_points(words[1:])
+        elif words:
+            self.record_hand(words)
+        return True
+
+    def add_points(self, words: list[str]) -> None:
+        if len(words) < 2 or not words[1].lstrip("+-").isdigit():
+            raise click.ClickException("add WHO POINTS [REASON], e.g. add 2 -2 renege")
+        with _refusals():
+            entry = manual_points(self.sheet, words[0], int(words[1]), " ".join(words[2:]))
+        self.record(entry)
+
+    def record_hand(self, words: list[str]) -> None:
+        """A hand from a short answer ("1 a 5") and, for what it leaves out, questions."""
+        rules = self.sheet.ruleset
+        tricks, alone, defender = None, None, False
+        while len(words) > 1:  # peel tricks and alone flags off the end
+            last = words[-1].casefold()
+            if last.isdigit() and tricks is None:
+                tricks = int(last)
+            elif last and last in ALONE_ANSWERS:
+                alone, defender = ALONE_ANSWERS[last]
+            else:
+                break
+            words = words[:-1]
+        with _refusals():
+            makers = self.sheet.resolve(" ".join(words))
+        if alone is None and tricks is None and (rules.alone.maker or rules.alone.defender):
+            alone, defender = self.ask(
+                "Alone? (a = the maker, d = a defender, ad = both; Enter = no)",
+                lambda text: ALONE_ANSWERS[text.casefold()],
+            )
+        lone_defender = None
+        if defender:
+            others = [side for side in range(len(self.sheet.sides)) if side != makers]
+            lone_defender = (
+                others[0]
+                if len(others) == 1
+                else self.ask("Which defender went alone?", self.sheet.resolve)
+            )
+        if tricks is None:
+            tricks = self.ask(f"Tricks the makers took (0-{TRICKS_IN_HAND})", _tricks)
+        with _refusals():
+            entry = played_hand(
+                self.sheet,
+                str(makers + 1),
+                tricks,
+                bool(alone),
+                None if lone_defender is None else str(lone_defender + 1),
+            )
+        self.record(entry)
+
+    def ask(self, question: str, parse: Callable[[str], Answer]) -> Answer:
+        """Ask until ``parse`` accepts the answer."""
+        while True:
+            text = click.prompt(question, default="", show_default=False).strip()
+            try:
+                return parse(text)
+            except ScorebookError as error:
+                click.echo(f"{error}. Try again.", err=True)
+            except (KeyError, ValueError):
+                click.echo(f"'{text}'? Try again.", err=True)
+
+    def record(self, entry: Entry) -> None:
+        with _session(self.db) as book:
+            sheet = book.sheet(self.sheet.name)
+            tally = book.add(sheet, entry)
+        click.echo(render.recorded(sheet, tally))
+        click.echo(render.game_block(sheet, tally, self.plain))
+
+
+def _tricks(text: str) -> int:
+    tricks = int(text)
+    if not 0 <= tricks <= TRICKS_IN_HAND:
+        raise ValueError(text)
+    return tricks

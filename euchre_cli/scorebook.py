@@ -1,0 +1,619 @@
+"""The scorekeeper's book: score sheets for games played with real cards, kept in SQLite.
+
+A sheet stores only what happened at the table (who made trump and how many tricks
+they took, points given by hand) and a snapshot of the ruleset it was started with.
+Every score, game and rubber is recomputed from those entries by ``scoring`` whenever
+it is needed, so an edit or an undo can never leave a stale total behind, and a later
+change to a house-rules file never rewrites an old sheet.
+
+Each command runs inside one ``Scorebook.transaction()``: a failure or an interrupt
+leaves the book exactly as it was, and ``BEGIN IMMEDIATE`` makes two terminals writing
+the same sheet take turns instead of losing an entry.  Nothing here imports Click.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sqlite3
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import TYPE_CHECKING, NamedTuple
+
+from .rules import Ruleset, RulesetError, ruleset_from_dict, ruleset_to_dict
+from .scoring import (
+    TRICKS_IN_HAND,
+    TRICKS_TO_MAKE,
+    GameRecord,
+    HandOutcome,
+    RubberResult,
+    game_winner,
+    rubber_result,
+    score_hand,
+)
+
+if TYPE_CHECKING:
+    import datetime
+
+SCHEMA_VERSION = 1
+APPLICATION_ID = 0x45554352  # "EUCR" in the file header: this file is a euchre score book
+MAX_MANUAL_POINTS = 99
+BUSY_TIMEOUT_SECONDS = 10.0
+
+# _MIGRATIONS[n] upgrades a book from schema version n to n + 1, one statement at a time
+# (``executescript`` would commit halfway).
+_MIGRATIONS: tuple[tuple[str, ...], ...] = (
+    (
+        """CREATE TABLE sheets (
+            id INTEGER PRIMARY KEY,
+            name TEXT NOT NULL UNIQUE,
+            ruleset TEXT NOT NULL,  -- JSON snapshot of the resolved ruleset
+            sides TEXT NOT NULL,    -- JSON list of each side's player names
+            created TEXT NOT NULL
+        )""",
+        """CREATE TABLE entries (
+            sheet_id INTEGER NOT NULL REFERENCES sheets (id),
+            number INTEGER NOT NULL,           -- 1, 2, 3 ... in the order of play
+            kind TEXT NOT NULL CHECK (kind IN ('hand', 'points')),
+            side INTEGER NOT NULL,             -- the makers, or the side given points
+            tricks INTEGER CHECK (tricks BETWEEN 0 AND 5),  -- hand: the makers' tricks
+            alone INTEGER NOT NULL DEFAULT 0,  -- hand: the maker went alone
+            lone_defender INTEGER,             -- hand: the side of a lone defender
+            points INTEGER,                    -- points: how many
+            reason TEXT NOT NULL DEFAULT '',   -- points: why
+            PRIMARY KEY (sheet_id, number)
+        )""",
+        "CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+    ),
+)
+
+_CURRENT_SHEET = "current_sheet"
+_NAME_SEPARATORS = re.compile(r"\s*(?:&|,|/|\+|\band\b)\s*", re.IGNORECASE)
+
+
+class ScorebookError(Exception):
+    """Input or a book the scorekeeper cannot accept; the message is one line for the user."""
+
+
+class ManualPoints(NamedTuple):
+    """Points given outside the scoring table: a renege penalty, a house rule."""
+
+    side: int
+    points: int
+    reason: str = ""
+
+
+# A played hand is stored as the scoring module's own HandOutcome.
+Entry = HandOutcome | ManualPoints
+
+
+# --- Sheets and names -----------------------------------------------------------------
+
+
+class Sheet(NamedTuple):
+    """A score sheet: its ruleset snapshot and who sits on each side."""
+
+    id: int
+    name: str
+    ruleset: Ruleset
+    sides: tuple[tuple[str, ...], ...]  # each side's players, in seat order
+
+    @property
+    def side_names(self) -> tuple[str, ...]:
+        return tuple(" & ".join(players) for players in self.sides)
+
+    @property
+    def choices(self) -> str:
+        """The sides as a user can name them: "1 Ann & Bob, 2 Cy & Di"."""
+        return ", ".join(f"{number} {name}" for number, name in enumerate(self.side_names, 1))
+
+    def resolve(self, who: str) -> int:
+        """The side meant by ``who``: a side's number, a team, any player's name, or
+        initials ("AB" for Ann & Bob, "A" for Ann) when they fit only one side."""
+        wanted = _fold(who)
+        if wanted.isdigit() and 1 <= int(wanted) <= len(self.sides):
+            return int(wanted) - 1
+        for matches in (self._by_name(wanted), self._by_initials(wanted)):
+            if len(matches) == 1:
+                return matches.pop()
+            if matches:
+                names = " or ".join(self.side_names[side] for side in sorted(matches))
+                raise ScorebookError(f"'{who}' could mean {names}: give a name or number")
+        raise ScorebookError(f"no team or player '{who}' on sheet {self.name}: {self.choices}")
+
+    def _by_name(self, wanted: str) -> set[int]:
+        as_team = frozenset(_fold(name) for name in split_team(wanted))
+        return {
+            side
+            for side, players in enumerate(self.sides)
+            if wanted in {_fold(p) for p in players}
+            or as_team == frozenset(_fold(p) for p in players)
+        }
+
+    def _by_initials(self, wanted: str) -> set[int]:
+        return {
+            side
+            for side, players in enumerate(self.sides)
+            if wanted == "".join(_fold(p)[0] for p in players)
+            or any(wanted == _fold(p)[0] for p in players)
+        }
+
+
+def _fold(name: str) -> str:
+    return " ".join(name.split()).casefold()
+
+
+def split_team(team: str) -> list[str]:
+    """ "Ann & Bob", "Ann, Bob", "Ann and Bob" -> ["Ann", "Bob"]."""
+    return [name.strip() for name in _NAME_SEPARATORS.split(team.strip())]
+
+
+def seat_sides(
+    ruleset: Ruleset, teams: Sequence[str], players: Sequence[str]
+) -> tuple[tuple[str, ...], ...]:
+    """Check the names given for a new sheet against the ruleset: two teams of two in a
+    partnership game, one player per seat otherwise."""
+    if ruleset.partnerships:
+        if players or len(teams) != len(ruleset.sides):
+            raise ScorebookError(
+                f"{ruleset.name} is played in partnerships: give two teams, "
+                '--team "Ann & Bob" --team "Cy & Di"'
+            )
+        sides = tuple(tuple(split_team(team)) for team in teams)
+        for team, side in zip(teams, sides):
+            if len(side) != 2:
+                raise ScorebookError(f"team '{team}' must be two players, as in \"Ann & Bob\"")
+    else:
+        if teams or len(players) != ruleset.players:
+            raise ScorebookError(
+                f"{ruleset.name} is played by {ruleset.players} players, each for themselves: "
+                f"give {ruleset.players} times --player NAME"
+            )
+        sides = tuple((name.strip(),) for name in players)
+    names = [name for side in sides for name in side]
+    for name in names:
+        if not name or name.isdigit() or len(split_team(name)) > 1:
+            raise ScorebookError(f"'{name}' is not a usable player name")
+    folded = [_fold(name) for name in names]
+    if len(set(folded)) != len(folded):
+        raise ScorebookError("every player needs a different name")
+    return sides
+
+
+# --- Entries ----------------------------------------------------------------------------
+
+
+def played_hand(
+    sheet: Sheet, makers: str, tricks: int, alone: bool = False, defender_alone: str | None = None
+) -> HandOutcome:
+    """A hand as the table reports it, checked against the sheet's ruleset (R6, R8)."""
+    rules = sheet.ruleset
+    maker_side = sheet.resolve(makers)
+    if not 0 <= tricks <= TRICKS_IN_HAND:
+        raise ScorebookError(f"the makers took {tricks} tricks? It must be 0 to {TRICKS_IN_HAND}")
+    if alone and not rules.alone.maker:
+        raise ScorebookError(f"{rules.name} has no lone hands")
+    lone_defender = None
+    if defender_alone is not None:
+        if not rules.alone.defender:
+            raise ScorebookError(f"{rules.name} does not let a defender go alone")
+        lone_defender = sheet.resolve(defender_alone)
+        if lone_defender == maker_side:
+            raise ScorebookError(
+                f"{sheet.side_names[maker_side]} made trump, so cannot also defend alone"
+            )
+    return HandOutcome(maker_side, tricks, alone, lone_defender)
+
+
+def manual_points(sheet: Sheet, who: str, points: int, reason: str = "") -> ManualPoints:
+    """Points given by hand, for a side the sheet knows."""
+    if points == 0 or abs(points) > MAX_MANUAL_POINTS:
+        raise ScorebookError(
+            f"points must be between -{MAX_MANUAL_POINTS} and {MAX_MANUAL_POINTS}, and not 0"
+        )
+    return ManualPoints(sheet.resolve(who), points, " ".join(reason.split()))
+
+
+# --- Tally: every score recomputed from the entries -------------------------------------
+
+
+class EntryResult(NamedTuple):
+    """One entry with what it scored and where the game stood after it."""
+
+    number: int
+    entry: Entry
+    points: tuple[int, ...]
+    description: str  # scoring's words for a hand ("marched alone"), else the reason
+    game: int  # the number of the game the entry belongs to
+    totals: tuple[int, ...]  # that game's scores after the entry
+    ended_game: GameRecord | None
+    decided_rubber: RubberResult | None
+
+
+class Tally(NamedTuple):
+    """The state of a sheet: every entry scored, finished games, the game in play."""
+
+    results: tuple[EntryResult, ...]
+    games: tuple[GameRecord, ...]
+    scores: tuple[int, ...]  # the game in play
+    rubber: RubberResult | None
+
+    @property
+    def game_number(self) -> int:
+        return len(self.games) + 1
+
+    @property
+    def rubber_entry(self) -> int | None:
+        """The number of the entry that decided the rubber."""
+        return next((r.number for r in self.results if r.decided_rubber), None)
+
+
+def tally(ruleset: Ruleset, entries: Sequence[Entry]) -> Tally:
+    """Replay the entries through ``scoring``: points, game ends (R9), the rubber (R10)."""
+    side_count = len(ruleset.sides)
+    scores = (0,) * side_count
+    games: list[GameRecord] = []
+    results: list[EntryResult] = []
+    rubber: RubberResult | None = None
+    for number, entry in enumerate(entries, start=1):
+        if isinstance(entry, ManualPoints):
+            points = tuple(entry.points if s == entry.side else 0 for s in range(side_count))
+            description = entry.reason
+        else:
+            score = score_hand(ruleset.scoring, entry, side_count)
+            points, description = score.points, score.description
+        game = len(games) + 1
+        scores = tuple(old + new for old, new in zip(scores, points))
+        totals, ended, decided = scores, None, None
+        winner = game_winner(scores, ruleset.game.points_to_win)
+        if winner is not None:
+            ended = GameRecord(winner, scores)
+            games.append(ended)
+            scores = (0,) * side_count
+            if ruleset.rubber is not None and rubber is None:
+                rubber = decided = rubber_result(ruleset.rubber, games, side_count)
+        results.append(
+            EntryResult(number, entry, points, description, game, totals, ended, decided)
+        )
+    return Tally(tuple(results), tuple(games), scores, rubber)
+
+
+class SideStats(NamedTuple):
+    """How one side (or player) has fared on a sheet."""
+
+    made: int  # hands they made trump and took 3 or more tricks
+    euchred: int  # hands they made trump and were euchred
+    marches: int
+    alone_tried: int
+    alone_made: int
+    games_won: int
+    rubbers_won: int
+
+
+def side_stats(side_count: int, sheet_tally: Tally) -> list[SideStats]:
+    hands = [r.entry for r in sheet_tally.results if isinstance(r.entry, HandOutcome)]
+    rubber = sheet_tally.rubber
+
+    def made(hand: HandOutcome) -> bool:
+        return hand.maker_tricks >= TRICKS_TO_MAKE
+
+    def count(side: int, test: Callable[[HandOutcome], bool]) -> int:
+        return sum(1 for hand in hands if hand.maker_side == side and test(hand))
+
+    return [
+        SideStats(
+            made=count(side, made),
+            euchred=count(side, lambda hand: not made(hand)),
+            marches=count(side, lambda hand: hand.maker_tricks == TRICKS_IN_HAND),
+            alone_tried=count(side, lambda hand: hand.maker_alone),
+            alone_made=count(side, lambda hand: hand.maker_alone and made(hand)),
+            games_won=sum(1 for game in sheet_tally.games if game.winner == side),
+            rubbers_won=int(rubber is not None and rubber.winner == side),
+        )
+        for side in range(side_count)
+    ]
+
+
+# --- The SQLite store --------------------------------------------------------------------
+
+
+class SheetSummary(NamedTuple):
+    name: str
+    ruleset: str
+    sides: tuple[str, ...]
+    entries: int
+    current: bool
+
+
+class Scorebook:
+    """A score book file.  Open it with ``open_scorebook``; do everything inside
+    ``transaction()``."""
+
+    def __init__(self, connection: sqlite3.Connection, path: Path) -> None:
+        self._db = connection
+        self.path = path
+
+    def close(self) -> None:
+        self._db.close()
+
+    @contextmanager
+    def transaction(self, write: bool = True) -> Iterator[None]:
+        """One command's work: committed whole, or (on any exception, Ctrl-C included)
+        rolled back whole.  Writers take the lock up front so they queue up."""
+        with self._sqlite_errors():
+            self._db.execute("BEGIN IMMEDIATE" if write else "BEGIN")
+            try:
+                yield
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            self._db.execute("COMMIT")
+
+    @contextmanager
+    def _sqlite_errors(self) -> Iterator[None]:
+        """Turn SQLite's failures into one-line messages that name the file."""
+        try:
+            yield
+        except sqlite3.OperationalError as error:
+            if "locked" in str(error) or "busy" in str(error):
+                raise ScorebookError(
+                    f"the score book {self.path} is busy (another euchre command is writing);"
+                    " try again"
+                ) from None
+            raise ScorebookError(f"cannot use the score book {self.path}: {error}") from None
+        except sqlite3.DatabaseError as error:
+            raise ScorebookError(
+                f"{self.path} is damaged or not a euchre score book ({error})"
+            ) from None
+
+    # Schema ----------------------------------------------------------------------------
+
+    def _prepare(self) -> None:
+        """Check the file is a score book this version can read, creating or upgrading
+        its schema (``PRAGMA user_version``) when needed."""
+        with self._sqlite_errors():
+            version, application = self._header()
+            if (version, application) == (SCHEMA_VERSION, APPLICATION_ID):
+                return
+            self._refuse_unreadable(version, application)
+        with self.transaction():
+            version, application = self._header()  # another process may have upgraded it
+            self._refuse_unreadable(version, application)
+            for migration in _MIGRATIONS[version:]:
+                for statement in migration:
+                    self._db.execute(statement)
+            self._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+            self._db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+
+    def _header(self) -> tuple[int, int]:
+        row = self._db.execute(
+            "SELECT user_version, application_id FROM pragma_user_version, pragma_application_id"
+        ).fetchone()
+        return row[0], row[1]
+
+    def _refuse_unreadable(self, version: int, application: int) -> None:
+        if application not in (0, APPLICATION_ID) or (
+            application == 0
+            and self._db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
+        ):
+            raise ScorebookError(f"{self.path} is an SQLite database, but not a euchre score book")
+        if version > SCHEMA_VERSION:
+            raise ScorebookError(
+                f"{self.path} was written by a newer euchre (score book version {version}; "
+                f"this one reads up to {SCHEMA_VERSION}): upgrade euchre to use it"
+            )
+
+    # Sheets ----------------------------------------------------------------------------
+
+    def new_sheet(
+        self, name: str | None, ruleset: Ruleset, sides: tuple[tuple[str, ...], ...]
+    ) -> Sheet:
+        """Start a sheet (named after today's date unless named) and make it current."""
+        import datetime  # only new sheets need it
+
+        now = datetime.datetime.now()
+        name = " ".join(name.split()) if name is not None else self._free_name(now.date())
+        if not name or name.startswith("-"):
+            raise ScorebookError(f"'{name}' is not a usable sheet name")
+        if self._sheet_row(name) is not None:
+            raise ScorebookError(f"there is already a sheet called '{name}'")
+        cursor = self._db.execute(
+            "INSERT INTO sheets (name, ruleset, sides, created) VALUES (?, ?, ?, ?)",
+            (
+                name,
+                json.dumps(ruleset_to_dict(ruleset)),
+                json.dumps(sides),
+                now.isoformat(timespec="seconds"),
+            ),
+        )
+        self._set_current(cursor.lastrowid)
+        return self.sheet(name)
+
+    def _free_name(self, day: datetime.date) -> str:
+        today = day.isoformat()
+        taken = {row[0] for row in self._db.execute("SELECT name FROM sheets")}
+        return next(
+            name
+            for name in (today, *(f"{today}-{n}" for n in range(2, len(taken) + 3)))
+            if name not in taken
+        )
+
+    def sheet(self, name: str | None = None) -> Sheet:
+        """The sheet called ``name``, or the current sheet."""
+        if name is None:
+            row = self._db.execute(
+                "SELECT s.id, s.name, s.ruleset, s.sides FROM sheets s"
+                " JOIN settings ON key = ? AND CAST(value AS INTEGER) = s.id",
+                (_CURRENT_SHEET,),
+            ).fetchone()
+            if row is None:
+                raise ScorebookError(
+                    "no current score sheet: start one with 'euchre score new' "
+                    "or pick one with 'euchre score use NAME'"
+                )
+        else:
+            row = self._sheet_row(name)
+            if row is None:
+                raise ScorebookError(f"no sheet called '{name}' (see 'euchre score list')")
+        sheet_id, sheet_name, snapshot, sides = row
+        try:
+            ruleset = ruleset_from_dict(json.loads(snapshot), source=f"sheet {sheet_name}")
+            players = tuple(tuple(side) for side in json.loads(sides))
+        except (ValueError, TypeError, RulesetError) as error:
+            raise ScorebookError(f"sheet {sheet_name} is damaged: {error}") from None
+        return Sheet(sheet_id, sheet_name, ruleset, players)
+
+    def _sheet_row(self, name: str) -> tuple | None:
+        return self._db.execute(
+            "SELECT id, name, ruleset, sides FROM sheets WHERE name = ?", (name,)
+        ).fetchone()
+
+    def use(self, name: str) -> Sheet:
+        sheet = self.sheet(name)
+        self._set_current(sheet.id)
+        return sheet
+
+    def _set_current(self, sheet_id: int) -> None:
+        self._db.execute(
+            "INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)", (_CURRENT_SHEET, sheet_id)
+        )
+
+    def delete(self, name: str) -> None:
+        sheet = self.sheet(name)
+        self._db.execute("DELETE FROM entries WHERE sheet_id = ?", (sheet.id,))
+        self._db.execute("DELETE FROM sheets WHERE id = ?", (sheet.id,))
+        self._db.execute(
+            "DELETE FROM settings WHERE key = ? AND value = ?", (_CURRENT_SHEET, sheet.id)
+        )
+
+    def summaries(self) -> list[SheetSummary]:
+        current = self._db.execute(
+            "SELECT value FROM settings WHERE key = ?", (_CURRENT_SHEET,)
+        ).fetchone()
+        rows = self._db.execute(
+            "SELECT s.id, s.name, s.ruleset, s.sides,"
+            " (SELECT count(*) FROM entries e WHERE e.sheet_id = s.id)"
+            " FROM sheets s ORDER BY s.created, s.id"
+        )
+        return [
+            SheetSummary(
+                name,
+                json.loads(snapshot).get("name", "?"),
+                tuple(" & ".join(side) for side in json.loads(sides)),
+                entries,
+                current is not None and int(current[0]) == sheet_id,
+            )
+            for sheet_id, name, snapshot, sides, entries in rows
+        ]
+
+    # Entries ---------------------------------------------------------------------------
+
+    def entries(self, sheet: Sheet) -> list[Entry]:
+        rows = self._db.execute(
+            "SELECT kind, side, tricks, alone, lone_defender, points, reason FROM entries"
+            " WHERE sheet_id = ? ORDER BY number",
+            (sheet.id,),
+        )
+        try:
+            return [_entry_from_row(row, len(sheet.sides)) for row in rows]
+        except (ValueError, TypeError) as error:
+            raise ScorebookError(f"sheet {sheet.name} is damaged: {error}") from None
+
+    def tally(self, sheet: Sheet) -> Tally:
+        return tally(sheet.ruleset, self.entries(sheet))
+
+    def add(self, sheet: Sheet, entry: Entry) -> Tally:
+        """Append an entry, unless the sheet's rubber is already over."""
+        entries = self.entries(sheet)
+        before = tally(sheet.ruleset, entries)
+        if before.rubber is not None:
+            winner = sheet.side_names[before.rubber.winner]
+            raise ScorebookError(
+                f"the rubber on sheet {sheet.name} is over ({winner} won it by "
+                f"{before.rubber.margin}): start a new sheet with 'euchre score new'"
+            )
+        self._db.execute(
+            "INSERT INTO entries (sheet_id, number, kind, side, tricks, alone, lone_defender,"
+            " points, reason) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (sheet.id, len(entries) + 1, *_row_from_entry(entry)),
+        )
+        return tally(sheet.ruleset, [*entries, entry])
+
+    def replace(self, sheet: Sheet, number: int, entry: Entry) -> Tally:
+        """Put ``entry`` in place of entry ``number``; everything after it is rescored."""
+        entries = self.entries(sheet)
+        if not 1 <= number <= len(entries):
+            raise ScorebookError(
+                f"sheet {sheet.name} has no entry {number} (it has {len(entries)})"
+                if entries
+                else f"sheet {sheet.name} has no entries yet"
+            )
+        entries[number - 1] = entry
+        after = tally(sheet.ruleset, entries)
+        if after.rubber_entry is not None and after.rubber_entry < len(entries):
+            raise ScorebookError(
+                f"with that change the rubber would end at entry {after.rubber_entry}, "
+                f"before entries {after.rubber_entry + 1}-{len(entries)}: undo those first"
+            )
+        self._db.execute(
+            "UPDATE entries SET kind = ?, side = ?, tricks = ?, alone = ?, lone_defender = ?,"
+            " points = ?, reason = ? WHERE sheet_id = ? AND number = ?",
+            (*_row_from_entry(entry), sheet.id, number),
+        )
+        return after
+
+    def undo(self, sheet: Sheet) -> EntryResult:
+        """Remove the last entry and return it as it was scored."""
+        results = self.tally(sheet).results
+        if not results:
+            raise ScorebookError(f"nothing to undo: sheet {sheet.name} is empty")
+        self._db.execute(
+            "DELETE FROM entries WHERE sheet_id = ? AND number = ?", (sheet.id, len(results))
+        )
+        return results[-1]
+
+
+def _row_from_entry(entry: Entry) -> tuple:
+    """(kind, side, tricks, alone, lone_defender, points, reason)."""
+    if isinstance(entry, ManualPoints):
+        return ("points", entry.side, None, 0, None, entry.points, entry.reason)
+    return (
+        "hand",
+        entry.maker_side,
+        entry.maker_tricks,
+        int(entry.maker_alone),
+        entry.lone_defender_side,
+        None,
+        "",
+    )
+
+
+def _entry_from_row(row: tuple, side_count: int) -> Entry:
+    kind, side, tricks, alone, lone_defender, points, reason = row
+    if side not in range(side_count) or lone_defender not in (None, *range(side_count)):
+        raise ValueError("an entry names a side the sheet does not have")
+    if kind == "points":
+        return ManualPoints(side, points, reason)
+    return HandOutcome(side, tricks, bool(alone), lone_defender)
+
+
+def open_scorebook(path: Path, create: bool = False) -> Scorebook:
+    """Open the score book at ``path``; only ``create`` makes a new file (and its folder)."""
+    if not path.exists():
+        if not create:
+            raise ScorebookError(
+                f"no score sheets yet (no book at {path}): start one with 'euchre score new'"
+            )
+        path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        connection = sqlite3.connect(path, isolation_level=None, timeout=BUSY_TIMEOUT_SECONDS)
+    except sqlite3.Error as error:
+        raise ScorebookError(f"cannot open the score book {path}: {error}") from None
+    book = Scorebook(connection, path)
+    try:
+        book._prepare()
+    except BaseException:
+        book.close()
+        raise
+    return book

@@ -1,0 +1,571 @@
+"""``euchre score`` as a table uses it: every scoring row of R8, R12 and R14 through
+the commands, games and rubbers (R9, R10), the bridge, markers, mistakes put right
+with undo and edit, the interactive ``keep`` loop, and every bad input refused in one
+line with nothing written."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner, Result
+
+from euchre_cli.cli import main
+
+TEAMS = ("--team", "Ann & Bob", "--team", "Cy & Di")
+AB, CD = "Ann & Bob", "Cy & Di"
+
+Run = Callable[..., Result]
+
+
+@pytest.fixture
+def book(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Where the score book lives: $EUCHRE_HOME points into the test's own folder."""
+    monkeypatch.setenv("EUCHRE_HOME", str(tmp_path / "home"))
+    return tmp_path / "home" / "scores.sqlite3"
+
+
+@pytest.fixture
+def score(book: Path) -> Run:
+    """Run ``euchre score ARGS``; it must succeed unless ``fails=True``."""
+
+    def run(*args: str, input: str | None = None, fails: bool = False, **runner: Any) -> Result:
+        result = CliRunner(**runner).invoke(main, ["score", *args], input=input)
+        assert "Traceback" not in result.output
+        if not fails:
+            assert result.exit_code == 0, result.output
+        return result
+
+    return run
+
+
+def state(score: Run) -> dict[str, Any]:
+    return json.loads(score("show", "--json").stdout)
+
+
+def game_scores(score: Run) -> dict[str, int]:
+    return state(score)["game"]["scores"]
+
+
+def refused(score: Run, book: Path, *args: str, says: str, code: int = 1, **kw: Any) -> None:
+    """The command fails with ``says`` on one line, and the book is byte for byte as it was."""
+    before = book.read_bytes() if book.exists() else None
+    result = score(*args, fails=True, **kw)
+    assert result.exit_code == code, result.output
+    assert says in result.stderr
+    if code == 1:
+        assert result.stderr.count("\n") == 1, result.stderr
+    assert (book.read_bytes() if book.exists() else None) == before
+
+
+# --- Scoring rows through the scorekeeper --------------------------------------------------
+
+R8_ROWS = [
+    # makers, tricks, extra options, expected (Ann & Bob, Cy & Di)
+    ("Ann", "3", (), (1, 0)),  # make
+    ("Ann", "4", (), (1, 0)),  # make
+    ("Ann", "5", (), (2, 0)),  # march
+    ("Ann", "3", ("--alone",), (1, 0)),  # lone make
+    ("Ann", "4", ("--alone",), (1, 0)),  # lone make
+    ("Ann", "5", ("--alone",), (4, 0)),  # lone march
+    ("Ann", "2", (), (0, 2)),  # euchred
+    ("Ann", "0", (), (0, 2)),  # euchred
+    ("Ann", "1", ("--defender-alone", "Cy"), (0, 2)),  # lone defender takes 4
+    ("Ann", "2", ("--defender-alone", "Cy"), (0, 2)),  # lone defender takes 3
+    ("Ann", "0", ("--defender-alone", "Di"), (0, 4)),  # lone defender takes all 5
+    ("Ann", "4", ("--defender-alone", "Di"), (1, 0)),  # makers beat a lone defender
+]
+
+
+@pytest.mark.parametrize(("makers", "tricks", "options", "expected"), R8_ROWS)
+def test_every_row_of_r8(
+    score: Run, makers: str, tricks: str, options: tuple[str, ...], expected: tuple[int, int]
+) -> None:
+    score("new", *TEAMS)
+    score("hand", "--makers", makers, "--tricks", tricks, *options)
+    assert game_scores(score) == {AB: expected[0], CD: expected[1]}
+
+
+def test_the_hand_line_says_what_was_recorded(score: Run) -> None:
+    score("new", *TEAMS)
+    out = score("hand", "--makers", "Bob", "--tricks", "5", "--alone").stdout
+    assert out == "#1 Ann & Bob marched alone (5 tricks): +4 -> Ann & Bob 4, Cy & Di 0\n"
+    out = score("hand", "--makers", "CD", "--tricks", "1").stdout
+    assert out == "#2 Cy & Di got euchred (1 trick): Ann & Bob +2 -> Ann & Bob 6, Cy & Di 0\n"
+
+
+CUTTHROAT = ("--rules", "cutthroat", "--player", "Ann", "--player", "Bob", "--player", "Cy")
+R12_ROWS = [
+    # maker, tricks, extra options, expected (Ann, Bob, Cy)
+    ("Ann", "3", (), (1, 0, 0)),
+    ("Ann", "4", (), (1, 0, 0)),
+    ("Ann", "5", (), (3, 0, 0)),
+    ("Ann", "2", (), (0, 2, 2)),  # each defender scores 2
+    ("Ann", "0", (), (0, 2, 2)),
+    ("Ann", "1", ("--defender-alone", "Bob"), (0, 2, 0)),  # only the lone defender scores
+    ("Ann", "0", ("--defender-alone", "Cy"), (0, 0, 4)),
+    ("Ann", "4", ("--alone",), (1, 0, 0)),  # lone maker, no dummy
+    ("Ann", "5", ("--alone",), (4, 0, 0)),
+]
+
+
+@pytest.mark.parametrize(("maker", "tricks", "options", "expected"), R12_ROWS)
+def test_every_row_of_r12_cutthroat_per_player(
+    score: Run, maker: str, tricks: str, options: tuple[str, ...], expected: tuple[int, ...]
+) -> None:
+    score("new", *CUTTHROAT)
+    score("hand", "--makers", maker, "--tricks", tricks, *options)
+    assert game_scores(score) == dict(zip(("Ann", "Bob", "Cy"), expected))
+
+
+@pytest.mark.parametrize("ruleset", ["two-handed", "two-handed-dummy"])
+@pytest.mark.parametrize(
+    ("tricks", "expected"),
+    [("3", (1, 0)), ("4", (1, 0)), ("5", (2, 0)), ("2", (0, 2)), ("0", (0, 2))],
+)
+def test_every_row_of_r14_two_handed(
+    score: Run, ruleset: str, tricks: str, expected: tuple[int, int]
+) -> None:
+    score("new", "--rules", ruleset, "--player", "Ann", "--player", "Bob")
+    score("hand", "--makers", "Ann", "--tricks", tricks)
+    assert game_scores(score) == {"Ann": expected[0], "Bob": expected[1]}
+
+
+def test_cutthroat_players_tied_at_the_target_play_on(score: Run) -> None:
+    """R9: Ann and Bob both reach 10 on Cy's euchre; nobody has won until one leads."""
+    score("new", *CUTTHROAT)
+    score("add", "Ann", "8")
+    score("add", "Bob", "8")
+    out = score("hand", "--makers", "Cy", "--tricks", "2").stdout
+    assert "tied at 10: play on" in out
+    now = state(score)
+    assert now["game"] == {"number": 1, "scores": {"Ann": 10, "Bob": 10, "Cy": 0}, "bridge": None}
+    assert now["games"] == []
+    out = score("hand", "--makers", "Bob", "--tricks", "3").stdout
+    assert "Game 1 goes to Bob: Ann 10, Bob 11, Cy 0." in out
+    assert state(score)["games"][0]["winner"] == "Bob"
+
+
+# --- Games, rubbers, the bridge ---------------------------------------------------------
+
+
+def test_a_full_classic_rubber_hand_by_hand(score: Run, book: Path) -> None:
+    score("new", "--rules", "classic", *TEAMS)
+    # Game 1: 1-0, 1-2, then a lone march: 5-2.  Cy & Di scored 2: worth 2 (R10).
+    score("hand", "--makers", "AB", "--tricks", "3")
+    score("hand", "--makers", "CD", "--tricks", "5")
+    out = score("hand", "--makers", "1", "--tricks", "5", "--alone").stdout
+    assert (
+        "Game 1 goes to Ann & Bob: Ann & Bob 5, Cy & Di 2 (2 rubber points).\nGame 2 begins." in out
+    )
+    # Game 2: Cy & Di alone 0-1, Ann & Bob euchred 0-3, Cy & Di march 0-5: worth 3.
+    score("hand", "--makers", "Cy", "--tricks", "4", "--alone")
+    score("hand", "--makers", "Ann", "--tricks", "2")
+    score("hand", "--makers", "Di", "--tricks", "5")
+    # Game 3: 2-0, 3-0, 4-0 (at the bridge), 5-0: worth 3.
+    score("hand", "--makers", "Ann", "--tricks", "5")
+    score("hand", "--makers", "Ann", "--tricks", "4")
+    score("hand", "--makers", "Ann", "--tricks", "3")
+    assert state(score)["game"]["bridge"] == AB
+    assert "at the bridge" in score("show").stdout
+    out = score("hand", "--makers", "Bob", "--tricks", "3").stdout
+    # Margin: bonus 2 + (2 + 3) won - 3 lost = 4.
+    assert "The rubber goes to Ann & Bob, margin 4. This sheet is complete." in out
+    final = state(score)
+    assert [(g["winner"], g["scores"], g["rubber_points"]) for g in final["games"]] == [
+        (AB, {AB: 5, CD: 2}, 2),
+        (CD, {AB: 0, CD: 5}, 3),
+        (AB, {AB: 5, CD: 0}, 3),
+    ]
+    assert final["rubber"] == {
+        "winner": AB,
+        "margin": 4,
+        "games_won": {AB: 2, CD: 1},
+        "rubber_points": {AB: 5, CD: 3},
+    }
+    assert final["complete"] is True
+    refused(score, book, "hand", "--makers", "Ann", "--tricks", "3", says="the rubber on sheet")
+
+
+def test_r10_worked_example(score: Run, tmp_path: Path) -> None:
+    """A wins 10-0 (3), B wins 10-7 (1), A wins 10-2 (2): A by 2 + (3 + 2) - 1 = 6."""
+    house = tmp_path / "to-ten.yaml"
+    house.write_text("extends: classic\nname: classic to ten\ngame: {points_to_win: 10}\n")
+    score("new", "--rules", str(house), "--team", "A1 & A2", "--team", "B1 & B2")
+    for who, points in [("A1", 10), ("A1", 7), ("B1", 10), ("B1", 2), ("A1", 10)]:
+        score("add", who, str(points))
+    final = state(score)
+    assert [(g["winner"], g["rubber_points"]) for g in final["games"]] == [
+        ("A1 & A2", 3),
+        ("B1 & B2", 1),
+        ("A1 & A2", 2),
+    ]
+    assert (final["rubber"]["winner"], final["rubber"]["margin"]) == ("A1 & A2", 6)
+
+
+def test_the_bridge_needs_the_opponents_at_two_or_less(score: Run) -> None:
+    score("new", "--rules", "classic", *TEAMS)
+    score("add", "AB", "4")
+    score("add", "CD", "2")
+    assert state(score)["game"]["bridge"] == AB
+    score("add", "CD", "1")
+    assert state(score)["game"]["bridge"] is None
+    assert "at the bridge" not in score("show").stdout
+
+
+def test_rulesets_without_the_bridge_never_show_it(score: Run) -> None:
+    score("new", *TEAMS)
+    score("add", "AB", "9")
+    assert state(score)["game"]["bridge"] is None
+
+
+def test_show_json_has_the_promised_shape(score: Run) -> None:
+    score("new", "evening", *TEAMS)
+    score("hand", "--makers", "AB", "--tricks", "3")
+    assert state(score) == {
+        "sheet": "evening",
+        "ruleset": "standard",
+        "sides": [AB, CD],
+        "players": {AB: ["Ann", "Bob"], CD: ["Cy", "Di"]},
+        "entries": 1,
+        "complete": False,
+        "game": {"number": 1, "scores": {AB: 1, CD: 0}, "bridge": None},
+        "games": [],
+        "rubber": None,
+    }
+
+
+def test_show_draws_each_sides_markers(score: Run) -> None:
+    score("new", "--rules", "classic", *TEAMS)
+    score("add", "AB", "1")
+    score("add", "CD", "2")
+    out = score("show").stdout
+    assert "Ann & Bob: 1" in out and "Cy & Di: 2" in out
+    assert "4 face down on top of the 3" in out and "3 face down on top of the 4" in out
+    assert "┌" in out and "♥" in out and "♠" in out
+
+
+def test_ascii_markers_on_request_and_when_the_terminal_is_not_utf8(score: Run) -> None:
+    score("new", "--rules", "classic", *TEAMS)
+    score("add", "AB", "3")
+    assert score("show", "--ascii").stdout.isascii()
+    assert score("show", charset="latin-1").stdout.isascii()
+    assert not score("show").stdout.isascii()
+
+
+def test_markers_not_available_is_said_not_drawn(score: Run, tmp_path: Path) -> None:
+    house = tmp_path / "seven.yaml"
+    house.write_text("extends: classic\ngame: {points_to_win: 7}\n")
+    score("new", "--rules", str(house), *TEAMS)
+    assert "markers not available for the 3 and 4 in a game to 7" in score("show").stdout
+
+
+# --- Mistakes put right ------------------------------------------------------------------
+
+
+def test_manual_points_negative_allowed_with_a_reason(score: Run) -> None:
+    score("new", *TEAMS)
+    score("add", "AB", "3")
+    out = score("add", "Ann & Bob", "-2", "--reason", "renege").stdout
+    assert out.startswith("#2 Ann & Bob -2 by hand (renege): -2 -> Ann & Bob 1, Cy & Di 0")
+    assert "renege" in score("history").stdout
+
+
+def test_undo_is_repeatable_back_to_the_empty_sheet(score: Run, book: Path) -> None:
+    score("new", *TEAMS)
+    score("hand", "--makers", "AB", "--tricks", "3")
+    score("hand", "--makers", "CD", "--tricks", "5")
+    score("add", "CD", "-1")
+    assert score("undo").stdout.startswith("Took back #3: Cy & Di -1 by hand.")
+    assert score("undo").stdout.startswith("Took back #2: Cy & Di marched (5 tricks).")
+    score("undo")
+    now = state(score)
+    assert (now["entries"], now["game"]["scores"]) == (0, {AB: 0, CD: 0})
+    refused(score, book, "undo", says="nothing to undo")
+
+
+def test_undo_takes_back_the_end_of_a_game(score: Run) -> None:
+    score("new", "--rules", "classic", *TEAMS)
+    score("add", "AB", "4")
+    score("hand", "--makers", "AB", "--tricks", "3")
+    assert state(score)["game"]["number"] == 2
+    score("undo")
+    assert state(score)["game"] == {"number": 1, "scores": {AB: 4, CD: 0}, "bridge": AB}
+
+
+def test_an_edit_can_change_who_won_a_past_game(score: Run) -> None:
+    score("new", "--rules", "classic", *TEAMS)
+    score("hand", "--makers", "AB", "--tricks", "5")  # 2-0
+    score("hand", "--makers", "CD", "--tricks", "5")  # 2-2
+    score("hand", "--makers", "CD", "--tricks", "5")  # 2-4
+    score("hand", "--makers", "AB", "--tricks", "5", "--alone")  # 6-4: Ann & Bob win
+    score("hand", "--makers", "CD", "--tricks", "3")  # game 2: 0-1
+    assert state(score)["games"][0]["winner"] == AB
+    out = score("edit", "4", "--makers", "CD", "--tricks", "4").stdout
+    assert out == "#4 is now: Cy & Di made it (4 tricks).\nGame 2: Ann & Bob 0, Cy & Di 1\n"
+    now = state(score)
+    assert now["games"] == [
+        {"number": 1, "winner": CD, "scores": {AB: 2, CD: 5}, "rubber_points": 2}
+    ]
+    assert now["game"]["scores"] == {AB: 0, CD: 1}
+
+
+def test_an_edit_can_turn_a_hand_into_points_and_back(score: Run) -> None:
+    score("new", *TEAMS)
+    score("hand", "--makers", "AB", "--tricks", "3")
+    score("edit", "1", "--add", "CD", "-2", "--reason", "renege")
+    assert game_scores(score) == {AB: 0, CD: -2}
+    score("edit", "1", "--makers", "CD", "--tricks", "0", "--defender-alone", "Ann")
+    assert game_scores(score) == {AB: 4, CD: 0}
+
+
+def test_an_edit_may_not_end_the_rubber_before_later_entries(score: Run, book: Path) -> None:
+    score("new", "--rules", "classic", *TEAMS)
+    for _ in range(2):
+        score("add", "AB", "4")
+        score("add", "CD", "1")
+        score("add", "AB", "1")  # Ann & Bob win a game
+    score("undo")  # game 2 stands 4-1
+    score("add", "CD", "1")  # 4-2
+    score("add", "CD", "1")  # 4-3
+    refused(score, book, "edit", "6", "--add", "AB", "1", says="the rubber would end at entry 6")
+
+
+# --- The table's other commands ---------------------------------------------------------
+
+
+def test_history_marks_game_and_rubber_ends(score: Run) -> None:
+    score("new", "--rules", "classic", *TEAMS)
+    for who in ["AB", "CD", "AB"]:
+        score("add", who, "5")
+    out = score("history").stdout
+    assert "-- game 1 to Ann & Bob --" in out and "-- game 2 to Cy & Di --" in out
+    assert "== rubber to Ann & Bob, margin 5 ==" in out  # 2 + (3 + 3) - 3
+    assert "Ann & Bob +5 by hand" in out and "5 (+5)" in out
+
+
+def test_stats_per_side(score: Run) -> None:
+    score("new", *TEAMS)
+    score("hand", "--makers", "AB", "--tricks", "5", "--alone")
+    score("hand", "--makers", "AB", "--tricks", "2")
+    score("hand", "--makers", "CD", "--tricks", "4")
+    rows = {
+        line.split("  ")[0]: line.split()[-6:] for line in score("stats").stdout.splitlines()[2:]
+    }
+    assert rows == {AB: ["1", "1", "1", "1", "1", "0"], CD: ["1", "0", "0", "0", "0", "0"]}
+
+
+def test_stats_per_player_in_cutthroat(score: Run) -> None:
+    score("new", *CUTTHROAT)
+    score("hand", "--makers", "Cy", "--tricks", "5")
+    lines = score("stats").stdout.splitlines()
+    assert [line.split()[0] for line in lines[2:]] == ["Ann", "Bob", "Cy"]
+    assert lines[4].split()[1:4] == ["1", "0", "1"]
+
+
+def test_list_use_and_delete(score: Run) -> None:
+    score("new", "friday", *TEAMS)
+    score("new", "saturday", *CUTTHROAT)
+    out = score("list").stdout
+    assert "friday" in out and "*   saturday  cutthroat  Ann v Bob v Cy" in out
+    score("use", "friday")
+    assert state(score)["sheet"] == "friday"
+    score("delete", "saturday", input="n\n", fails=True)
+    assert "saturday" in score("list").stdout
+    score("delete", "saturday", input="y\n")
+    score("delete", "friday", "--yes")
+    assert "No score sheets yet" in score("list").stdout
+
+
+def test_sheets_are_named_after_the_day_unless_named(score: Run) -> None:
+    first = score("new", *TEAMS).stdout
+    second = score("new", *TEAMS).stdout
+    assert first.split()[2] != second.split()[2]
+
+
+def test_db_and_euchre_home_choose_the_book(score: Run, book: Path, tmp_path: Path) -> None:
+    elsewhere = tmp_path / "elsewhere.db"
+    score("new", *TEAMS, "--db", str(elsewhere))
+    assert elsewhere.exists() and not book.exists()
+    score("new", *TEAMS)
+    assert book.exists()
+
+
+# --- keep: the interactive loop ---------------------------------------------------------
+
+
+def test_keep_takes_short_answers_questions_undo_and_quit(score: Run) -> None:
+    score("new", "--rules", "classic", *TEAMS)
+    answers = [
+        "1 4",  # Ann & Bob took 4: +1
+        "CD",  # Cy & Di ...
+        "a",  # ... went alone ...
+        "5",  # ... and marched: +4
+        "Zed",  # nobody: refused, asked again
+        "AB a 3",  # alone, 3 tricks: +1
+        "undo",  # takes that back
+        "2",
+        "maybe",  # not an answer: asked again
+        "",  # not alone
+        "seven",  # not a number: asked again
+        "7",  # impossible: asked again
+        "2",  # Cy & Di took 2: euchred, Ann & Bob +2
+        "add 1 -1 renege",
+        "show",
+        "quit",
+    ]
+    result = score("keep", input="\n".join(answers) + "\n")
+    out = result.output
+    assert "#1 Ann & Bob made it (4 tricks): +1" in out
+    assert "#2 Cy & Di marched alone (5 tricks): +4" in out
+    assert "no team or player 'Zed'" in out
+    assert "Took back #3: Ann & Bob made it alone (3 tricks)." in out
+    for wrong in ("maybe", "seven", "7"):
+        assert f"'{wrong}'? Try again." in out
+    assert "#3 Cy & Di got euchred (2 tricks): Ann & Bob +2" in out
+    assert "#4 Ann & Bob -1 by hand (renege)" in out
+    assert "4 face up on top of the 3" in out  # Cy & Di's markers at 4
+    assert game_scores(score) == {AB: 2, CD: 4}
+
+
+def test_keep_asks_which_defender_went_alone_in_cutthroat(score: Run) -> None:
+    score("new", *CUTTHROAT)
+    score("keep", input="Ann d\nCy\n0\n")  # input ends: keep stops quietly
+    assert game_scores(score) == {"Ann": 0, "Bob": 0, "Cy": 4}
+
+
+def test_keep_asks_no_alone_question_where_there_are_no_lone_hands(score: Run) -> None:
+    score("new", "--rules", "two-handed", "--player", "Ann", "--player", "Bob")
+    out = score("keep", input="Bob\n5\nquit\n").output
+    assert "Alone?" not in out
+    assert game_scores(score) == {"Ann": 0, "Bob": 2}
+
+
+def test_keep_interrupted_mid_hand_writes_nothing(score: Run) -> None:
+    score("new", *TEAMS)
+    score("keep", input="1\na\n")  # makers and alone given, then the input ends
+    assert state(score)["entries"] == 0
+
+
+# --- Bad input: one line, exit 1 or 2, nothing written --------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        (("hand", "--makers", "Zed", "--tricks", "3"), "no team or player 'Zed'"),
+        (("hand", "--makers", "Ann", "--tricks", "6"), "It must be 0 to 5"),
+        (("hand", "--makers", "Ann", "--tricks", "-1"), "It must be 0 to 5"),
+        (("hand", "--makers", "Ann", "--tricks", "3", "--defender-alone", "Bob"), "cannot also"),
+        (("hand", "--makers", "Ann", "--tricks", "3", "--defender-alone", "Ann & Bob"), "cannot"),
+        (("hand", "--makers", "Ann", "--tricks", "3", "--defender-alone", "Zed"), "'Zed'"),
+        (("add", "Zed", "2"), "no team or player 'Zed'"),
+        (("add", "Ann", "0"), "not 0"),
+        (("edit", "9", "--makers", "Ann", "--tricks", "3"), "has no entry 9 (it has 1)"),
+        (("edit", "1", "--makers", "Ann", "--tricks", "8"), "It must be 0 to 5"),
+        (("use", "sunday"), "no sheet called 'sunday'"),
+        (("delete", "sunday", "--yes"), "no sheet called 'sunday'"),
+        (("new", "friday", *TEAMS), "already a sheet called 'friday'"),
+        (("new", "--player", "Ann", "--player", "Bob"), "played in partnerships"),
+        (("new", "--rules", "nonesuch", *TEAMS), "nonesuch"),
+    ],
+)
+def test_bad_input_is_refused_in_one_line(
+    score: Run, book: Path, args: tuple[str, ...], says: str
+) -> None:
+    score("new", "friday", *TEAMS)
+    score("hand", "--makers", "AB", "--tricks", "3")
+    refused(score, book, *args, says=says)
+
+
+@pytest.mark.parametrize(
+    ("rules", "option", "says"),
+    [
+        ("two-handed", "--alone", "two-handed has no lone hands"),
+        ("classic", "--defender-alone", "classic does not let a defender go alone"),
+    ],
+)
+def test_lone_hands_the_ruleset_does_not_have_are_refused(
+    score: Run, book: Path, rules: str, option: str, says: str
+) -> None:
+    if rules == "two-handed":
+        score("new", "--rules", rules, "--player", "Ann", "--player", "Bob")
+        args = ("hand", "--makers", "Ann", "--tricks", "3", option)
+    else:
+        score("new", "--rules", rules, *TEAMS)
+        args = ("hand", "--makers", "Ann", "--tricks", "3", option, "Cy")
+    refused(score, book, *args, says=says)
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("hand", "--tricks", "3"),
+        ("hand", "--makers", "Ann", "--tricks", "three"),
+        ("edit", "1"),
+        ("edit", "1", "--makers", "Ann", "--tricks", "3", "--add", "Ann", "1"),
+        ("add", "Ann", "lots"),
+    ],
+)
+def test_malformed_commands_are_usage_errors(score: Run, book: Path, args: tuple[str, ...]) -> None:
+    score("new", *TEAMS)
+    score("hand", "--makers", "AB", "--tricks", "3")
+    refused(score, book, *args, says="Error:", code=2)
+
+
+@pytest.mark.parametrize(
+    "command", [("show",), ("hand", "--makers", "1", "--tricks", "3"), ("undo",)]
+)
+def test_no_current_sheet(score: Run, book: Path, command: tuple[str, ...]) -> None:
+    refused(score, book, *command, says="no score sheets yet")
+    assert not book.exists()
+    score("new", "friday", *TEAMS)
+    score("delete", "friday", "--yes")
+    refused(score, book, *command, says="no current score sheet")
+
+
+def test_a_damaged_book_is_refused(score: Run, book: Path) -> None:
+    book.parent.mkdir(parents=True)
+    book.write_bytes(b"\x00garbage" * 500)
+    refused(score, book, "show", says="is damaged or not a euchre score book")
+    refused(score, book, "new", *TEAMS, says="is damaged or not a euchre score book")
+
+
+def test_a_foreign_database_is_refused(score: Run, book: Path) -> None:
+    book.parent.mkdir(parents=True)
+    with sqlite3.connect(book) as db:
+        db.execute("CREATE TABLE recipes (name TEXT)")
+    refused(score, book, "list", says="is an SQLite database, but not a euchre score book")
+
+
+def test_a_book_from_a_newer_euchre_is_refused(score: Run, book: Path) -> None:
+    score("new", *TEAMS)
+    with sqlite3.connect(book) as db:
+        db.execute("PRAGMA user_version = 7")
+    refused(score, book, "hand", "--makers", "1", "--tricks", "3", says="written by a newer euchre")
+
+
+def test_an_interrupted_hand_command_writes_nothing(
+    score: Run, book: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    score("new", *TEAMS)
+    score("hand", "--makers", "AB", "--tricks", "3")
+    before = state(score)
+
+    from euchre_cli.scorebook import Scorebook
+
+    recorded = Scorebook.add
+
+    def add_then_ctrl_c(self: Scorebook, *args: Any) -> Any:
+        recorded(self, *args)  # the entry is written ...
+        raise KeyboardInterrupt  # ... and the command is interrupted before it commits
+
+    with monkeypatch.context() as patch:
+        patch.setattr(Scorebook, "add", add_then_ctrl_c)
+        result = score("hand", "--makers", "CD", "--tricks", "5", fails=True)
+    assert result.exit_code == 1 and "Aborted!" in result.output
+    assert state(score) == before

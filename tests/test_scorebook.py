@@ -1,0 +1,342 @@
+"""The score book: tallies recomputed from entries, one transaction per command, safe
+against interrupts, concurrent writers, damaged files and newer schema versions."""
+
+from __future__ import annotations
+
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import textwrap
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from euchre_cli.rules import GameRules, Ruleset, load_ruleset
+from euchre_cli.scorebook import (
+    SCHEMA_VERSION,
+    ManualPoints,
+    ScorebookError,
+    Sheet,
+    manual_points,
+    open_scorebook,
+    played_hand,
+    seat_sides,
+    side_stats,
+    split_team,
+    tally,
+)
+from euchre_cli.scoring import HandOutcome
+
+CHECKOUT = Path(__file__).resolve().parent.parent
+TEAMS = ("Ann & Bob", "Cy & Di")
+
+
+@pytest.fixture
+def book_path(tmp_path: Path) -> Path:
+    return tmp_path / "scores.sqlite3"
+
+
+def new_book(path: Path, ruleset: Ruleset | None = None, name: str = "friday") -> Sheet:
+    """A book at ``path`` holding one sheet, for Ann & Bob against Cy & Di."""
+    ruleset = ruleset or Ruleset()
+    book = open_scorebook(path, create=True)
+    try:
+        with book.transaction():
+            return book.new_sheet(name, ruleset, seat_sides(ruleset, TEAMS, ()))
+    finally:
+        book.close()
+
+
+def entries_in(path: Path) -> list:
+    book = open_scorebook(path)
+    try:
+        with book.transaction(write=False):
+            return book.entries(book.sheet())
+    finally:
+        book.close()
+
+
+def add_hands(path: Path, *hands: HandOutcome) -> None:
+    book = open_scorebook(path)
+    try:
+        with book.transaction():
+            for hand in hands:
+                book.add(book.sheet(), hand)
+    finally:
+        book.close()
+
+
+# --- Names ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("team", ["Ann & Bob", "Ann&Bob", "Ann, Bob", "Ann and Bob", " Ann / Bob "])
+def test_a_team_can_be_written_many_ways(team: str) -> None:
+    assert split_team(team) == ["Ann", "Bob"]
+
+
+def test_andrew_is_one_player_not_a_team() -> None:
+    assert split_team("Andrew") == ["Andrew"]
+
+
+@pytest.fixture
+def sheet() -> Sheet:
+    return Sheet(1, "friday", Ruleset(), (("Ann", "Bob"), ("Cy", "Di")))
+
+
+@pytest.mark.parametrize(
+    ("who", "side"),
+    [
+        ("1", 0),
+        ("2", 1),
+        ("Ann & Bob", 0),
+        ("bob & ann", 0),
+        ("Di", 1),
+        ("  cy ", 1),
+        ("AB", 0),
+        ("cd", 1),
+        ("a", 0),
+        ("D", 1),
+    ],
+)
+def test_who_is_a_number_a_team_a_player_or_initials(sheet: Sheet, who: str, side: int) -> None:
+    assert sheet.resolve(who) == side
+
+
+@pytest.mark.parametrize("who", ["3", "0", "Zed", "Ann & Cy", "", "ABC"])
+def test_unknown_names_are_refused_with_the_choices(sheet: Sheet, who: str) -> None:
+    with pytest.raises(ScorebookError, match="1 Ann & Bob, 2 Cy & Di"):
+        sheet.resolve(who)
+
+
+def test_initials_shared_by_both_sides_are_ambiguous() -> None:
+    sheet = Sheet(1, "x", Ruleset(), (("Ann", "Bob"), ("Al", "Di")))
+    with pytest.raises(ScorebookError, match="could mean Ann & Bob or Al & Di"):
+        sheet.resolve("A")
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "teams", "players", "problem"),
+    [
+        ("standard", ("Ann & Bob",), (), "two teams"),
+        ("standard", (), ("Ann", "Bob", "Cy", "Di"), "two teams"),
+        ("standard", ("Ann & Bob & Cy", "Di & Ed"), (), "must be two players"),
+        ("standard", ("Ann", "Di & Ed"), (), "must be two players"),
+        ("standard", ("Ann & Bob", "ann & Di"), (), "different name"),
+        ("standard", ("Ann & 2", "Cy & Di"), (), "not a usable player name"),
+        ("cutthroat", ("Ann & Bob",), (), "3 players"),
+        ("cutthroat", (), ("Ann", "Bob"), "3 players"),
+        ("two-handed", (), ("Ann", "Bob", "Cy"), "2 players"),
+        ("cutthroat", (), ("Ann", "Bob & Cy", "Di"), "not a usable player name"),
+    ],
+)
+def test_names_are_checked_against_the_ruleset(
+    ruleset: str, teams: tuple[str, ...], players: tuple[str, ...], problem: str
+) -> None:
+    with pytest.raises(ScorebookError, match=problem):
+        seat_sides(load_ruleset(ruleset), teams, players)
+
+
+# --- Entries are checked ----------------------------------------------------------------
+
+
+def test_a_lone_defender_cannot_be_on_the_making_side(sheet: Sheet) -> None:
+    with pytest.raises(ScorebookError, match="cannot also defend alone"):
+        played_hand(sheet, "Ann", 2, defender_alone="Bob")
+
+
+@pytest.mark.parametrize("tricks", [-1, 6])
+def test_tricks_are_zero_to_five(sheet: Sheet, tricks: int) -> None:
+    with pytest.raises(ScorebookError, match="0 to 5"):
+        played_hand(sheet, "Ann", tricks)
+
+
+@pytest.mark.parametrize("points", [0, 100, -100])
+def test_manual_points_are_bounded_and_not_zero(sheet: Sheet, points: int) -> None:
+    with pytest.raises(ScorebookError, match="between -99 and 99"):
+        manual_points(sheet, "Ann", points)
+
+
+# --- Tally -------------------------------------------------------------------------------
+
+
+def test_a_tally_ends_games_at_the_target_and_starts_again_from_nothing() -> None:
+    five = replace(Ruleset(), game=GameRules(points_to_win=5))
+    result = tally(
+        five, [HandOutcome(0, 5, maker_alone=True), HandOutcome(1, 3), ManualPoints(0, 1)]
+    )
+    assert [r.totals for r in result.results] == [(4, 0), (4, 1), (5, 1)]
+    assert result.results[-1].ended_game.winner == 0
+    assert result.scores == (0, 0) and result.game_number == 2
+
+
+def test_stats_count_each_sides_hands() -> None:
+    entries = [
+        HandOutcome(0, 5),
+        HandOutcome(0, 2),
+        HandOutcome(0, 4, maker_alone=True),
+        HandOutcome(1, 5, maker_alone=True),
+        HandOutcome(1, 1, maker_alone=True),
+    ]
+    stats = side_stats(2, tally(Ruleset(), entries))
+    assert stats[0][:5] == (2, 1, 1, 1, 1)  # made, euchred, marches, alone tried, alone made
+    assert stats[1][:5] == (1, 1, 1, 2, 1)
+
+
+# --- Storage -------------------------------------------------------------------------------
+
+
+def test_a_sheet_keeps_the_ruleset_it_was_started_with(book_path: Path, tmp_path: Path) -> None:
+    house = tmp_path / "house.yaml"
+    house.write_text("extends: standard\nscoring: {make: 3}\n")
+    new_book(book_path, load_ruleset(str(house)))
+    house.write_text("extends: standard\nscoring: {make: 7}\n")  # edited later
+    book = open_scorebook(book_path)
+    with book.transaction():
+        sheet = book.sheet()
+        assert book.add(sheet, HandOutcome(0, 3)).scores == (3, 0)
+    book.close()
+
+
+def test_a_new_book_carries_the_schema_version(book_path: Path) -> None:
+    new_book(book_path)
+    with sqlite3.connect(book_path) as db:
+        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+
+
+def test_an_empty_database_is_upgraded_to_the_current_schema(book_path: Path) -> None:
+    sqlite3.connect(book_path).close()  # an SQLite file at version 0, with no tables
+    new_book(book_path)
+    with sqlite3.connect(book_path) as db:
+        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+
+
+def test_a_newer_schema_is_refused_and_left_alone(book_path: Path) -> None:
+    new_book(book_path)
+    with sqlite3.connect(book_path) as db:
+        db.execute("PRAGMA user_version = 99")
+    before = book_path.read_bytes()
+    with pytest.raises(ScorebookError, match="newer euchre .*version 99.*upgrade euchre"):
+        open_scorebook(book_path)
+    assert book_path.read_bytes() == before
+
+
+def test_a_damaged_file_is_refused(book_path: Path) -> None:
+    book_path.write_bytes(b"these are not the scores you are looking for" * 100)
+    with pytest.raises(ScorebookError, match="damaged or not a euchre score book"):
+        open_scorebook(book_path)
+
+
+def test_another_programs_database_is_refused(book_path: Path) -> None:
+    with sqlite3.connect(book_path) as db:
+        db.execute("CREATE TABLE recipes (name TEXT)")
+    with pytest.raises(ScorebookError, match="not a euchre score book"):
+        open_scorebook(book_path, create=True)
+
+
+def test_a_missing_book_is_not_created_by_reading(book_path: Path) -> None:
+    with pytest.raises(ScorebookError, match="no score sheets yet"):
+        open_scorebook(book_path)
+    assert not book_path.exists()
+
+
+def test_an_exception_mid_transaction_leaves_the_sheet_as_it_was(book_path: Path) -> None:
+    new_book(book_path)
+    add_hands(book_path, HandOutcome(0, 3))
+    book = open_scorebook(book_path)
+    with pytest.raises(KeyboardInterrupt), book.transaction():
+        sheet = book.sheet()
+        book.add(sheet, HandOutcome(1, 5))
+        book.replace(sheet, 1, HandOutcome(1, 0))
+        raise KeyboardInterrupt  # Ctrl-C between two writes
+    book.close()
+    assert entries_in(book_path) == [HandOutcome(0, 3)]
+
+
+def test_a_killed_process_mid_write_leaves_the_sheet_as_it_was(book_path: Path) -> None:
+    new_book(book_path)
+    add_hands(book_path, HandOutcome(0, 3))
+    script = textwrap.dedent(
+        f"""
+        import os, signal
+        from pathlib import Path
+        from euchre_cli.scorebook import open_scorebook
+        from euchre_cli.scoring import HandOutcome
+        book = open_scorebook(Path({str(book_path)!r}))
+        with book.transaction():
+            book.add(book.sheet(), HandOutcome(1, 5))
+            os.kill(os.getpid(), signal.SIGKILL)
+        """
+    )
+    process = subprocess.run([sys.executable, "-c", script], env=_env(), check=False)
+    assert process.returncode == -signal.SIGKILL
+    assert entries_in(book_path) == [HandOutcome(0, 3)]
+    add_hands(book_path, HandOutcome(1, 4))  # and the book still takes entries
+    assert entries_in(book_path) == [HandOutcome(0, 3), HandOutcome(1, 4)]
+
+
+def _env() -> dict[str, str]:
+    return {**os.environ, "PYTHONPATH": str(CHECKOUT)}
+
+
+def test_two_writers_at_once_lose_and_duplicate_nothing(book_path: Path) -> None:
+    new_book(book_path)
+    hands_each = 25
+    script = textwrap.dedent(
+        f"""
+        import sys
+        from pathlib import Path
+        from euchre_cli.scorebook import open_scorebook
+        from euchre_cli.scoring import HandOutcome
+        side, tricks = int(sys.argv[1]), int(sys.argv[2])
+        for _ in range({hands_each}):
+            book = open_scorebook(Path({str(book_path)!r}))
+            with book.transaction():
+                book.add(book.sheet(), HandOutcome(side, tricks))
+            book.close()
+        """
+    )
+    writers = [
+        subprocess.Popen([sys.executable, "-c", script, str(side), str(tricks)], env=_env())
+        for side, tricks in ((0, 3), (1, 4))
+    ]
+    assert [writer.wait(timeout=120) for writer in writers] == [0, 0]
+    entries = entries_in(book_path)
+    assert entries.count(HandOutcome(0, 3)) == hands_each
+    assert entries.count(HandOutcome(1, 4)) == hands_each
+    with sqlite3.connect(book_path) as db:
+        numbers = [row[0] for row in db.execute("SELECT number FROM entries ORDER BY number")]
+    assert numbers == list(range(1, 2 * hands_each + 1))
+
+
+def test_undo_and_replace_work_on_the_stored_entries(book_path: Path) -> None:
+    new_book(book_path)
+    add_hands(book_path, HandOutcome(0, 3), HandOutcome(1, 5))
+    book = open_scorebook(book_path)
+    with book.transaction():
+        sheet = book.sheet()
+        assert book.replace(sheet, 1, ManualPoints(1, -2, "renege")).scores == (0, 0)
+        assert book.undo(sheet).entry == HandOutcome(1, 5)
+        assert book.entries(sheet) == [ManualPoints(1, -2, "renege")]
+    book.close()
+
+
+def test_sheets_can_be_listed_switched_and_deleted(book_path: Path) -> None:
+    new_book(book_path, name="friday")
+    new_book(book_path, name="saturday")
+    book = open_scorebook(book_path)
+    with book.transaction():
+        assert [(s.name, s.current) for s in book.summaries()] == [
+            ("friday", False),
+            ("saturday", True),
+        ]
+        book.use("friday")
+        assert book.sheet().name == "friday"
+        book.delete("friday")
+        with pytest.raises(ScorebookError, match="no current score sheet"):
+            book.sheet()
+        with pytest.raises(ScorebookError, match="no sheet called 'friday'"):
+            book.use("friday")
+    book.close()
