@@ -127,8 +127,9 @@ class Action:
 
     @staticmethod
     def parse(text: str) -> Action:
-        """The action written as ``pass``, ``name:H``, ``play:JH`` (also ``play JH``)."""
-        cleaned = text.strip().lower().replace(" ", ":")
+        """The action written as ``pass``, ``name:H``, ``play:JH`` (also ``play JH``,
+        ``play: JH``)."""
+        cleaned = ":".join(text.lower().replace(":", " ", 1).split(None, 1))
         kind, _, argument = cleaned.partition(":")
         try:
             if kind in SIMPLE_ACTIONS and not argument:
