@@ -812,6 +812,9 @@ def test_r16_action_text_round_trips():
         ("name:hearts", NAME[H]),
         ("name:♠", NAME[S]),
         ("play:benny", PLAY[JOKER_CARD]),
+        ("play: JH", PLAY[parse_card("JH")]),
+        ("play  10h", PLAY[parse_card("TH")]),
+        ("name : hearts", NAME[H]),
     ],
 )
 def test_r16_action_parse_is_forgiving(text, action):
