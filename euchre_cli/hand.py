@@ -653,6 +653,8 @@ def explain_illegal(view: View, legal: Sequence[Action], action: Action) -> str:
         return f"{turned_down} was turned down; name another suit (legal: {allowed})"
     if action is PASS and phase is Phase.NAME_TRUMP:
         return f"the dealer is stuck and must name a suit (legal: {allowed})"
+    if action is ALONE and phase in (Phase.BID_UPCARD, Phase.NAME_TRUMP, Phase.DEALER_NAMES):
+        return f"going alone is declared once trump is made; bid first (legal: {allowed})"
     if action is ALONE:
         return f"nobody may go alone now under these rules (legal: {allowed})"
     words = _PHASE_WORDS.get(phase, "")
