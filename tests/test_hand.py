@@ -726,7 +726,8 @@ def stages() -> dict[str, Hand]:
 ILLEGAL = [
     ("bid", "name:C", "bidding on the upcard"),
     ("bid", "play:AH", "bidding on the upcard"),
-    ("bid", "alone", "alone"),
+    ("bid", "alone", "declared once trump is made"),
+    ("name", "alone", "declared once trump is made"),
     ("bid", "pickup", "bidding on the upcard"),
     ("name", "name:H", "hearts was turned down"),
     ("name", "order", "naming trump"),
