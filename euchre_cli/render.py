@@ -248,7 +248,7 @@ def sheet_report(sheet: Sheet, tally: Tally, ascii: bool = False) -> str:
         for number, game in enumerate(tally.games, start=1):
             worth = f" ({_plural(game.rubber_points, 'rubber point')})" if rules.rubber else ""
             lines.append(
-                f"  Game {number}: {names[game.winner]}, {_scores(names, game.scores)}{worth}"
+                f"  Game {number} to {names[game.winner]}: {_scores(names, game.scores)}{worth}"
             )
         if rules.rubber is not None:
             lines.append(f"Rubber points: {_scores(names, rubber_points)}")

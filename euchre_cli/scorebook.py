@@ -69,7 +69,8 @@ _MIGRATIONS: tuple[tuple[str, ...], ...] = (
 )
 
 _CURRENT_SHEET = "current_sheet"
-_NAME_SEPARATORS = re.compile(r"\s*(?:&|,|/|\+|\band\b)\s*", re.IGNORECASE)
+# Between the names of a team; compiled on first use (re caches it), not at import.
+_NAME_SEPARATORS = r"(?i)\s*(?:&|,|/|\+|\band\b)\s*"
 
 
 class ScorebookError(Exception):
@@ -146,7 +147,7 @@ def _fold(name: str) -> str:
 
 def split_team(team: str) -> list[str]:
     """ "Ann & Bob", "Ann, Bob", "Ann and Bob" -> ["Ann", "Bob"]."""
-    return [name.strip() for name in _NAME_SEPARATORS.split(team.strip())]
+    return [name.strip() for name in re.split(_NAME_SEPARATORS, team.strip())]
 
 
 def seat_sides(
