@@ -12,6 +12,8 @@ from collections.abc import Callable, Iterable
 from .cards import Card, Suit, sorted_hand
 from .game import Game, GameObserver, HandRecord
 from .hand import Action, Hand, Phase
+from .render import marker_picture, side_by_side
+from .scoring import marker_position
 
 RED = "\x1b[31m"
 BOLD = "\x1b[1m"
@@ -84,13 +86,11 @@ class TableScreen(GameObserver):
         style: Style,
         me: int | None = None,
         pause: Callable[[], None] = lambda: None,
-        marker_picture: Callable[[Game, int], str | None] | None = None,
     ) -> None:
         self.out = out
         self.style = style
         self.me = me
         self.pause = pause
-        self.marker_picture = marker_picture
 
     # helpers -------------------------------------------------------------------
     def _name(self, game: Game, seat: int) -> str:
@@ -165,8 +165,8 @@ class TableScreen(GameObserver):
             self._card_played(game, hand, seat, action.card)
         elif phase in BIDDING:
             words = bid_words(hand, seat, action, phase)
-            suit = action.suit or hand.trump
-            said = words.format(suit=self.style.suit(suit) if suit else "")
+            suit = action.suit if action.suit is not None else hand.trump
+            said = words.format(suit="" if suit is None else self.style.suit(suit))
             self.out(self._says(game, seat, said) + ".")
             if action.kind != "pass":
                 maker = "you" if is_me else self._name(game, seat)
@@ -259,11 +259,22 @@ class TableScreen(GameObserver):
                 f"{game.side_name(bridge)} {'is' if game.ruleset.players < 4 else 'are'} "
                 "at the bridge."
             )
-        if self.marker_picture is not None:
-            for side in range(len(game.scores)):
-                picture = self.marker_picture(game, side)
-                if picture:
-                    self.out(picture)
+        self._markers(game)
+
+    def _markers(self, game: Game) -> None:
+        """Each side's low-card markers (R11), when the ruleset has a scheme for them."""
+        rules = game.ruleset
+        if rules.markers is None or game.winner is not None:
+            return
+        target = rules.game.points_to_win
+        if any(marker_position(rules.markers.cards, target, s) is None for s in game.scores):
+            return
+        pictures = [
+            f"{game.side_name(side)}: {score}\n"
+            + marker_picture(rules, score, ascii=not self.style.unicode, side=side)
+            for side, score in enumerate(game.scores)
+        ]
+        self.out(self.style.dim(side_by_side(pictures)))
 
     def game_finished(self, game: Game) -> None:
         seats = game.ruleset.sides[game.winner]

@@ -86,6 +86,8 @@ def test_watched_game_shows_the_table() -> None:
     assert "Upcard:" in text and "Trick 5:" in text and "Score:" in text
     assert "\x1b[" not in text  # no colour codes when output is not a terminal
     assert "win the game" in text
+    assert "names ." not in text  # clubs (suit 0) is named like any other suit
+    assert "4 face down on top of the 3" in text  # R11 markers after a hand
 
 
 # A human game: every round of answers holds a typo, a request for help and, for any
