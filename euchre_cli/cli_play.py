@@ -34,11 +34,17 @@ def _unicode_ok(stream) -> bool:
     return encoding.startswith("utf")
 
 
+class BadRules(click.ClickException):
+    """A ruleset that cannot be loaded: one line, the file and line, exit status 2."""
+
+    exit_code = 2
+
+
 def _load(rules: str) -> Ruleset:
     try:
         return load_ruleset(rules)
     except RulesetError as error:
-        raise click.BadParameter(str(error), param_hint="--rules") from None
+        raise BadRules(f"--rules {error}") from None
 
 
 def run_game(

@@ -559,7 +559,10 @@ def _find(ref: str, extended_by: _RulesetFile | None, asked_at: _Location | None
         )
         return _RulesetFile(shown, base / ref, Path(ref).stem, str((base / ref).resolve()))
     names = builtin_names()
-    allowed = f"{_did_you_mean(ref, names)} built-in: {', '.join(names)}; or a .yaml file path"
+    suggestion = _did_you_mean(ref, names)
+    allowed = f"built-in: {', '.join(names)}; or a .yaml file path"
+    if suggestion:
+        allowed = f"{suggestion} {allowed}"
     problem = f"extends unknown ruleset {ref!r}" if asked_at else f"unknown ruleset {ref!r}"
     raise RulesetError(problem, allowed, *(asked_at[:2] if asked_at else ()))
 
