@@ -138,6 +138,8 @@ class TableScreen(GameObserver):
             relation = self._relation(game, seat)
             seats.append(self._name(game, seat) + (f" ({relation})" if relation else ""))
         self.out("At the table, clockwise: " + ", ".join(seats))
+        if rules.dummy.cards and rules.players == 3:
+            self.out("The dummy hand is dealt to the empty place, at the dealer's right.")
         if rules.partnerships:
             self.out("Partners: " + " against ".join(game.side_names))
         self.out("")
@@ -147,7 +149,8 @@ class TableScreen(GameObserver):
         dealing = self._says(game, hand.dealer, "deals")
         self.out(self.style.bold(f"— Hand {number}: {dealing} —"))
         if hand.rules.dummy.cards:
-            self.out(f"A dummy hand of {hand.rules.dummy.cards} cards lies face down.")
+            cards = hand.rules.dummy.cards
+            self.out(f"A dummy hand of {cards} cards lies face down; the maker will take it.")
         seats = range(hand.players) if self.me is None else [self._my_seat(game)]
         for seat in seats:
             label = "Your hand" if self.me is not None else f"{self._name(game, seat)}'s hand"
