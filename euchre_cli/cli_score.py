@@ -18,7 +18,7 @@ from typing import Any, TypeVar
 import click
 
 from . import render
-from .rules import RulesetError
+from .rules import RulesetError, load_ruleset
 from .scorebook import (
     Entry,
     Scorebook,
@@ -42,12 +42,8 @@ def _book_path(db: str | None) -> Path:
     """--db, else $EUCHRE_HOME, else the user's data directory."""
     if db:
         return Path(db).expanduser()
-    home = os.environ.get("EUCHRE_HOME")
-    return (
-        Path(home).expanduser() / BOOK_FILE
-        if home
-        else Path(click.get_app_dir("euchre")) / BOOK_FILE
-    )
+    home = os.environ.get("EUCHRE_HOME") or click.get_app_dir("euchre")
+    return Path(home).expanduser() / BOOK_FILE
 
 
 @contextmanager
@@ -109,8 +105,6 @@ def new(
     db: str | None,
 ) -> None:
     """Start a score sheet (named after today unless NAME is given) and make it current."""
-    from .rules import load_ruleset
-
     with _refusals():
         ruleset = load_ruleset(rules_ref)
         sides = seat_sides(ruleset, teams, players)
@@ -182,7 +176,8 @@ def edit(
     """Replace entry NUMBER (see 'history') with a hand or with points; every later
     entry is scored again."""
     is_hand = makers is not None and tricks is not None
-    if is_hand == (points is not None) or (points and (alone or defender_alone)):
+    hand_options = makers is not None or tricks is not None or alone or defender_alone
+    if (points is None and not is_hand) or (points is not None and hand_options):
         raise click.UsageError("give either --makers and --tricks, or --add WHO POINTS")
     with _session(db) as book:
         sheet = book.sheet()

@@ -18,6 +18,7 @@ from .scoring import HandOutcome, at_the_bridge, marker_position
 
 if TYPE_CHECKING:
     from .scorebook import EntryResult, Sheet, SheetSummary, SideStats, Tally
+    from .scoring import GameRecord
 
 
 def needs_ascii(encoding: str | None) -> bool:
@@ -159,38 +160,35 @@ def _tie_note(sheet: Sheet, scores: Sequence[int]) -> str:
     return ""
 
 
-def _game_end(sheet: Sheet, result: EntryResult, tally: Tally) -> list[str]:
-    """The lines that close a game, and the rubber when this entry decided it."""
-    game = result.ended_game
-    if game is None:
-        return []
-    names = sheet.side_names
-    worth = (
-        f" ({_plural(game.rubber_points, 'rubber point')})"
-        if sheet.ruleset.rubber is not None
-        else ""
-    )
-    lines = [
-        f"Game {result.game} goes to {names[game.winner]}: {_scores(names, game.scores)}{worth}."
-    ]
-    if result.decided_rubber is not None:
-        lines.append(
-            f"The rubber goes to {names[result.decided_rubber.winner]}, "
-            f"margin {result.decided_rubber.margin}. This sheet is complete."
-        )
-    elif result.number == len(tally.results):
-        lines.append(f"Game {result.game + 1} begins.")
-    return lines
+def _worth(sheet: Sheet, game: GameRecord) -> str:
+    """What a won game counts in the rubber (R10), when the ruleset plays rubbers."""
+    if sheet.ruleset.rubber is None:
+        return ""
+    return f" ({_plural(game.rubber_points, 'rubber point')})"
 
 
 def recorded(sheet: Sheet, tally: Tally) -> str:
     """What ``score hand``/``score add`` print: the last entry on one line, then the
-    end of a game or rubber if it brought one."""
+    end of the game and of the rubber if it brought them."""
     result = tally.results[-1]
+    names = sheet.side_names
     line = f"#{result.number} {entry_text(sheet, result)}: {_gains(sheet, result)}"
-    if result.ended_game is None:
-        line += f" -> {_scores(sheet.side_names, result.totals)}{_tie_note(sheet, result.totals)}"
-    return "\n".join([line, *_game_end(sheet, result, tally)])
+    game, rubber = result.ended_game, result.decided_rubber
+    if game is None:
+        return f"{line} -> {_scores(names, result.totals)}{_tie_note(sheet, result.totals)}"
+    lines = [
+        line,
+        f"Game {result.game} goes to {names[game.winner]}: "
+        f"{_scores(names, game.scores)}{_worth(sheet, game)}.",
+    ]
+    if rubber is None:
+        lines.append(f"Game {result.game + 1} begins.")
+    else:
+        lines.append(
+            f"The rubber goes to {names[rubber.winner]}, margin {rubber.margin}. "
+            "This sheet is complete."
+        )
+    return "\n".join(lines)
 
 
 def _rubber_standing(sheet: Sheet, tally: Tally) -> tuple[list[int], list[int]]:
@@ -201,6 +199,12 @@ def _rubber_standing(sheet: Sheet, tally: Tally) -> tuple[list[int], list[int]]:
         games[game.winner] += 1
         points[game.winner] += game.rubber_points
     return games, points
+
+
+def _bridge(sheet: Sheet, scores: Sequence[int]) -> int | None:
+    """The side "at the bridge" (R9), where the ruleset shows that label."""
+    game = sheet.ruleset.game
+    return at_the_bridge(scores, game.points_to_win) if game.bridge else None
 
 
 def game_line(sheet: Sheet, tally: Tally) -> str:
@@ -220,7 +224,7 @@ def game_block(sheet: Sheet, tally: Tally, ascii: bool = False) -> str:
     """The game in play: each side's score, the bridge label, the marker pictures."""
     rules = sheet.ruleset
     names = sheet.side_names
-    bridge = at_the_bridge(tally.scores, rules.game.points_to_win) if rules.game.bridge else None
+    bridge = _bridge(sheet, tally.scores)
     width = max(len(name) for name in names)
     lines = [f"Game {tally.game_number}{_tie_note(sheet, tally.scores)}:"]
     for side, (name, score) in enumerate(zip(names, tally.scores)):
@@ -246,9 +250,9 @@ def sheet_report(sheet: Sheet, tally: Tally, ascii: bool = False) -> str:
         games_won, rubber_points = _rubber_standing(sheet, tally)
         lines += ["", f"Games won: {_scores(names, games_won)}"]
         for number, game in enumerate(tally.games, start=1):
-            worth = f" ({_plural(game.rubber_points, 'rubber point')})" if rules.rubber else ""
             lines.append(
-                f"  Game {number} to {names[game.winner]}: {_scores(names, game.scores)}{worth}"
+                f"  Game {number} to {names[game.winner]}: "
+                f"{_scores(names, game.scores)}{_worth(sheet, game)}"
             )
         if rules.rubber is not None:
             lines.append(f"Rubber points: {_scores(names, rubber_points)}")
@@ -270,7 +274,7 @@ def sheet_json(sheet: Sheet, tally: Tally) -> dict[str, Any]:
     def by_side(values: Sequence[int]) -> dict[str, int]:
         return dict(zip(names, values))
 
-    bridge = at_the_bridge(tally.scores, rules.game.points_to_win) if rules.game.bridge else None
+    bridge = _bridge(sheet, tally.scores)
     rubber = None
     if rules.rubber is not None:
         games_won, rubber_points = _rubber_standing(sheet, tally)

@@ -497,16 +497,16 @@ class Scorebook:
             " (SELECT count(*) FROM entries e WHERE e.sheet_id = s.id)"
             " FROM sheets s ORDER BY s.created, s.id"
         )
-        return [
-            SheetSummary(
-                name,
-                json.loads(snapshot).get("name", "?"),
-                tuple(" & ".join(side) for side in json.loads(sides)),
-                entries,
-                current is not None and int(current[0]) == sheet_id,
-            )
-            for sheet_id, name, snapshot, sides, entries in rows
-        ]
+        summaries = []
+        for sheet_id, name, snapshot, sides, entries in rows:
+            try:
+                ruleset_name = str(json.loads(snapshot)["name"])
+                side_names = tuple(" & ".join(side) for side in json.loads(sides))
+            except (ValueError, TypeError, KeyError) as error:
+                raise ScorebookError(f"sheet {name} is damaged: {error}") from None
+            is_current = current is not None and str(sheet_id) == current[0]
+            summaries.append(SheetSummary(name, ruleset_name, side_names, entries, is_current))
+        return summaries
 
     # Entries ---------------------------------------------------------------------------
 
@@ -606,7 +606,12 @@ def open_scorebook(path: Path, create: bool = False) -> Scorebook:
             raise ScorebookError(
                 f"no score sheets yet (no book at {path}): start one with 'euchre score new'"
             )
-        path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise ScorebookError(
+                f"cannot make a folder for the score book {path}: {error}"
+            ) from None
     try:
         connection = sqlite3.connect(path, isolation_level=None, timeout=BUSY_TIMEOUT_SECONDS)
     except sqlite3.Error as error:

@@ -508,6 +508,8 @@ def test_lone_hands_the_ruleset_does_not_have_are_refused(
         ("hand", "--makers", "Ann", "--tricks", "three"),
         ("edit", "1"),
         ("edit", "1", "--makers", "Ann", "--tricks", "3", "--add", "Ann", "1"),
+        ("edit", "1", "--makers", "Ann", "--add", "Ann", "1"),
+        ("edit", "1", "--makers", "Ann"),
         ("add", "Ann", "lots"),
     ],
 )
