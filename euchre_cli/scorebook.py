@@ -526,20 +526,20 @@ class Scorebook:
 
     def add(self, sheet: Sheet, entry: Entry) -> Tally:
         """Append an entry, unless the sheet's rubber is already over."""
-        entries = self.entries(sheet)
-        before = tally(sheet.ruleset, entries)
-        if before.rubber is not None:
-            winner = sheet.side_names[before.rubber.winner]
+        entries = [*self.entries(sheet), entry]
+        after = tally(sheet.ruleset, entries)
+        if _ends_early(after):
             raise ScorebookError(
-                f"the rubber on sheet {sheet.name} is over ({winner} won it by "
-                f"{before.rubber.margin}): start a new sheet with 'euchre score new'"
+                f"the rubber on sheet {sheet.name} is over "
+                f"({sheet.side_names[after.rubber.winner]} won it by {after.rubber.margin}): "
+                "start a new sheet with 'euchre score new'"
             )
         self._db.execute(
             "INSERT INTO entries (sheet_id, number, kind, side, tricks, alone, lone_defender,"
             " points, reason) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (sheet.id, len(entries) + 1, *_row_from_entry(entry)),
+            (sheet.id, len(entries), *_row_from_entry(entry)),
         )
-        return tally(sheet.ruleset, [*entries, entry])
+        return after
 
     def replace(self, sheet: Sheet, number: int, entry: Entry) -> Tally:
         """Put ``entry`` in place of entry ``number``; everything after it is rescored."""
@@ -552,7 +552,7 @@ class Scorebook:
             )
         entries[number - 1] = entry
         after = tally(sheet.ruleset, entries)
-        if after.rubber_entry is not None and after.rubber_entry < len(entries):
+        if _ends_early(after):
             raise ScorebookError(
                 f"with that change the rubber would end at entry {after.rubber_entry}, "
                 f"before entries {after.rubber_entry + 1}-{len(entries)}: undo those first"
@@ -573,6 +573,12 @@ class Scorebook:
             "DELETE FROM entries WHERE sheet_id = ? AND number = ?", (sheet.id, len(results))
         )
         return results[-1]
+
+
+def _ends_early(sheet_tally: Tally) -> bool:
+    """True when the rubber was decided before the last entry: nothing may follow it."""
+    decided = sheet_tally.rubber_entry
+    return decided is not None and decided < len(sheet_tally.results)
 
 
 def _row_from_entry(entry: Entry) -> tuple:
