@@ -1,12 +1,17 @@
 """The rule-based player measured: games against random players, bidding statistics
 in self-play, and the time per decision.
 
-    python bench/rule_based.py [--games N] [--hands N] [--rules NAME ...]
+    python bench/rule_based.py [--games N] [--hands N] [--rules NAME ...] [--tune]
 
 For each ruleset: the share of seeded games a rule-based player (or partnership)
 wins against random players; over self-played hands, how often trump is made, how
 often the makers are euchred, how often someone goes alone and how often a lone
 maker marches; and the mean time of one ``choose`` call.
+
+``--tune`` shows how the bidding thresholds were chosen: duplicate hands (every
+deal played once with the variant on each side) between a player whose threshold
+is moved and the standard player; the figure is the variant side's points per hand
+minus the mean of the other sides'.  Positive means the moved threshold is better.
 """
 
 from __future__ import annotations
@@ -17,9 +22,10 @@ import time
 
 from euchre_cli.game import Game
 from euchre_cli.hand import Hand
-from euchre_cli.players import RandomPlayer
+from euchre_cli.players import RandomPlayer, rule_based
 from euchre_cli.players.rule_based import RuleBasedPlayer
 from euchre_cli.rules import Ruleset, load_ruleset
+from euchre_cli.scoring import score_hand
 
 
 def win_rate(ruleset: Ruleset, games: int, seed: int = 0) -> float:
@@ -79,6 +85,51 @@ def self_play(ruleset: Ruleset, hands: int, seed: int = 0) -> dict[str, float]:
     }
 
 
+def duplicate(ruleset: Ruleset, variant, base, hands: int, seed: int = 0) -> float:
+    """Points per hand of players made by ``variant(seat)`` over ``base(seat)`` players,
+    each deal played with the variant on every side in turn."""
+    rng = random.Random(seed)
+    deck = list(ruleset.cards)
+    sides = len(ruleset.sides)
+    difference = 0.0
+    for number in range(hands):
+        rng.shuffle(deck)
+        for side in range(sides):
+            players = [
+                variant(s) if ruleset.side_of(s) == side else base(s)
+                for s in range(ruleset.players)
+            ]
+            hand = Hand(ruleset, number % ruleset.players, deck)
+            while not hand.is_over:
+                seat = hand.current_seat
+                hand.apply(players[seat].choose(hand.view(seat), hand.legal_actions()))
+            outcome = hand.result().outcome
+            if outcome is None:
+                continue
+            points = score_hand(ruleset.scoring, outcome, sides).points
+            difference += points[side] - (sum(points) - points[side]) / (sides - 1)
+    return difference / (hands * sides)
+
+
+def tune(ruleset: Ruleset, hands: int, step: float = 0.3) -> None:
+    key = (ruleset.players, ruleset.dummy.cards > 0)
+    first, second = rule_based.THRESHOLDS[key]
+    for moved in ((first - step, second), (first + step, second)) + (
+        (first, second - step),
+        (first, second + step),
+    ):
+        moved = (round(moved[0], 2), round(moved[1], 2))
+        thresholds = dict(rule_based.THRESHOLDS) | {key: moved}
+
+        def variant(seat: int, thresholds=thresholds) -> RuleBasedPlayer:
+            player = RuleBasedPlayer(seat)
+            player.thresholds = thresholds
+            return player
+
+        gain = duplicate(ruleset, variant, RuleBasedPlayer, hands)
+        print(f"  thresholds {moved} against {(first, second)}: {gain:+.3f} points per hand")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200)
@@ -95,6 +146,7 @@ def main() -> None:
             "two-handed-dummy",
         ],
     )
+    parser.add_argument("--tune", action="store_true", help="threshold sensitivity")
     args = parser.parse_args()
     for name in args.rules:
         ruleset = load_ruleset(name)
@@ -107,6 +159,8 @@ def main() -> None:
             f"{stats['alone']:.1%} (marched {stats['alone_marched']:.0%}), "
             f"{stats['us_per_decision']:.0f} µs/decision"
         )
+        if args.tune:
+            tune(ruleset, args.hands)
 
 
 if __name__ == "__main__":

@@ -240,6 +240,21 @@ def test_r12_cutthroat_maker_keeps_the_dummy_unless_certain_to_march():
     assert choose(run(certain, "order")) is ALONE
 
 
+def test_r15_a_player_told_of_the_joker_does_not_count_the_bowers_as_top():
+    """With the joker in the deck (R15) the right bower is only the second trump, so
+    four trumps from the right down are no lay-down; the deck comes from the ruleset,
+    or is learnt from the cards seen."""
+    hand = deal(JOKER, dealer=3, hands={0: "JH JD AH KH 9C"}, upcard="9H")
+    run(hand, "order")
+    legal, view = hand.legal_actions(), hand.view(0)
+    assert RuleBasedPlayer(0).choose(view, legal) is ALONE  # assumes 24 cards
+    assert RuleBasedPlayer(0, deck=JOKER.cards).choose(view, legal) is PASS
+    learnt = RuleBasedPlayer(0)
+    seen_joker = deal(JOKER, dealer=3, hands={0: "JK 9C TC QC KC"}, upcard="9H")
+    learnt.choose(seen_joker.view(0), seen_joker.legal_actions())
+    assert learnt.choose(view, legal) is PASS
+
+
 # --------------------------------------------------------- R4, R12: exchanges
 def dealer_to_discard(dealer_cards: str, upcard: str = "9H") -> Hand:
     hand = deal(STANDARD, dealer=3, hands={3: dealer_cards}, upcard=upcard)

@@ -22,14 +22,15 @@ uses, for every table the engine supports (two, three and four players, 24, 25 a
   least useful card (creating voids).  Played cards and the voids they revealed are
   tracked from ``view.tricks``.
 
-The ``View`` does not say which deck is in use; the player assumes the 24-card deck
-and widens it as soon as it sees a seven, an eight or the joker.
+The ``View`` does not say which deck is in use: pass ``deck=ruleset.cards``, or the
+player assumes the 24-card deck and widens it as soon as it sees a seven, an eight
+or the joker.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from math import comb
 
 from ..cards import EFFECTIVE_SUIT, JOKER_INDEX, SUIT_MASKS, TRUMP_POWER, Suit
@@ -49,9 +50,15 @@ _VOID = 0.22  # each void in a side suit while holding a trump to ruff with
 
 # Bidding thresholds on the hand value, by number of players (tuned by simulation:
 # bench/rule_based.py).  Four-handed play counts on a partner for about a trick.
-# Per player count: (upcard round, naming round); the naming round picks the best of
-# three suits, so its values run higher.
-THRESHOLDS = {4: (2.6, 2.3), 3: (3.0, 3.5), 2: (2.7, 3.0)}
+# By (players, dummy in play): (upcard round, naming round); the naming round picks
+# the best of three suits, so its values run higher.
+THRESHOLDS = {
+    (4, False): (2.6, 2.3),
+    (3, True): (2.8, 3.5),
+    (3, False): (2.8, 3.5),
+    (2, False): (2.0, 1.6),
+    (2, True): (1.3, 1.7),
+}
 _PARTNER_UPCARD = 0.8  # share of the upcard's value when the partner deals
 _OPPONENT_UPCARD = 0.6  # share counted against us when an opponent deals
 
@@ -97,7 +104,7 @@ def _deck(known: int) -> int:
     return deck
 
 
-def _mask(cards: Sequence[int]) -> int:
+def _mask(cards: Iterable[int]) -> int:
     mask = 0
     for card in cards:
         mask |= 1 << card
@@ -225,14 +232,28 @@ class RuleBasedPlayer:
     """A quick rule-based player for any table; deterministic for a seed.
 
     The seed is kept for interface symmetry with ``RandomPlayer``: the rules break
-    ties by a fixed order, so decisions never depend on it.
+    ties by a fixed order, so decisions never depend on it.  ``deck`` (the ruleset's
+    cards, public knowledge at the table) tells it whether a joker or sevens and
+    eights are in play; without it the player assumes 24 cards and remembers, for
+    the rest of its games, any seven, eight or joker it has seen.
     """
 
-    def __init__(self, seed: int | str | None = 0) -> None:
+    def __init__(self, seed: int | str | None = 0, deck: Iterable[int] | None = None) -> None:
         self.rng = random.Random(seed)
         self.thresholds = THRESHOLDS
+        self.known_deck = None if deck is None else _mask(deck)
+        self._seen = 0  # sevens, eights and the joker seen so far
+
+    def _deck(self, known: int) -> int:
+        """The deck in play: as given, or as far as the cards seen tell (R1)."""
+        if self.known_deck is not None:
+            return self.known_deck
+        self._seen |= known & (_SEVENS_EIGHTS | _JOKER_BIT)
+        return _deck(known | self._seen)
 
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
+        if self.known_deck is None:
+            self._deck(_mask(view.hand) | 1 << view.upcard)  # learn the deck (R1)
         if len(legal) == 1:
             return legal[0]
         phase = view.phase
@@ -266,12 +287,13 @@ class RuleBasedPlayer:
             else:
                 adjust = -_OPPONENT_UPCARD * _CARD_VALUE[trump][up]
         if view.dummy_cards:
-            unseen = _deck(hand | 1 << up) & ~hand & ~(1 << up)
+            unseen = self._deck(hand | 1 << up) & ~hand & ~(1 << up)
             return expected_best_value(pool, unseen, view.dummy_cards, trump) + adjust
         return hand_value(best_five(pool, trump, keep=1 << up), trump) + adjust
 
     def _threshold(self, view: View, naming: bool) -> float:
-        return self.thresholds.get(view.players, THRESHOLDS[4])[naming]
+        key = (view.players, view.dummy_cards > 0)
+        return self.thresholds.get(key, THRESHOLDS[4, False])[naming]
 
     def _bid_upcard(self, view: View) -> Action:
         value = self._bid_value(view, view.proposed_suit, with_upcard=True)
@@ -300,7 +322,7 @@ class RuleBasedPlayer:
         upcard_accepted = bool(view.bids) and (
             view.bids[0][1].kind == "name" or any(a is ORDER for _, a in view.bids)
         )
-        deck = _deck(hand | 1 << up)
+        deck = self._deck(hand | 1 << up)
         if upcard_accepted and view.dealer == view.seat:
             hand = best_five(hand | 1 << up, trump, keep=1 << up)
         elif not upcard_accepted:
@@ -359,7 +381,7 @@ class RuleBasedPlayer:
                     voids[seat] |= 1 << led
         discards = _mask(view.discards)
         up = 1 << view.upcard
-        deck = _deck(hand | played | discards | up)
+        deck = self._deck(hand | played | discards | up)
         unseen = deck & ~hand & ~played & ~discards
         if view.dealer_took_upcard is not True or view.dealer == me:
             unseen &= ~up  # turned down or left in the kitty, or our own card
