@@ -12,7 +12,6 @@ import os
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from pathlib import Path
 from typing import Any, TypeVar
 
 import click
@@ -38,12 +37,13 @@ Command = TypeVar("Command", bound=Callable[..., Any])
 Answer = TypeVar("Answer")
 
 
-def _book_path(db: str | None) -> Path:
-    """--db, else $EUCHRE_HOME, else the user's data directory."""
+def _book_path(db: str | None) -> str:
+    """--db, else $EUCHRE_HOME, else the user's data directory.  (os.path, not pathlib:
+    pathlib would cost every score command a few milliseconds of start-up.)"""
     if db:
-        return Path(db).expanduser()
+        return os.path.expanduser(db)
     home = os.environ.get("EUCHRE_HOME") or click.get_app_dir("euchre")
-    return Path(home).expanduser() / BOOK_FILE
+    return os.path.join(os.path.expanduser(home), BOOK_FILE)
 
 
 @contextmanager

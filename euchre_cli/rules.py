@@ -29,13 +29,13 @@ import typing
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import Field, dataclass, field, fields, is_dataclass, replace
 from functools import cached_property
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple, NoReturn
 
 from .cards import RANK_NAMES, Card, build_deck, mask_of, rank_index
 
 if TYPE_CHECKING:
     from importlib.abc import Traversable
+    from pathlib import Path
 
     import yaml
 
@@ -532,6 +532,7 @@ def _builtin_directory() -> Path | Traversable:
     """Package data when installed; the ``rulesets/`` folder beside the package in a
     source tree (``euchre_cli.rulesets`` exists only once setuptools maps it)."""
     from importlib import resources
+    from pathlib import Path  # only when loading: the scorekeeper starts without it
 
     try:
         return resources.files("euchre_cli.rulesets")
@@ -546,6 +547,8 @@ def _builtin_files() -> Iterator[Path | Traversable]:
 def _find(ref: str, extended_by: _RulesetFile | None, asked_at: _Location | None) -> _RulesetFile:
     """The file a reference names: a built-in name, else a path (relative to the file
     that extends it, if any)."""
+    from pathlib import Path
+
     if ref in builtin_names():
         path = _builtin_directory() / f"{ref}.yaml"
         return _RulesetFile(str(path), path, ref, f"built-in {ref}")

@@ -14,11 +14,11 @@ the same sheet take turns instead of losing an entry.  Nothing here imports Clic
 from __future__ import annotations
 
 import json
+import os
 import re
 import sqlite3
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
 from .rules import Ruleset, RulesetError, ruleset_from_dict, ruleset_to_dict
@@ -331,7 +331,7 @@ class Scorebook:
     """A score book file.  Open it with ``open_scorebook``; do everything inside
     ``transaction()``."""
 
-    def __init__(self, connection: sqlite3.Connection, path: Path) -> None:
+    def __init__(self, connection: sqlite3.Connection, path: str) -> None:
         self._db = connection
         self.path = path
 
@@ -605,15 +605,15 @@ def _entry_from_row(row: tuple, side_count: int) -> Entry:
     return HandOutcome(side, tricks, bool(alone), lone_defender)
 
 
-def open_scorebook(path: Path, create: bool = False) -> Scorebook:
+def open_scorebook(path: str, create: bool = False) -> Scorebook:
     """Open the score book at ``path``; only ``create`` makes a new file (and its folder)."""
-    if not path.exists():
+    if not os.path.exists(path):
         if not create:
             raise ScorebookError(
                 f"no score sheets yet (no book at {path}): start one with 'euchre score new'"
             )
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
+            os.makedirs(os.path.dirname(path) or ".", exist_ok=True)
         except OSError as error:
             raise ScorebookError(
                 f"cannot make a folder for the score book {path}: {error}"

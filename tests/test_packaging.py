@@ -4,6 +4,7 @@ from any directory, with the built-in rulesets inside it."""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 import venv
@@ -12,6 +13,8 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
+# Without the checkout on PYTHONPATH: pip would take its metadata for an installed copy.
+CLEAN_ENV = {key: value for key, value in os.environ.items() if key != "PYTHONPATH"}
 
 
 @pytest.fixture(scope="module")
@@ -21,17 +24,19 @@ def installed(tmp_path_factory) -> Path:
     subprocess.run(
         [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(base), str(ROOT)],
         check=True,
+        env=CLEAN_ENV,
     )
     (wheel,) = base.glob("*.whl")
     env_dir = base / "venv"
     venv.create(env_dir, with_pip=True)
-    subprocess.run([env_dir / "bin" / "pip", "install", "-q", str(wheel)], check=True)
+    pip = [str(env_dir / "bin" / "python"), "-m", "pip", "install", "-q", str(wheel)]
+    subprocess.run(pip, check=True, env=CLEAN_ENV)
     return env_dir / "bin" / "euchre"
 
 
 def run_installed(euchre: Path, cwd: Path, *args: str) -> subprocess.CompletedProcess:
     return subprocess.run(
-        [str(euchre), *args], cwd=cwd, capture_output=True, text=True, timeout=120
+        [str(euchre), *args], cwd=cwd, capture_output=True, text=True, timeout=120, env=CLEAN_ENV
     )
 
 
