@@ -51,16 +51,50 @@ def _setting(default: Any, explanation: str, *, allowed: tuple = (), minimum: in
     )
 
 
-@dataclass(frozen=True)
-class DeckRules:
+class FrozenValue:
+    """Equality, hashing and repr by field, shared by the settings classes below and
+    the small value types of ``scoring``.
+
+    Written once here rather than generated for each class by ``dataclass`` (its
+    ``eq`` and ``repr``), which would add milliseconds to the start of every command.
+    """
+
+    __slots__ = ()
+
+    def _compared(self) -> tuple:
+        return tuple(getattr(self, f.name) for f in fields(self) if f.compare)
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        return self._compared() == other._compared()
+
+    def __hash__(self) -> int:
+        return hash(self._compared())
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{f.name}={getattr(self, f.name)!r}" for f in fields(self) if f.repr)
+        return f"{type(self).__name__}({shown})"
+
+
+frozen_value = dataclass(frozen=True, eq=False, repr=False)
+"""Decorator for a ``FrozenValue`` subclass: an immutable dataclass."""
+
+
+@frozen_value
+class DeckRules(FrozenValue):
+    """Which cards are in the pack (R1)."""
+
     ranks: tuple[str, ...] = _setting(
         ("9", "10", "J", "Q", "K", "A"), "ranks in every suit; add 7 and 8 for 32 cards (R1)"
     )
     joker: bool = _setting(False, "add the joker (Benny), the highest trump (R1, R15)")
 
 
-@dataclass(frozen=True)
-class DealRules:
+@frozen_value
+class DealRules(FrozenValue):
+    """Who deals first and how the cards are dealt (R3)."""
+
     first_dealer: str = _setting(
         "random",
         "a random player deals first, or all draw and the lowest card deals "
@@ -71,8 +105,10 @@ class DealRules:
     cut_min: int = _setting(4, "fewest cards the cut may leave in each packet (R3)", minimum=1)
 
 
-@dataclass(frozen=True)
-class DummyRules:
+@frozen_value
+class DummyRules(FrozenValue):
+    """A hand dealt face down for the maker to take (R12, R14)."""
+
     cards: int = _setting(
         0, "cards dealt face down to a dummy hand (Cutthroat 5, two-handed 2; R12, R14)", minimum=0
     )
@@ -81,8 +117,10 @@ class DummyRules:
     )
 
 
-@dataclass(frozen=True)
-class BiddingRules:
+@frozen_value
+class BiddingRules(FrozenValue):
+    """Making trump: the dealer's pick-up, stick the dealer, a joker turned up (R4, R5, R15)."""
+
     dealer_pickup: str = _setting(
         "optional",
         "must the dealer take the upcard when its suit is accepted? (R4)",
@@ -96,8 +134,10 @@ class BiddingRules:
     )
 
 
-@dataclass(frozen=True)
-class AloneRules:
+@frozen_value
+class AloneRules(FrozenValue):
+    """Who may go alone and who then leads (R6)."""
+
     maker: bool = _setting(True, "the maker may go alone (R6)")
     defender: bool = _setting(True, "one defender may go alone against the makers (R6)")
     lead: str = _setting(
@@ -107,8 +147,8 @@ class AloneRules:
     )
 
 
-@dataclass(frozen=True)
-class ScoringRules:
+@frozen_value
+class ScoringRules(FrozenValue):
     """Points for each result row of R8 (R12 and R14 reuse the same rows)."""
 
     make: int = _setting(1, "makers take 3 or 4 tricks", minimum=0)
@@ -120,29 +160,38 @@ class ScoringRules:
     lone_defender_march: int = _setting(4, "a lone defender takes all 5 tricks", minimum=0)
 
 
-@dataclass(frozen=True)
-class GameRules:
+@frozen_value
+class GameRules(FrozenValue):
+    """What wins a game (R9)."""
+
     points_to_win: int = _setting(10, "points that win a game (R9)", minimum=1)
     bridge: bool = _setting(
         False, "show 'at the bridge' at 4 points against 2 or less (R9; made for 5-point games)"
     )
 
 
-@dataclass(frozen=True)
-class RubberRules:
+@frozen_value
+class RubberRules(FrozenValue):
+    """Games grouped in rubbers (R10); ``Ruleset.rubber`` is None without them."""
+
     games_to_win: int = _setting(2, "games a side must win to take the rubber (R10)", minimum=1)
     bonus: int = _setting(2, "added to the rubber winners' margin (R10)", minimum=0)
 
 
-@dataclass(frozen=True)
-class MarkerRules:
+@frozen_value
+class MarkerRules(FrozenValue):
+    """The low cards each side keeps score with (R11)."""
+
     cards: tuple[int, int] = _setting(
         (6, 4), "the two low cards each side keeps score with, from 2 to 6 (R11)"
     )
 
 
-@dataclass(frozen=True)
-class Ruleset:
+@frozen_value
+class Ruleset(FrozenValue):
+    """Every rule of a game.  (Each settings class has a docstring: without one,
+    ``dataclass`` builds one with ``inspect.signature`` at import, slowing every command.)"""
+
     name: str = _setting("standard", "the ruleset's name (a file's stem if not given)")
     description: str = _setting(
         "North American four-handed Euchre (seed 000, RULES.md R3-R9), 24 cards, game to 10.",

@@ -8,17 +8,16 @@ from ``ScoringRules``, so a ruleset changes the numbers without touching code.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import NamedTuple
 
-from .rules import RubberRules, Ruleset, ScoringRules
+from .rules import FrozenValue, RubberRules, Ruleset, ScoringRules, frozen_value
 
 TRICKS_IN_HAND = 5
 TRICKS_TO_MAKE = 3
 
 
-@dataclass(frozen=True)
-class HandOutcome:
+@frozen_value
+class HandOutcome(FrozenValue):
     """What scoring needs to know about a played hand."""
 
     maker_side: int
@@ -31,8 +30,8 @@ class HandOutcome:
             raise ValueError(f"makers took {self.maker_tricks} tricks (0 to 5 are possible)")
 
 
-@dataclass(frozen=True)
-class HandScore:
+@frozen_value
+class HandScore(FrozenValue):
     """Points per side for one hand, and the row of the scoring table that gave them."""
 
     points: tuple[int, ...]
@@ -110,8 +109,8 @@ def rubber_points(losers_best_score: int) -> int:
     return 1
 
 
-@dataclass(frozen=True)
-class GameRecord:
+@frozen_value
+class GameRecord(FrozenValue):
     """A finished game: the winner, final scores and its worth in a rubber."""
 
     winner: int
@@ -123,8 +122,10 @@ class GameRecord:
         return rubber_points(max(losers))
 
 
-@dataclass(frozen=True)
-class RubberResult:
+@frozen_value
+class RubberResult(FrozenValue):
+    """Who won a rubber and by how much (R10)."""
+
     winner: int
     margin: int
 
