@@ -297,11 +297,27 @@ def keep(plain: bool, db: str | None) -> None:
             )
             if not table.answer(line):
                 return
+        except _CommandInstead as instead:  # typed at a follow-up question
+            click.echo("That hand was not recorded.")
+            if not table.answer(instead.line):
+                return
         except click.Abort:  # end of input or Ctrl-C: nothing is half written
             click.echo()
             return
         except click.ClickException as error:
             error.show()
+
+
+KEEP_COMMANDS = ("quit", "exit", "undo", "show", "history", "help", "?")
+
+
+class _CommandInstead(Exception):
+    """A loop command typed while a hand's details were being asked: the hand is
+    dropped and the command carried out."""
+
+    def __init__(self, line: str) -> None:
+        super().__init__(line)
+        self.line = line
 
 
 class _Table:
@@ -396,6 +412,8 @@ class _Table:
         """Ask until ``parse`` accepts the answer."""
         while True:
             text = click.prompt(question, default="", show_default=False).strip()
+            if text.casefold() in KEEP_COMMANDS:
+                raise _CommandInstead(text)
             try:
                 return parse(text)
             except ScorebookError as error:

@@ -451,6 +451,15 @@ def test_keep_interrupted_mid_hand_writes_nothing(score: Run) -> None:
     assert state(score)["entries"] == 0
 
 
+def test_keep_commands_work_at_follow_up_questions(score: Run) -> None:
+    """undo or quit typed where tricks were asked drops that hand and does as told."""
+    score("new", *TEAMS)
+    out = score("keep", input="1 4\n2\n\nundo\n1\nquit\n").output
+    assert out.count("That hand was not recorded.") == 2
+    assert "Took back #1" in out
+    assert state(score)["entries"] == 0
+
+
 # --- Bad input: one line, exit 1 or 2, nothing written --------------------------------------
 
 
