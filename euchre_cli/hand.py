@@ -216,6 +216,7 @@ class View:
     tricks_won: tuple[int, ...]
     dummy_cards: int
     partner: int | None
+    deck: int  # every card of the ruleset's pack, as a bit mask: known to all (R1)
 
     @property
     def led_suit(self) -> Suit | None:
@@ -302,6 +303,24 @@ class Hand:
 
     def _left(self, seat: int) -> int:
         return (seat + 1) % self.players
+
+    def copy(self) -> Hand:
+        """An independent copy of this state, cheaply (for search players): every
+        list that ``apply`` changes is copied, the immutable rest is shared."""
+        other = object.__new__(Hand)
+        other.__dict__.update(self.__dict__)
+        other.hands = self.hands.copy()
+        other.bids = self.bids.copy()
+        other.history = self.history.copy()
+        other.alone = self.alone.copy()
+        other.sitting_out = self.sitting_out.copy()
+        other.discards = [d.copy() for d in self.discards]
+        other.tricks = self.tricks.copy()
+        other.trick_plays = self.trick_plays.copy()
+        other.tricks_won = self.tricks_won.copy()
+        other._defender_queue = self._defender_queue.copy()
+        other._discard_queue = self._discard_queue.copy()
+        return other
 
     # ---------------------------------------------------------------- queries
     @property
@@ -592,6 +611,7 @@ class Hand:
             tricks_won=tuple(self.tricks_won),
             dummy_cards=self.rules.dummy.cards,
             partner=self.partner_of(seat),
+            deck=self.rules.deck_mask,
         )
 
     def result(self) -> HandResult:

@@ -240,19 +240,16 @@ def test_r12_cutthroat_maker_keeps_the_dummy_unless_certain_to_march():
     assert choose(run(certain, "order")) is ALONE
 
 
-def test_r15_a_player_told_of_the_joker_does_not_count_the_bowers_as_top():
+def test_r15_with_the_joker_the_bowers_are_not_top():
     """With the joker in the deck (R15) the right bower is only the second trump, so
-    four trumps from the right down are no lay-down; the deck comes from the ruleset,
-    or is learnt from the cards seen."""
-    hand = deal(JOKER, dealer=3, hands={0: "JH JD AH KH 9C"}, upcard="9H")
-    run(hand, "order")
-    legal, view = hand.legal_actions(), hand.view(0)
-    assert RuleBasedPlayer(0).choose(view, legal) is ALONE  # assumes 24 cards
-    assert RuleBasedPlayer(0, deck=JOKER.cards).choose(view, legal) is PASS
-    learnt = RuleBasedPlayer(0)
-    seen_joker = deal(JOKER, dealer=3, hands={0: "JK 9C TC QC KC"}, upcard="9H")
-    learnt.choose(seen_joker.view(0), seen_joker.legal_actions())
-    assert learnt.choose(view, legal) is PASS
+    four trumps from the right down are no lay-down; the view says which deck is in
+    play.  The same cards in the 24-card deck do go alone."""
+    with_joker = deal(JOKER, dealer=3, hands={0: "JH JD AH KH 9C"}, upcard="9H")
+    without = deal(STANDARD, dealer=3, hands={0: "JH JD AH KH 9C"}, upcard="9H")
+    for hand in (with_joker, without):
+        run(hand, "order")
+    assert choose(with_joker) is PASS
+    assert choose(without) is ALONE
 
 
 # --------------------------------------------------------- R4, R12: exchanges

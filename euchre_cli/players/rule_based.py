@@ -21,19 +21,14 @@ uses, for every table the engine supports (two, three and four players, 24, 25 a
   partner's safe trick stand, win as cheaply as is safe, and otherwise throw off the
   least useful card (creating voids).  Played cards and the voids they revealed are
   tracked from ``view.tricks``.
-
-The ``View`` does not say which deck is in use: pass ``deck=ruleset.cards``, or the
-player assumes the 24-card deck and widens it as soon as it sees a seven, an eight
-or the joker.
 """
 
 from __future__ import annotations
 
-import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from math import comb
 
-from ..cards import EFFECTIVE_SUIT, JOKER_INDEX, SUIT_MASKS, TRUMP_POWER, Suit
+from ..cards import EFFECTIVE_SUIT, JOKER_INDEX, SUIT_MASKS, TRUMP_POWER, Suit, mask_of
 from ..hand import ALONE, DISCARD, ORDER, PASS, PICKUP, PLAY, Action, Phase, View
 
 HAND_SIZE = 5
@@ -84,31 +79,11 @@ _STRENGTH: list[list[list[int]]] = [
     for t in Suit
 ]
 
-_DECK_24 = sum(1 << (suit * 8 + rank) for suit in range(4) for rank in range(2, 8))
-_SEVENS_EIGHTS = sum(1 << (suit * 8 + rank) for suit in range(4) for rank in (0, 1))
-_JOKER_BIT = 1 << JOKER_INDEX
 # _ABOVE[suit][rank]: the cards of a suit ranked above a rank index.
 _ABOVE = [
     [sum(1 << (suit * 8 + r) for r in range(rank + 1, 8)) for rank in range(8)] for suit in range(4)
 ]
 _COMB = [[comb(n, k) for k in range(41)] for n in range(41)]
-
-
-def _deck(known: int) -> int:
-    """The deck as far as the seat can tell from the cards it has seen."""
-    deck = _DECK_24
-    if known & _SEVENS_EIGHTS:
-        deck |= _SEVENS_EIGHTS
-    if known & _JOKER_BIT:
-        deck |= _JOKER_BIT
-    return deck
-
-
-def _mask(cards: Iterable[int]) -> int:
-    mask = 0
-    for card in cards:
-        mask |= 1 << card
-    return mask
 
 
 def _bits(mask: int) -> list[int]:
@@ -231,29 +206,15 @@ def march_losers(mask: int, trump: int, deck: int, opponents: int) -> tuple[int,
 class RuleBasedPlayer:
     """A quick rule-based player for any table; deterministic for a seed.
 
-    The seed is kept for interface symmetry with ``RandomPlayer``: the rules break
-    ties by a fixed order, so decisions never depend on it.  ``deck`` (the ruleset's
-    cards, public knowledge at the table) tells it whether a joker or sevens and
-    eights are in play; without it the player assumes 24 cards and remembers, for
-    the rest of its games, any seven, eight or joker it has seen.
+    It uses no randomness: ties are broken in a fixed order, so the same view always
+    gives the same decision.  ``seed`` is accepted so that every level of computer
+    player is built the same way.
     """
 
-    def __init__(self, seed: int | str | None = 0, deck: Iterable[int] | None = None) -> None:
-        self.rng = random.Random(seed)
+    def __init__(self, seed: int | str | None = 0) -> None:
         self.thresholds = THRESHOLDS
-        self.known_deck = None if deck is None else _mask(deck)
-        self._seen = 0  # sevens, eights and the joker seen so far
-
-    def _deck(self, known: int) -> int:
-        """The deck in play: as given, or as far as the cards seen tell (R1)."""
-        if self.known_deck is not None:
-            return self.known_deck
-        self._seen |= known & (_SEVENS_EIGHTS | _JOKER_BIT)
-        return _deck(known | self._seen)
 
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
-        if self.known_deck is None:
-            self._deck(_mask(view.hand) | 1 << view.upcard)  # learn the deck (R1)
         if len(legal) == 1:
             return legal[0]
         phase = view.phase
@@ -275,7 +236,7 @@ class RuleBasedPlayer:
 
     # ------------------------------------------------------------------ bidding
     def _bid_value(self, view: View, trump: int, with_upcard: bool) -> float:
-        hand = _mask(view.hand)
+        hand = mask_of(view.hand)
         up = view.upcard
         pool = hand
         adjust = 0.0
@@ -287,7 +248,7 @@ class RuleBasedPlayer:
             else:
                 adjust = -_OPPONENT_UPCARD * _CARD_VALUE[trump][up]
         if view.dummy_cards:
-            unseen = self._deck(hand | 1 << up) & ~hand & ~(1 << up)
+            unseen = view.deck & ~hand & ~(1 << up)
             return expected_best_value(pool, unseen, view.dummy_cards, trump) + adjust
         return hand_value(best_five(pool, trump, keep=1 << up), trump) + adjust
 
@@ -317,12 +278,12 @@ class RuleBasedPlayer:
     # ------------------------------------------------------------- going alone
     def _alone(self, view: View) -> bool:
         trump = view.trump
-        hand = _mask(view.hand)
+        hand = mask_of(view.hand)
         up = view.upcard
         upcard_accepted = bool(view.bids) and (
             view.bids[0][1].kind == "name" or any(a is ORDER for _, a in view.bids)
         )
-        deck = self._deck(hand | 1 << up)
+        deck = view.deck
         if upcard_accepted and view.dealer == view.seat:
             hand = best_five(hand | 1 << up, trump, keep=1 << up)
         elif not upcard_accepted:
@@ -341,14 +302,14 @@ class RuleBasedPlayer:
     # --------------------------------------------------------------- exchanges
     def _pickup(self, view: View) -> Action:
         trump = view.trump
-        hand = _mask(view.hand)
+        hand = mask_of(view.hand)
         up = 1 << view.upcard
         with_card = hand_value(best_five(hand | up, trump, keep=up), trump)
         return PICKUP if with_card >= hand_value(hand, trump) else PASS
 
     def _discard(self, view: View, legal: Sequence[Action]) -> Action:
-        hand = _mask(view.hand)
-        allowed = _mask([a.card for a in legal if a.kind == "discard"])
+        hand = mask_of(view.hand)
+        allowed = mask_of([a.card for a in legal if a.kind == "discard"])
         card = worst_card(hand, view.trump, keep=hand & ~allowed)
         return DISCARD[card] if card >= 0 else legal[0]
 
@@ -362,7 +323,7 @@ class RuleBasedPlayer:
         suit_masks = SUIT_MASKS[trump]
         power = TRUMP_POWER[trump]
 
-        hand = _mask(view.hand)
+        hand = mask_of(view.hand)
         played = 0
         voids = [0] * players  # suits each seat has shown out of
         for trick in view.tricks:
@@ -379,9 +340,9 @@ class RuleBasedPlayer:
                 played |= 1 << card
                 if effective[card] != led:
                     voids[seat] |= 1 << led
-        discards = _mask(view.discards)
+        discards = mask_of(view.discards)
         up = 1 << view.upcard
-        deck = self._deck(hand | played | discards | up)
+        deck = view.deck
         unseen = deck & ~hand & ~played & ~discards
         if view.dealer_took_upcard is not True or view.dealer == me:
             unseen &= ~up  # turned down or left in the kitty, or our own card
