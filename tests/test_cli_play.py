@@ -125,6 +125,9 @@ def test_cutthroat_human_keeps_five_of_ten() -> None:
     assert result.exit_code == 0, result.output[-2000:]
     assert "Keep which 5?" in result.output
     assert "take the dummy hand" in result.output
+    # The dealer took the upcard: eleven cards, six discards, no second question.
+    assert "Discard which card?" not in result.output
+    assert "You discard" in result.output
 
 
 @pytest.mark.parametrize(

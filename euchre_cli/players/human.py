@@ -66,7 +66,9 @@ class HumanPlayer:
         self._planned_discards: list[Card] = []
 
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
-        if view.phase is Phase.DISCARD and len(view.hand) - HAND_SIZE > 1:
+        if view.phase is Phase.DISCARD and (
+            len(view.hand) - HAND_SIZE > 1 or self._planned_discards
+        ):
             return self._discard_from_plan(view, legal)
         while True:
             answer = self.ask(self._prompt(view, legal)).strip()
