@@ -658,7 +658,7 @@ def explain_illegal(view: View, legal: Sequence[Action], action: Action) -> str:
     It needs only what the seat can see, so the prompt for a person and the engine
     give the same reason.
     """
-    allowed = ", ".join(a.text for a in legal)
+    allowed = ", ".join(a.card.label if a.card is not None else a.text for a in legal)
     phase, card = view.phase, action.card
     if action.kind == "play" and phase is Phase.PLAY:
         if card not in view.hand:

@@ -169,6 +169,8 @@ class HumanPlayer:
 
     def _read_card(self, view: View, answer: str) -> Card:
         cards = self._numbered_hand(view)
+        if not answer:
+            raise InvalidAction(f"type a card's code (like {cards[0].code}) or its number")
         if answer.isdigit():
             number = int(answer)
             if 1 <= number <= len(cards):
