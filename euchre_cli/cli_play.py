@@ -101,12 +101,25 @@ def run_game(
         click.echo(json.dumps(game.summary(), ensure_ascii=False))
 
 
+def _check_name(ctx: click.Context, param: click.Parameter, value: str) -> str:
+    name = value.strip()
+    if not name or len(name) > 20:
+        raise click.BadParameter("give a name of 1 to 20 characters")
+    return name
+
+
 def _game_options(function: Callable) -> Callable:
     options = [
         click.option("--seed", type=int, help="Reproduce a game exactly (shown at the start)."),
         click.option("--watch", is_flag=True, help="Let the computer play every seat."),
         click.option("--json", "as_json", is_flag=True, help="Print a JSON summary at the end."),
-        click.option("--name", default="You", show_default=True, help="Your name at the table."),
+        click.option(
+            "--name",
+            default="You",
+            show_default=True,
+            callback=_check_name,
+            help="Your name at the table.",
+        ),
         click.option(
             "--delay",
             type=click.FloatRange(min=0),

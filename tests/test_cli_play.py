@@ -168,6 +168,7 @@ def test_quit_leaves_the_game() -> None:
         (["play", "--seed", "abc"], "abc"),
         (["play", "--delay", "-1"], "--delay"),
         (["cutthroat", "--rules", "missing.yaml"], "missing.yaml"),
+        (["play", "--name", "  "], "--name"),
     ],
 )
 def test_user_errors_exit_2_with_one_line(args: list[str], fragment: str) -> None:
