@@ -1,0 +1,35 @@
+"""Computer levels by name: ``easy``, ``medium``, ``hard`` → a player for a seat.
+
+* ``easy``: the rule-based player (``rule_based.py``).
+* ``medium``: the rule-based player's bidding and exchanges, and a search over the
+  hidden cards for every card played, with few deals.
+* ``hard``: search for every decision (``search/``), with more deals and bids read
+  as evidence about the other hands.
+"""
+
+from __future__ import annotations
+
+from ..rules import Ruleset
+from . import Player
+from .rule_based import RuleBasedPlayer
+from .search import SearchPlayer, SearchSettings
+
+LEVELS = ("easy", "medium", "hard")
+DEFAULT_LEVEL = "hard"  # the strongest that meets the speed target (bench/decisions.py)
+
+PRESETS = {
+    "medium": SearchSettings(play_samples=10, search_bidding=False, infer=False),
+    "hard": SearchSettings(),
+}
+
+
+def make_player(
+    level: str, ruleset: Ruleset, seed: int | str | None = 0, think: float | None = None
+) -> Player:
+    """A computer player of ``level`` for ``ruleset``; ``think`` caps the seconds per
+    decision of the search levels."""
+    if level == "easy":
+        return RuleBasedPlayer(seed)
+    if level not in PRESETS:
+        raise ValueError(f"unknown level {level!r} (use {', '.join(LEVELS)})")
+    return SearchPlayer(ruleset, seed, PRESETS[level], think=think)

@@ -1,0 +1,357 @@
+"""The search player (``medium`` and ``hard``): decisions by expected points over
+deals consistent with what the seat has seen.
+
+For each decision it draws deals of the unseen cards (``worlds.Knowledge``), and on
+each deal it scores every candidate action:
+
+* a card to play: the exact solver (``solver.PlaySolver``) finds what the rest of
+  the hand is worth with every card known, under best play by both sides;
+* any other decision (bidding, ordering up, going alone, the dealer's pick-up and
+  discard, the Cutthroat maker's five of ten): the engine itself replays the hand
+  to this point (``Hand.apply``), the candidate is applied to a copy, the rest of
+  the auction and exchanges are played out by the rule-based player's judgement
+  for every seat, and the play is solved exactly.
+
+The score of an outcome is the points of the seat's side minus the mean of the
+other sides' points (``scoring.score_hand``, the one place points are computed), so
+the player weighs a march against a euchre the way the scoreboard does.  The
+action with the best mean wins; exact ties go to the rule-based player's choice.
+
+Bids are evidence: with ``infer`` set, a drawn deal in which another seat's bids
+differ from what the rule-based judgement would have bid with that seat's drawn
+cards is kept only with a small probability, so an opponent who ordered hearts is
+usually given hearts.
+
+Every decision draws its deals from a ``random.Random`` seeded by the player's seed
+and the public information in the view, so a decision depends on nothing the seat
+cannot see, and is the same in any process.  ``think`` caps the seconds per
+decision (then decisions also depend on the machine's speed).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from itertools import combinations
+
+from ...hand import DISCARD, HAND_SIZE, NAME, ORDER, PASS, Action, Hand, Phase, View
+from ...rules import Ruleset
+from ...scoring import HandOutcome, score_hand
+from ..rule_based import RuleBasedPlayer, hand_value
+from .solver import PlaySolver
+from .worlds import Knowledge, World, bits, mask_of
+
+_BIDDING = (Phase.BID_UPCARD, Phase.NAME_TRUMP, Phase.DEALER_NAMES)
+MISMATCH_KEEP = 0.15  # chance of keeping a deal for each bid it does not explain
+TRIES_PER_SAMPLE = 8  # deals drawn per sample at most, looking for one the bids explain
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """A decision worked out: the expected points of each candidate action."""
+
+    choice: Action
+    values: dict[Action, float] = field(default_factory=dict)
+    samples: int = 0
+    default: Action | None = None  # what the rule-based judgement says
+    seconds: float = 0.0
+
+    def ranked(self) -> list[tuple[Action, float]]:
+        return sorted(self.values.items(), key=lambda item: -item[1])
+
+
+@dataclass(frozen=True)
+class SearchSettings:
+    """How much a search player searches (``levels.py`` names the presets)."""
+
+    play_samples: int = 24
+    bid_samples: int = 20
+    search_bidding: bool = True  # False: rule-based bidding and exchanges
+    keep_candidates: int = 6  # five-card sets tried when keeping five of many
+    infer: bool = True
+    think: float | None = None  # seconds per decision at most
+
+
+class SearchPlayer:
+    """Determinized search over the hidden cards; see the module docstring."""
+
+    def __init__(
+        self,
+        ruleset: Ruleset,
+        seed: int | str | None = 0,
+        settings: SearchSettings | None = None,
+        **overrides,
+    ) -> None:
+        settings = settings or SearchSettings()
+        if overrides:
+            settings = SearchSettings(**{**settings.__dict__, **overrides})
+        self.rules = ruleset
+        self.seed = seed
+        self.settings = settings
+        self.model = RuleBasedPlayer(seed)  # the judgement assumed for the other seats
+        self._solvers: dict[tuple, PlaySolver] = {}
+        self._utilities: dict[tuple, list[float]] = {}
+        self._plan: tuple[int, list[int]] | None = None  # keep-five plan: (keep, discards)
+        self.last: Analysis | None = None
+
+    # ---------------------------------------------------------------- protocol
+    def choose(self, view: View, legal: Sequence[Action]) -> Action:
+        self.last = analysis = self.analyse(view, legal)
+        return analysis.choice
+
+    def analyse(self, view: View, legal: Sequence[Action]) -> Analysis:
+        """The decision with its reasons (used for hints)."""
+        start = time.perf_counter()
+        default = self.model.choose(view, legal)
+        if len(legal) == 1:
+            return Analysis(legal[0], {legal[0]: 0.0}, 0, default)
+        deadline = None if self.settings.think is None else start + self.settings.think
+        rng = random.Random(f"{self.seed}|{view_key(view)}")
+        if view.phase is Phase.PLAY:
+            analysis = self._analyse_play(view, legal, default, rng, deadline)
+        elif self.settings.search_bidding:
+            analysis = self._analyse_choice(view, legal, default, rng, deadline)
+        else:
+            analysis = Analysis(default, {}, 0, default)
+        return Analysis(
+            analysis.choice,
+            analysis.values,
+            analysis.samples,
+            default,
+            time.perf_counter() - start,
+        )
+
+    # ---------------------------------------------------------------- points
+    def _utility(self, me: int, maker: int, alone: Sequence[int]) -> list[float]:
+        """The seat's score for each number of makers' tricks, 0 to 5."""
+        key = (me, maker, tuple(alone))
+        table = self._utilities.get(key)
+        if table is None:
+            rules = self.rules
+            sides = len(rules.sides)
+            makers = {maker, (maker + 2) % 4} if rules.partnerships else {maker}
+            lone = next((s for s in alone if s not in makers), None)
+            mine = rules.side_of(me)
+            table = []
+            for tricks in range(6):
+                outcome = HandOutcome(
+                    maker_side=rules.side_of(maker),
+                    maker_tricks=tricks,
+                    maker_alone=maker in alone,
+                    lone_defender_side=None if lone is None else rules.side_of(lone),
+                )
+                points = score_hand(rules.scoring, outcome, sides).points
+                others = [p for side, p in enumerate(points) if side != mine]
+                table.append(points[mine] - sum(others) / len(others))
+            self._utilities[key] = table
+        return table
+
+    def _solver(self, trump: int, seats: Sequence[int], makers: Sequence[int]) -> PlaySolver:
+        key = (trump, tuple(seats), tuple(makers))
+        solver = self._solvers.get(key)
+        if solver is None or len(solver.table) > 200_000:
+            solver = self._solvers[key] = PlaySolver(trump, self.rules.players, seats, makers)
+        return solver
+
+    # ----------------------------------------------------------------- draws
+    def _draw(self, know: Knowledge, rng: random.Random) -> tuple[list[int], list[int], World]:
+        """A deal consistent with the view, preferring one the others' bids explain."""
+        others_bid = self.settings.infer and any(s != know.me for s, _ in know.view.bids)
+        tries = TRIES_PER_SAMPLE if others_bid else 1
+        for _ in range(tries):
+            holdings, free = know.sample(rng)
+            world = know.world(holdings, free, rng)
+            if not others_bid:
+                break
+            misses = self._unexplained_bids(know, world)
+            if not misses or rng.random() < MISMATCH_KEEP**misses:
+                break
+        return holdings, free, world
+
+    def _unexplained_bids(self, know: Knowledge, world: World) -> int:
+        view = know.view
+        misses = 0
+        for number, (seat, action) in enumerate(view.bids):
+            if seat == know.me:
+                continue
+            seen = know.dealt_view(world, seat, number)
+            if self.model.choose(seen, _bid_choices(seen, self.rules)) is not action:
+                misses += 1
+        return misses
+
+    # ------------------------------------------------------------------ play
+    def _analyse_play(
+        self,
+        view: View,
+        legal: Sequence[Action],
+        default: Action,
+        rng: random.Random,
+        deadline: float | None,
+    ) -> Analysis:
+        know = Knowledge(view, self.rules)
+        me = view.seat
+        seats = [s for s in range(view.players) if s not in view.sitting_out]
+        makers = [s for s in know.makers if s in seats]
+        solver = self._solver(view.trump, seats, makers)
+        utility = self._utility(me, view.maker, view.alone)
+        steps = [t for t in range(1, 6) if utility[t] != utility[t - 1]]
+        taken = sum(view.tricks_won[s] for s in makers)
+        left = 5 - len(view.tricks)
+        if not any(taken < t <= taken + left for t in steps):
+            return Analysis(default, {}, 0, default)  # the points are settled
+        plays = [(s, int(c)) for s, c in view.current_trick]
+        totals = dict.fromkeys(legal, 0.0)
+        samples = 0
+        for _ in range(self.settings.play_samples):
+            if samples and _out_of_time(deadline, samples):
+                break
+            holdings, _, _ = self._draw(know, rng)
+            hands = list(holdings)
+            hands[me] = know.hand
+            if know.upcard_holder is not None:
+                hands[know.upcard_holder] |= 1 << know.upcard
+            for action in legal:
+                after, to_play, trick, won, remaining = solver.after_card(
+                    hands, me, action.card, plays, left
+                )
+                got = taken + won
+                reach = [t - got for t in steps if got < t <= got + remaining]
+                extra = solver.maker_tricks(after, to_play, trick, remaining, reach) if reach else 0
+                totals[action] += utility[got + extra]
+            samples += 1
+        return _decide(totals, samples, default)
+
+    # ------------------------------------------- bidding, alone, exchanges
+    def _analyse_choice(
+        self,
+        view: View,
+        legal: Sequence[Action],
+        default: Action,
+        rng: random.Random,
+        deadline: float | None,
+    ) -> Analysis:
+        know = Knowledge(view, self.rules)
+        candidates = self._candidates(view, legal)
+        if len(candidates) == 1:
+            return Analysis(candidates[0][0], {}, 0, default)
+        totals = [0.0] * len(candidates)
+        samples = 0
+        for _ in range(self.settings.bid_samples):
+            if samples and _out_of_time(deadline, samples):
+                break
+            _, _, world = self._draw(know, rng)
+            base = know.replay(world)
+            for index, (_, steps) in enumerate(candidates):
+                hand = base.copy()
+                for action in steps:
+                    hand.apply(action)
+                totals[index] += self._play_out(hand, view.seat)
+            samples += 1
+        values: dict[Action, float] = {}
+        for (first, _), total in zip(candidates, totals):
+            values[first] = max(values.get(first, -1e9), total)
+        analysis = _decide(values, samples, default)
+        if view.phase is Phase.DISCARD and len(candidates[0][1]) > 1:
+            best = max(range(len(candidates)), key=lambda i: totals[i])
+            steps = candidates[best][1]
+            keep = mask_of(view.hand) & ~mask_of(a.card for a in steps)
+            self._plan = (keep, [a.card for a in steps[1:]])
+            return Analysis(steps[0], analysis.values, samples, default)
+        return analysis
+
+    def _candidates(self, view: View, legal: Sequence[Action]) -> list[tuple[Action, list[Action]]]:
+        """Each candidate: (the action now, the actions it stands for).  Keeping five
+        of many cards is one candidate per five-card set, the best few by value."""
+        if view.phase is not Phase.DISCARD:
+            return [(action, [action]) for action in legal]
+        hand = mask_of(view.hand)
+        allowed = mask_of(a.card for a in legal)
+        must_keep = hand & ~allowed
+        extra = hand.bit_count() - HAND_SIZE
+        if extra == 1:
+            return [(action, [action]) for action in legal]
+        plan = self._plan
+        if plan is not None and plan[1] and hand & ~plan[0] == mask_of(plan[1]):
+            card = plan[1][0]
+            return [(DISCARD[card], [DISCARD[card]])]
+        sets = []
+        for keep in combinations(bits(hand & allowed), HAND_SIZE - must_keep.bit_count()):
+            kept = must_keep | mask_of(keep)
+            sets.append((-hand_value(kept, view.trump), kept))
+        sets.sort()
+        out = []
+        for _, kept in sets[: self.settings.keep_candidates]:
+            discards = [DISCARD[c] for c in bits(hand & ~kept)]
+            out.append((discards[0], discards))
+        return out
+
+    def _play_out(self, hand: Hand, me: int) -> float:
+        """Finish the auction and exchanges by the rule-based judgement, then solve
+        the play exactly; the seat's score."""
+        model = self.model
+        while hand.phase is not Phase.PLAY:
+            if hand.is_over:
+                return 0.0  # thrown in: nobody scores
+            seat = hand.current_seat
+            hand.apply(model.choose(hand.view(seat), hand.legal_actions()))
+        seats = [s for s in range(hand.players) if s not in hand.sitting_out]
+        makers = [s for s in hand.makers if s in seats]
+        solver = self._solver(hand.trump, seats, makers)
+        utility = self._utility(me, hand.maker, hand.alone)
+        steps = [t for t in range(1, 6) if utility[t] != utility[t - 1]]
+        tricks = solver.maker_tricks(hand.hands, hand.current_seat, [], 5, steps)
+        return utility[tricks]
+
+
+def _decide(totals: dict[Action, float], samples: int, default: Action) -> Analysis:
+    if not samples:
+        return Analysis(default, {}, 0, default)
+    values = {action: total / samples for action, total in totals.items()}
+    best = max(values.values())
+    tied = [a for a, v in values.items() if v >= best - 1e-9]
+    choice = default if default in tied else tied[0]
+    return Analysis(choice, values, samples, default)
+
+
+def _out_of_time(deadline: float | None, samples: int) -> bool:
+    """True when one more sample (as long as the mean so far) would pass the deadline."""
+    if deadline is None:
+        return False
+    now = time.perf_counter()
+    return now >= deadline
+
+
+def _bid_choices(view: View, ruleset: Ruleset) -> list[Action]:
+    """The legal bids of a bidding view (as the engine would list them)."""
+    if view.phase is Phase.BID_UPCARD:
+        return [PASS, ORDER]
+    if view.phase is Phase.DEALER_NAMES:
+        return list(NAME.values())
+    names = [NAME[s] for s in NAME if s != view.proposed_suit]
+    stuck = view.seat == view.dealer and ruleset.bidding.stick_the_dealer
+    return names if stuck else [PASS, *names]
+
+
+def view_key(view: View) -> str:
+    """The public information of a view (and the seat's own cards) as text."""
+    return "|".join(
+        str(part)
+        for part in (
+            view.seat,
+            view.dealer,
+            view.phase.value,
+            sorted(int(c) for c in view.hand),
+            int(view.upcard),
+            [(s, a.text) for s, a in view.bids],
+            view.trump,
+            view.maker,
+            view.alone,
+            view.sitting_out,
+            view.dealer_took_upcard,
+            [int(c) for c in view.discards],
+            [[(s, int(c)) for s, c in t.plays] for t in view.tricks],
+            [(s, int(c)) for s, c in view.current_trick],
+        )
+    )
