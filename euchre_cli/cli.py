@@ -21,6 +21,7 @@ SUBCOMMANDS: dict[str, tuple[str, str, str]] = {
     "two-handed": ("euchre_cli.cli_play", "two_handed", "Two-handed Euchre."),
     "rules": ("euchre_cli.cli_rules", "rules", "List, show, check and write rulesets."),
     "score": ("euchre_cli.cli_score", "score", "Keep score for a game played with real cards."),
+    "simulate": ("euchre_cli.cli_simulate", "simulate", "Computer levels against each other."),
 }
 
 

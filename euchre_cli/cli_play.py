@@ -14,11 +14,12 @@ import click
 from .game import Game
 from .players import Player
 from .players.human import HumanPlayer, QuitGame
-from .players.rule_based import RuleBasedPlayer
+from .players.levels import DEFAULT_LEVEL, LEVELS, make_player
 from .rules import Ruleset, RulesetError, load_ruleset
 from .screen import Style, TableScreen
 
 COMPUTER_NAMES = ("Ann", "Bob", "Cy", "Di", "Ed")
+THINK = 2.0  # seconds per computer decision at most (a safety net: decisions are quicker)
 
 
 def _computer_names(count: int, taken: str | None) -> list[str]:
@@ -54,6 +55,9 @@ def run_game(
     as_json: bool,
     name: str,
     delay: float | None,
+    level: str = DEFAULT_LEVEL,
+    hints: bool = False,
+    think: float | None = None,
 ) -> None:
     ruleset = _load(rules)
     if seed is None:
@@ -73,7 +77,9 @@ def run_game(
             click.echo(line, file=stream)
 
     count = ruleset.players
-    computers: list[Player] = [RuleBasedPlayer(seed=f"{seed}:{i}") for i in range(count)]
+    computers: list[Player] = [
+        make_player(level, ruleset, seed=f"{seed}:{i}", think=think) for i in range(count)
+    ]
     if watch:
         names = _computer_names(count, None)
         players = computers
@@ -86,7 +92,8 @@ def run_game(
                 prompt, default="", show_default=False, prompt_suffix=" > ", err=as_json
             )
 
-        human = HumanPlayer(ask, out, style, advisor=computers[0])
+        hinter = make_player("hard", ruleset, seed=f"{seed}:hint", think=think)
+        human = HumanPlayer(ask, out, style, advisor=computers[0], hinter=hinter, hints=hints)
         players = [human, *computers[1:]]
         me = 0
     screen = TableScreen(out, style, me=me, pause=pause)
@@ -126,6 +133,25 @@ def _game_options(function: Callable) -> Callable:
             type=click.FloatRange(min=0),
             help="Pause between computer turns on a terminal (default 0.6 s, 0.25 s watching).",
         ),
+        click.option(
+            "--level",
+            type=click.Choice(LEVELS),
+            default=DEFAULT_LEVEL,
+            show_default=True,
+            help="How well the computer plays.",
+        ),
+        click.option(
+            "--hints",
+            is_flag=True,
+            help="Show the hard player's choice before each of your decisions (or type hint).",
+        ),
+        click.option(
+            "--think",
+            type=click.FloatRange(min=0, min_open=True),
+            default=THINK,
+            show_default=True,
+            help="Seconds a computer may think per decision at most.",
+        ),
     ]
     for option in reversed(options):
         function = option(function)
@@ -142,8 +168,8 @@ def _game_command(name: str, default_rules: str, doc: str) -> click.Command:
         help="A built-in ruleset (see `euchre rules list`) or a YAML file.",
     )
     @_game_options
-    def command(rules: str, seed, watch, as_json, name, delay) -> None:
-        run_game(rules, seed, watch, as_json, name, delay)
+    def command(rules: str, seed, watch, as_json, name, delay, level, hints, think) -> None:
+        run_game(rules, seed, watch, as_json, name, delay, level, hints, think)
 
     command.__doc__ = doc + _HOW_TO_PLAY
     return click.command(name=name)(command)

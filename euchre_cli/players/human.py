@@ -38,7 +38,7 @@ class QuitGame(Exception):
 _YES = {"y", "yes", "alone", "a", "pickup", "pick", "take", "t"}
 _NO = {"n", "no", "pass", "p", "leave", "l"}
 _ORDER_WORDS = {"o", "order", "up", "pick", "pickup", "assist", "accept", "y", "yes"}
-HELP = "? lists your choices, quit leaves the game"
+HELP = "? lists your choices, hint shows the computer's advice, quit leaves the game"
 _HINTS = {
     Phase.BID_UPCARD: "answer order or pass",
     Phase.NAME_TRUMP: "name a suit (c, d, h or s) or pass",
@@ -58,11 +58,15 @@ class HumanPlayer:
         out: Callable[[str], None],
         style: Style,
         advisor: Player | None = None,
+        hinter: Player | None = None,
+        hints: bool = False,
     ) -> None:
         self.ask = ask
         self.out = out
         self.style = style
         self.advisor = advisor
+        self.hinter = hinter  # a player with ``analyse`` (the hard level) for ``hint``
+        self.hints = hints  # show the hint before every decision
         self._planned_discards: list[Card] = []
 
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
@@ -70,10 +74,15 @@ class HumanPlayer:
             len(view.hand) - HAND_SIZE > 1 or self._planned_discards
         ):
             return self._discard_from_plan(view, legal)
+        if self.hints and len(legal) > 1:
+            self._hint(view, legal)
         while True:
             answer = self.ask(self._prompt(view, legal)).strip()
             if answer.lower() == "quit":
                 raise QuitGame
+            if answer.lower() == "hint":
+                self._hint(view, legal)
+                continue
             if answer in ("?", "help", "h"):
                 self._help(view, legal)
                 continue
@@ -193,6 +202,8 @@ class HumanPlayer:
         suggestion = self._suggest_keep(view, legal)
         shown = " ".join(c.code for c in suggestion)
         must_keep = [c for c in view.hand if DISCARD[c] not in legal]
+        if self.hints:
+            self._hint_keep(view, legal)
         while True:
             answer = self.ask(
                 f"{self._show_hand(view)}\nKeep which {HAND_SIZE}? "
@@ -200,6 +211,9 @@ class HumanPlayer:
             ).strip()
             if answer.lower() == "quit":
                 raise QuitGame
+            if answer.lower() == "hint":
+                self._hint_keep(view, legal)
+                continue
             if not answer:
                 keep = suggestion
             else:
@@ -216,19 +230,70 @@ class HumanPlayer:
                 continue
             return [c for c in cards if c not in keep]
 
-    def _suggest_keep(self, view: View, legal: Sequence[Action]) -> list[Card]:
+    # hints ------------------------------------------------------------------------
+    def _hint(self, view: View, legal: Sequence[Action]) -> None:
+        """The hard player's choice and why, without playing it."""
+        if self.hinter is None or not hasattr(self.hinter, "analyse"):
+            self.out("No hints at this table.")
+            return
+        self.out(hint_line(self.hinter.analyse(view, legal), self._action_words))
+
+    def _hint_keep(self, view: View, legal: Sequence[Action]) -> None:
+        if self.hinter is None:
+            self.out("No hints at this table.")
+            return
+        keep = " ".join(self.style.card(c) for c in self._suggest_keep(view, legal, self.hinter))
+        self.out(f"Hint: keep {keep} (the five with the best expected points).")
+
+    def _action_words(self, action: Action) -> str:
+        if action.kind == "play":
+            return f"play {self.style.card(action.card)}"
+        if action.kind == "discard":
+            return f"discard {self.style.card(action.card)}"
+        if action.kind == "name":
+            return f"name {action.suit.title.lower()}"
+        return _ACTION_WORDS.get(action.kind, action.kind)
+
+    def _suggest_keep(
+        self, view: View, legal: Sequence[Action], advisor: Player | None = None
+    ) -> list[Card]:
         """The advisor's five, found by letting it discard one card at a time."""
-        if self.advisor is None:
+        advisor = advisor or self.advisor
+        if advisor is None:
             return self._numbered_hand(view)[:HAND_SIZE]
         hand = list(view.hand)
         discards = list(view.discards)
         while len(hand) > HAND_SIZE:
             options = [DISCARD[c] for c in hand if DISCARD[c] in legal]
             step = dataclasses.replace(view, hand=tuple(hand), discards=tuple(discards))
-            card = self.advisor.choose(step, options).card
+            card = advisor.choose(step, options).card
             hand.remove(card)
             discards.append(card)
         return sorted_hand(hand, view.trump)
+
+
+_ACTION_WORDS = {"pass": "pass", "order": "order up", "alone": "go alone", "pickup": "pick up"}
+
+
+def hint_line(analysis, words: Callable[[Action], str]) -> str:
+    """One line for a hint: the choice, its expected points and the alternatives'.
+
+    ``analysis`` is a search player's ``Analysis``: values are expected points for the
+    person's side (minus the others' mean), over the deals it drew.
+    """
+    choice = words(analysis.choice)
+    if not analysis.samples or len(analysis.values) < 2:
+        return f"Hint: {choice} (any choice scores the same here; this is the natural one)."
+    ranked = analysis.ranked()
+    value = analysis.values[analysis.choice]
+    others = [(a, v) for a, v in ranked if a is not analysis.choice]
+    if analysis.choice.kind == "play":
+        others = others[:1]
+    against = ", ".join(f"{words(a)} {v:+.2f}" for a, v in others)
+    return (
+        f"Hint: {choice}: expected {value:+.2f} points for you against {against} "
+        f"(over {analysis.samples} deals of the unseen cards)."
+    )
 
 
 def _keep_problem(keep: list[Card], hand: Sequence[Card], must_keep: list[Card]) -> str | None:

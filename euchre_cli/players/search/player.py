@@ -67,6 +67,7 @@ class SearchSettings:
     """How much a search player searches (``levels.py`` names the presets)."""
 
     play_samples: int = 24
+    solve_from: int = 5  # tricks left at most for the exact solver; more: rollouts
     bid_samples: int = 20
     search_bidding: bool = True  # False: rule-based bidding and exchanges
     keep_candidates: int = 6  # five-card sets tried when keeping five of many
@@ -207,7 +208,15 @@ class SearchPlayer:
         for _ in range(self.settings.play_samples):
             if samples and _out_of_time(deadline, samples):
                 break
-            holdings, _, _ = self._draw(know, rng)
+            holdings, _, world = self._draw(know, rng)
+            if left > self.settings.solve_from:
+                base = know.replay(world)
+                for action in legal:
+                    hand = base.copy()
+                    hand.apply(action)
+                    totals[action] += utility[self._roll_out(hand, makers)]
+                samples += 1
+                continue
             hands = list(holdings)
             hands[me] = know.hand
             if know.upcard_holder is not None:
@@ -286,6 +295,14 @@ class SearchPlayer:
             discards = [DISCARD[c] for c in bits(hand & ~kept)]
             out.append((discards[0], discards))
         return out
+
+    def _roll_out(self, hand: Hand, makers: Sequence[int]) -> int:
+        """The makers' tricks when every seat plays on by the rule-based judgement."""
+        model = self.model
+        while not hand.is_over:
+            seat = hand.current_seat
+            hand.apply(model.choose(hand.view(seat), hand.legal_actions()))
+        return sum(hand.tricks_won[s] for s in makers)
 
     def _play_out(self, hand: Hand, me: int) -> float:
         """Finish the auction and exchanges by the rule-based judgement, then solve

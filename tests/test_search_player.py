@@ -1,0 +1,395 @@
+"""The search players (``medium``, ``hard``: ``euchre_cli/players/search/``) and the
+level names (``players/levels.py``).
+
+* The exact solver agrees with a plain minimax through the engine's own
+  ``legal_actions``/``apply`` (R7) on seeded end positions of every variant.
+* Deals drawn for a seat agree with its view: replayed through the engine they give
+  the very same view, and respect the voids revealed (R7).
+* No peeking: with the view and the seed fixed, the decision of every level is the
+  same however the hidden cards lie.
+* Decisions are reproducible for a seed and always legal (R16) in every variant.
+* Hand-made positions where the right play is known, at ``hard``.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from deals import CUTTHROAT, LEFT_OF_DEALER, STANDARD, VARIANTS, deal, run
+
+from euchre_cli.cards import Suit, cards_of, parse_card
+from euchre_cli.game import Game
+from euchre_cli.hand import ORDER, PASS, PLAY, Hand, Phase
+from euchre_cli.players.levels import LEVELS, make_player
+from euchre_cli.players.rule_based import RuleBasedPlayer
+from euchre_cli.players.search import PlaySolver, SearchPlayer
+from euchre_cli.players.search.worlds import Knowledge
+from euchre_cli.rules import load_ruleset
+
+C, D, H, S = Suit
+QUICK = {"play_samples": 2, "bid_samples": 2, "keep_candidates": 2}
+
+
+def card(code: str):
+    return parse_card(code)
+
+
+def random_hand(ruleset, seed: int, steps: int | None = None) -> Hand:
+    """A seeded deal, bid and played by the rule-based player for ``steps`` actions
+    (or to the first card of the play)."""
+    rng = random.Random(seed)
+    deck = list(ruleset.cards)
+    rng.shuffle(deck)
+    hand = Hand(ruleset, seed % ruleset.players, deck)
+    model = RuleBasedPlayer(seed)
+    taken = 0
+    while not hand.is_over:
+        if steps is None and hand.phase is Phase.PLAY or steps is not None and taken == steps:
+            break
+        seat = hand.current_seat
+        legal = hand.legal_actions()
+        action = (
+            rng.choice(legal) if hand.phase is Phase.PLAY else model.choose(hand.view(seat), legal)
+        )
+        hand.apply(action)
+        taken += 1
+    return hand
+
+
+# ------------------------------------------------------------------ the solver
+def minimax(hand: Hand) -> int:
+    """The makers' tricks under best play, by the engine alone."""
+    if hand.is_over:
+        return sum(hand.tricks_won[s] for s in hand.makers)
+    values = []
+    for action in hand.legal_actions():
+        child = hand.copy()
+        child.apply(action)
+        values.append(minimax(child))
+    return max(values) if hand.is_maker_side(hand.current_seat) else min(values)
+
+
+def solver_for(hand: Hand) -> PlaySolver:
+    seats = [s for s in range(hand.players) if s not in hand.sitting_out]
+    return PlaySolver(hand.trump, hand.players, seats, [s for s in hand.makers if s in seats])
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_solver_agrees_with_minimax_through_the_engine(variant):
+    """R7 twice: the solver's own rules of play against the engine's, from seeded
+    positions with two or three tricks left (some in mid-trick, some alone)."""
+    ruleset = VARIANTS[variant]
+    checked = 0
+    for seed in range(60):
+        hand = random_hand(ruleset, seed)
+        rng = random.Random(seed)
+        if hand.is_over:
+            continue
+        active = hand.players - len(hand.sitting_out)
+        for _ in range(active * 2 + rng.randrange(active)):
+            hand.apply(rng.choice(hand.legal_actions()))
+        solver = solver_for(hand)
+        taken = sum(hand.tricks_won[s] for s in hand.makers)
+        left = 5 - len(hand.tricks)
+        plays = [(s, int(c)) for s, c in hand.trick_plays]
+        exact = solver.maker_tricks(hand.hands, hand.current_seat, plays, left)
+        assert taken + exact == minimax(hand), (variant, seed)
+        # Thresholds: the largest one reached.
+        reached = [t for t in (1, 3) if t <= exact]
+        assert solver.maker_tricks(hand.hands, hand.current_seat, plays, left, [1, 3]) == (
+            reached[-1] if reached else 0
+        )
+        checked += 1
+    assert checked > 20
+
+
+def test_solver_from_the_first_lead_is_quick():
+    ruleset = load_ruleset("standard")
+    for seed in range(20):
+        hand = random_hand(ruleset, seed)
+        if hand.is_over:
+            continue
+        solver = solver_for(hand)
+        solver.maker_tricks(hand.hands, hand.current_seat, [], 5)
+        assert solver.nodes < 50_000
+
+
+# ------------------------------------------------------------------ the deals
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_drawn_deals_replay_to_the_same_view(variant):
+    """Each drawn deal, replayed through the engine, shows the seat exactly its view:
+    the same cards, bids, pick-up, discards, tricks; and no seat holds a suit it has
+    shown out of (R7)."""
+    ruleset = VARIANTS[variant]
+    for seed in range(40):
+        rng = random.Random(seed)
+        hand = random_hand(ruleset, seed, steps=rng.randrange(4, 30))
+        if hand.is_over:
+            continue
+        seat = hand.current_seat
+        view = hand.view(seat)
+        know = Knowledge(view, ruleset)
+        for _ in range(5):
+            holdings, free = know.sample(rng)
+            world = know.world(holdings, free, rng)
+            replayed = know.replay(world)
+            assert replayed.view(seat) == view, (variant, seed)
+            if hand.phase is Phase.PLAY:
+                for other in range(hand.players):
+                    if other != seat and other not in hand.sitting_out:
+                        for suit in range(4):
+                            if know.voids[other] >> suit & 1:
+                                assert not replayed.hands[other] & _suit_mask(hand.trump, suit)
+
+
+def _suit_mask(trump, suit):
+    from euchre_cli.cards import SUIT_MASKS
+
+    return SUIT_MASKS[trump][suit]
+
+
+def test_drawn_deals_are_spread_over_the_placements():
+    """Uniform over consistent deals: each unseen card lands in each other hand about
+    as often as the hand's size says."""
+    hand = deal(STANDARD, 0)
+    seat = hand.current_seat
+    know = Knowledge(hand.view(seat), STANDARD)
+    rng = random.Random(0)
+    counts: dict[tuple[int, int], int] = {}
+    draws = 600
+    for _ in range(draws):
+        holdings, _ = know.sample(rng)
+        for other, mask in enumerate(holdings):
+            for c in cards_of(mask):
+                counts[other, c] = counts.get((other, c), 0) + 1
+    # 18 unseen cards (24 - 5 own - upcard), 5 in each of three hands.
+    for (other, _), n in counts.items():
+        assert other != seat
+        assert abs(n / draws - 5 / 18) < 0.07
+
+
+# -------------------------------------------------------------------- no peeking
+def decision_points():
+    """(name, ruleset, hand at a decision) for several phases and tables."""
+    standard = load_ruleset("standard")
+    cutthroat = load_ruleset("cutthroat")
+    points = []
+    # Bidding on the upcard, seat 1 with dealer 0.
+    points.append(("bid", standard, deal(standard, 0, hands={1: "JH JD AH KS 9C"}, upcard="9H")))
+    # Naming trump after everybody passed the upcard.
+    named = deal(standard, 0, hands={1: "AS KS QS JC 9D"}, upcard="9H")
+    points.append(("name", standard, run(named, "pass pass pass pass")))
+    # The dealer's discard after being ordered up.
+    ordered = deal(standard, 0, hands={0: "JH AC KC 9S TD"}, upcard="AH")
+    points.append(("discard", standard, run(ordered, "order pass pass pass pass")))
+    # Mid-play in the fourth-handed game and in Cutthroat.
+    points.append(("play", standard, random_hand(standard, 11, steps=None)))
+    points.append(("cutthroat-play", cutthroat, random_hand(cutthroat, 5, steps=None)))
+    for name, _, hand in points[-2:]:
+        rng = random.Random(name)
+        for _ in range(rng.randrange(2, 6)):
+            hand.apply(rng.choice(hand.legal_actions()))
+    return points
+
+
+def other_deals(ruleset, hand: Hand, count: int) -> list[Hand]:
+    """Hands whose view for the seat to act equals ``hand``'s, the hidden cards
+    placed differently: drawn, replayed and checked by the engine's own view."""
+    seat = hand.current_seat
+    view = hand.view(seat)
+    know = Knowledge(view, ruleset)
+    rng = random.Random(42)
+    out = []
+    for _ in range(count):
+        holdings, free = know.sample(rng)
+        other = know.replay(know.world(holdings, free, rng))
+        assert other.view(seat) == view
+        out.append(other)
+    return out
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_no_peeking_the_decision_depends_only_on_the_view(level):
+    for name, ruleset, hand in decision_points():
+        seat = hand.current_seat
+        others = other_deals(ruleset, hand, 6)
+        hidden = {tuple(h.hands[s] for s in range(h.players) if s != seat) for h in others}
+        assert len(hidden) > 1, name  # the hidden cards really differ
+        choices = set()
+        for other in [hand, *others]:
+            player = make_player(level, ruleset, seed=7)
+            choices.add(player.choose(other.view(seat), other.legal_actions()))
+        assert len(choices) == 1, (level, name, choices)
+
+
+# ------------------------------------------------------- reproducible and legal
+def test_seeded_decisions_are_reproducible():
+    ruleset = load_ruleset("two-handed")
+
+    def summary(seed):
+        players = [make_player("hard", ruleset, seed=f"p{i}") for i in range(2)]
+        game = Game(ruleset, ["a", "b"], players, seed=seed)
+        game._choose_first_dealer()
+        for _ in range(3):
+            game.play_hand()
+        return [r.result for r in game.records]
+
+    assert summary(5) == summary(5)
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_r16_search_decisions_are_always_legal(variant):
+    """Every phase of every variant, search players (with few deals, for time) at
+    every seat and both search levels' paths: bidding search and play search."""
+    ruleset = VARIANTS[variant]
+    rng = random.Random(variant)
+    deck = list(ruleset.cards)
+    phases = set()
+    for number in range(30):
+        rng.shuffle(deck)
+        players = [
+            SearchPlayer(ruleset, number, search_bidding=(seat + number) % 3 != 0, **QUICK)
+            for seat in range(ruleset.players)
+        ]
+        hand = Hand(ruleset, number % ruleset.players, deck)
+        while not hand.is_over:
+            seat = hand.current_seat
+            legal = hand.legal_actions()
+            action = players[seat].choose(hand.view(seat), legal)
+            assert action in legal
+            phases.add(hand.phase)
+            hand.apply(action)
+    assert Phase.PLAY in phases
+
+
+def test_every_builtin_ruleset_plays_a_hand_at_hard():
+    from euchre_cli.rules import builtin_names
+
+    for name in builtin_names():
+        ruleset = load_ruleset(name)
+        players = [make_player("hard", ruleset, seed=s) for s in range(ruleset.players)]
+        game = Game(ruleset, [str(s) for s in range(ruleset.players)], players, seed=1)
+        game._choose_first_dealer()
+        game.play_hand()
+
+
+def test_levels_by_name():
+    assert set(LEVELS) == {"easy", "medium", "hard"}
+    assert isinstance(make_player("easy", STANDARD), RuleBasedPlayer)
+    assert isinstance(make_player("hard", STANDARD), SearchPlayer)
+    with pytest.raises(ValueError, match="unknown level"):
+        make_player("expert", STANDARD)
+
+
+def test_think_caps_the_time_per_decision():
+    import time
+
+    player = make_player("hard", STANDARD, think=0.05)
+    hand = decision_points()[1][2]
+    start = time.perf_counter()
+    player.choose(hand.view(hand.current_seat), hand.legal_actions())
+    assert time.perf_counter() - start < 0.5
+
+
+# ----------------------------------------------------- positions with a known play
+def hard_choice(hand: Hand, ruleset=STANDARD):
+    player = make_player("hard", ruleset, seed=1)
+    action = player.choose(hand.view(hand.current_seat), hand.legal_actions())
+    assert action in hand.legal_actions()
+    return action
+
+
+def test_hard_draws_the_last_trump():
+    """R7: hearts trump, the maker (seat 0) has won two tricks and holds the right
+    bower and two aces; the dealer picked up the 9H, the last trump a defender can
+    hold.  Leading the right draws it, and both aces then march; an ace first can be
+    ruffed (here it would be)."""
+    hand = deal(
+        STANDARD,
+        3,
+        hands={
+            0: "JH AH KH AS AC",
+            1: "9S TS 9C TC 9D",
+            2: "JS QS KS QC KC",
+            3: "TH QH KD AD QD",
+        },
+        upcard="9H",
+        kitty="TD JD JC",
+    )
+    run(hand, "order pass pass pass pickup discard:QD")
+    run(hand, "play:KH play:9S play:QS play:TH play:AH play:9C play:KS play:QH")
+    assert hand.current_seat == 0 and hand.tricks_won[0] == 2
+    assert hard_choice(hand) is PLAY[card("JH")]
+
+
+def test_hard_does_not_trump_the_partners_winner():
+    """R7: the partner's ace of spades is winning trick four and I am last, void in
+    spades with the 9H and the 9C.  Ruffing wins this trick but loses the last
+    (euchred); throwing the club lets the 9H ruff the last trick (made)."""
+    hand = deal(
+        STANDARD,
+        3,
+        hands={
+            0: "JH 9H QD TD 9C",
+            1: "9D AD KD 9S KC",
+            2: "JD QS KS AS QC",
+            3: "TS AC TC JS JC",
+        },
+        upcard="TH",
+        kitty="QH KH AH",
+    )
+    run(hand, "order pass pass pass pickup discard:JC")
+    run(hand, "play:JH play:9D play:JD play:TH")
+    run(hand, "play:QD play:AD play:QS play:TC")
+    run(hand, "play:KD play:KS play:JS play:TD")
+    run(hand, "play:9S play:AS play:TS")
+    assert hand.current_seat == 0
+    assert hard_choice(hand) is PLAY[card("9C")]
+
+
+def test_hard_leads_the_right_bower_alone():
+    """R6, R7: alone (left-of-dealer lead), on lead with the right bower, the ace and
+    queen of trump and two off aces, the left bower out: the right draws trumps
+    safely; the ace of trump can lose to the left, an off ace can be ruffed."""
+    hand = deal(
+        LEFT_OF_DEALER,
+        3,
+        hands={0: "JH AH QH AS AC", 3: "9S TS 9C TC 9D"},
+        upcard="9H",
+    )
+    run(hand, "order alone pass pass pickup discard:9D")
+    assert hand.current_seat == 0 and hand.sitting_out == [2]
+    assert hard_choice(hand, LEFT_OF_DEALER) is PLAY[card("JH")]
+
+
+def test_hard_cutthroat_maker_keeps_the_right_five():
+    """R12: the maker with four trumps and the dummy's two more, the right and left
+    bowers among them, keeps the five best trumps rather than off aces."""
+    ruleset = CUTTHROAT
+    hand = deal(
+        ruleset,
+        0,
+        hands={1: "JH AH KH 9S 9C", 2: "AS KS QS JS TS", 0: "AC KC QC JC TC"},
+        dummy="JD QH TH 9D TD",
+        upcard="9H",
+    )
+    run(hand, "order pass pass")
+    while hand.phase is not Phase.DISCARD:
+        hand.apply(PASS if PASS in hand.legal_actions() else hand.legal_actions()[0])
+    player = make_player("hard", ruleset, seed=1)
+    while hand.phase is Phase.DISCARD and hand.current_seat == 1:
+        action = player.choose(hand.view(1), hand.legal_actions())
+        assert action.kind == "discard"
+        hand.apply(action)
+    kept = {c.code for c in cards_of(hand.hands[1])}
+    assert kept == {"JH", "JD", "AH", "KH", "QH"}
+
+
+def test_hints_explain_the_choice():
+    player = make_player("hard", STANDARD, seed=3)
+    hand = decision_points()[0][2]
+    analysis = player.analyse(hand.view(1), hand.legal_actions())
+    assert set(analysis.values) == {PASS, ORDER}
+    assert analysis.choice in (PASS, ORDER)
+    assert analysis.samples > 0

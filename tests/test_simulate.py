@@ -1,0 +1,108 @@
+"""``euchre simulate`` (``euchre_cli/simulate.py``, ``cli_simulate.py``): computer
+levels against each other, duplicate seatings, workers, the table and ``--json``."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from euchre_cli.cli import main
+from euchre_cli.rules import load_ruleset
+from euchre_cli.simulate import Match, Summary, deal_deck, iter_results, mean_interval
+
+
+def summary(match: Match, workers: int = 1) -> dict:
+    result = Summary(match)
+    for outcome in iter_results(match, workers):
+        result.add(outcome)
+    return result.as_json()
+
+
+def test_the_same_numbers_with_one_or_two_workers():
+    match = Match(
+        load_ruleset("standard"), ("medium", "easy"), seed=3, deals=6, games=1, duplicate=True
+    )
+    assert summary(match, 1) == summary(match, 2)
+
+
+def test_json_shape_and_duplicate_seatings():
+    match = Match(load_ruleset("standard"), ("easy", "easy"), seed=1, deals=20, duplicate=True)
+    data = summary(match)
+    for key in ("rules", "deals", "players", "points_per_deal", "difference", "ci95", "games"):
+        assert key in data
+    assert data["rules"] == "standard" and data["deals"] == 20
+    assert data["players"] == {"A": "easy", "B": "easy"}
+    assert data["games"] is None
+    # The same level on both sides of every deal, seats swapped: exactly even.
+    assert data["difference"] == 0
+    assert data["points_per_deal"]["A"] == data["points_per_deal"]["B"]
+    assert data["ci95"][0] <= data["difference"] <= data["ci95"][1]
+    assert data["played"]["A"]["deals"] == 40
+
+
+def test_three_sides_rotate_through_the_seats():
+    match = Match(load_ruleset("cutthroat"), ("easy",) * 3, seed=2, deals=5, duplicate=True)
+    assert len(match.seatings) == 3
+    data = summary(match)
+    assert len(set(data["points_per_deal"].values())) == 1  # every level held every hand
+
+
+def test_games_are_counted_per_level():
+    match = Match(load_ruleset("two-handed"), ("easy", "easy"), seed=4, deals=0, games=2)
+    data = summary(match)
+    assert sum(data["games"].values()) == 2
+
+
+def test_deals_follow_the_seed():
+    ruleset = load_ruleset("standard")
+    assert deal_deck(ruleset, 1, 5) == deal_deck(ruleset, 1, 5)
+    assert deal_deck(ruleset, 1, 5) != deal_deck(ruleset, 1, 6)
+
+
+def test_levels_must_match_the_sides():
+    with pytest.raises(ValueError, match="2 sides"):
+        Match(load_ruleset("standard"), ("easy", "easy", "easy"))
+    with pytest.raises(ValueError, match="unknown level"):
+        Match(load_ruleset("standard"), ("easy", "genius"))
+
+
+def test_mean_interval():
+    assert mean_interval([]) == (0.0, 0.0, 0.0)
+    mean, low, high = mean_interval([1, 2, 3, 4])
+    assert mean == 2.5 and low < 2.5 < high
+
+
+# ------------------------------------------------------------------------ the CLI
+def test_cli_table():
+    result = CliRunner().invoke(
+        main, ["simulate", "--deals", "4", "--players", "easy,easy", "--duplicate", "--seed", "2"]
+    )
+    assert result.exit_code == 0, result.output
+    assert "points/deal" in result.output and "95% CI" in result.output
+    assert "A: easy" in result.output and "difference A - B" in result.output
+
+
+def test_cli_json_with_workers():
+    args = ["simulate", "--rules", "two-handed", "--deals", "4", "--players", "medium,easy"]
+    one = CliRunner().invoke(main, [*args, "--json"])
+    two = CliRunner().invoke(main, [*args, "--json", "--workers", "2"])
+    assert one.exit_code == 0, one.output
+    assert json.loads(one.output) == json.loads(two.output)
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--players", "easy,wizard"], "unknown level"),
+        (["--players", "easy"], "2 sides"),
+        (["--rules", "nonesuch"], "nonesuch"),
+        (["--deals", "0"], "nothing to play"),
+    ],
+)
+def test_cli_errors_are_one_line(args, message):
+    result = CliRunner().invoke(main, ["simulate", *args])
+    assert result.exit_code in (1, 2)
+    assert message in result.output
+    assert "Traceback" not in result.output
