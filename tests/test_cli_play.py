@@ -40,7 +40,7 @@ def expected_points(ruleset, hand: dict, sides: dict) -> dict:
 @pytest.mark.parametrize("name", builtin_names())
 def test_watched_game_ends_with_a_winner_and_table_points(name: str) -> None:
     """R8, R9, R12, R14: every hand scores its row; the winner alone reaches the target."""
-    result = run("play", "--watch", "--json", "--rules", name, "--seed", "11")
+    result = run("play", "--watch", "--json", "--rules", name, "--seed", "11", "--level", "easy")
     assert result.exit_code == 0, result.output
     summary = json.loads(result.stdout)
     ruleset = load_ruleset(name)
@@ -60,26 +60,26 @@ def test_watched_game_ends_with_a_winner_and_table_points(name: str) -> None:
 
 
 def test_seed_reproduces_the_whole_game() -> None:
+    """At the default level (hard), whose search draws its deals from the game seed."""
     first = run("play", "--watch", "--json", "--seed", "5")
     again = run("play", "--watch", "--json", "--seed", "5")
-    other = run("play", "--watch", "--json", "--seed", "6")
+    other = run("play", "--watch", "--json", "--seed", "6", "--level", "easy")
     assert first.stdout == again.stdout
     assert first.stdout != other.stdout
 
 
 def test_shortcuts_play_their_rulesets() -> None:
-    cutthroat = json.loads(run("cutthroat", "--watch", "--json", "--seed", "2").stdout)
-    two = json.loads(run("two-handed", "--watch", "--json", "--seed", "2").stdout)
-    same = json.loads(
-        run("play", "--rules", "cutthroat", "--watch", "--json", "--seed", "2").stdout
-    )
+    easy = ("--watch", "--json", "--seed", "2", "--level", "easy")
+    cutthroat = json.loads(run("cutthroat", *easy).stdout)
+    two = json.loads(run("two-handed", *easy).stdout)
+    same = json.loads(run("play", "--rules", "cutthroat", *easy).stdout)
     assert cutthroat["ruleset"] == "cutthroat" and len(cutthroat["sides"]) == 3
     assert two["ruleset"] == "two-handed" and len(two["sides"]) == 2
     assert cutthroat == same
 
 
 def test_watched_game_shows_the_table() -> None:
-    result = run("play", "--watch", "--seed", "3", "--rules", "classic")
+    result = run("play", "--watch", "--seed", "3", "--rules", "classic", "--level", "easy")
     assert result.exit_code == 0
     text = result.output
     assert "Draw for seats" in text  # R3: classic draws for partners and first deal
@@ -121,7 +121,9 @@ def test_human_json_summary_goes_to_stdout_alone() -> None:
 def test_cutthroat_human_keeps_five_of_ten() -> None:
     """R12: the maker sees the dummy and names five to keep; Enter takes the suggestion."""
     answers = ["order", "n", "", "1", "2", "3", "4", "5", "pass", "n", "h", "s", "c", "d"]
-    result = run("cutthroat", "--seed", "4", input="\n".join(answers * 300) + "\n")
+    result = run(
+        "cutthroat", "--seed", "4", "--level", "easy", input="\n".join(answers * 300) + "\n"
+    )
     assert result.exit_code == 0, result.output[-2000:]
     assert "Keep which 5?" in result.output
     assert "take the dummy hand" in result.output
@@ -142,7 +144,9 @@ def test_cutthroat_human_keeps_five_of_ten() -> None:
 def test_cutthroat_bad_keep_selection_is_refused(keys: str, message: str) -> None:
     """R12: with seed 4 the person deals, accepts the A♠ and holds eleven cards."""
     answers = ["order", "n", keys, "", "1", "2", "3", "4", "5", "pass", "n", "h", "s", "c", "d"]
-    result = run("cutthroat", "--seed", "4", input="\n".join(answers * 300) + "\n")
+    result = run(
+        "cutthroat", "--seed", "4", "--level", "easy", input="\n".join(answers * 300) + "\n"
+    )
     assert result.exit_code == 0
     assert "11:9♦" in result.output  # five cards, the upcard and the dummy's five
     assert f"Not allowed: {message}" in result.output
@@ -192,7 +196,9 @@ def test_broken_house_rules_point_at_the_line(tmp_path) -> None:
 def test_house_rules_file_is_played(tmp_path) -> None:
     house = tmp_path / "house.yaml"
     house.write_text("extends: cutthroat\ngame: {points_to_win: 5}\n", encoding="utf-8")
-    result = run("play", "--watch", "--json", "--rules", str(house), "--seed", "8")
+    result = run(
+        "play", "--watch", "--json", "--rules", str(house), "--seed", "8", "--level", "easy"
+    )
     summary = json.loads(result.stdout)
     assert max(summary["scores"].values()) >= 5
     assert max(summary["scores"].values()) < 10

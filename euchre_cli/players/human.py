@@ -83,7 +83,7 @@ class HumanPlayer:
             if answer.lower() == "hint":
                 self._hint(view, legal)
                 continue
-            if answer in ("?", "help", "h"):
+            if answer in ("?", "help"):
                 self._help(view, legal)
                 continue
             try:

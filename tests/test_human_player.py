@@ -1,0 +1,87 @@
+"""The person at the keyboard: forgiving answers at every kind of question (R16)."""
+
+from __future__ import annotations
+
+import pytest
+from deals import STANDARD, deal, run
+
+from euchre_cli.cards import Suit, parse_card
+from euchre_cli.hand import ALONE, NAME, ORDER, PASS, PICKUP, PLAY, Hand
+from euchre_cli.players.human import HumanPlayer, QuitGame
+from euchre_cli.screen import Style
+
+HAND = {0: "JH QH KH QD JS", 1: "9C TC JC QC KC"}
+
+
+def answer(hand: Hand, *answers: str) -> tuple[object, list[str]]:
+    """The action the person's answers give at the current question, and what they saw."""
+    said: list[str] = []
+    queue = list(answers)
+    player = HumanPlayer(lambda prompt: queue.pop(0), said.append, Style(colour=False))
+    action = player.choose(hand.view(hand.current_seat), hand.legal_actions())
+    return action, said
+
+
+def first_round(dealer: int = 3) -> Hand:
+    """Seat 0 bids first (left of dealer 3) on a 9 of spades upcard."""
+    return deal(STANDARD, dealer=dealer, hands=HAND, upcard="9S")
+
+
+@pytest.mark.parametrize("word", ["order", "o", "up", "assist", "yes"])
+def test_r4_order_words(word: str) -> None:
+    assert answer(first_round(), word)[0] is ORDER
+
+
+@pytest.mark.parametrize("word", ["pass", "p", "n"])
+def test_r4_pass_words(word: str) -> None:
+    assert answer(first_round(), word)[0] is PASS
+
+
+@pytest.mark.parametrize(
+    "word, suit",
+    [("h", Suit.HEARTS), ("hearts", Suit.HEARTS), ("♦", Suit.DIAMONDS), ("C", Suit.CLUBS)],
+)
+def test_r5_a_suit_is_named_by_letter_word_or_symbol(word: str, suit: Suit) -> None:
+    hand = run(first_round(), "pass pass pass pass")
+    assert answer(hand, word)[0] is NAME[suit]
+
+
+def test_r5_the_turned_down_suit_is_refused_with_the_reason() -> None:
+    hand = run(first_round(), "pass pass pass pass")
+    action, said = answer(hand, "s", "h")
+    assert action is NAME[Suit.HEARTS]
+    assert any("spades was turned down" in line for line in said)
+
+
+def test_r6_alone_answers_default_to_no() -> None:
+    hand = run(first_round(), "order")
+    assert answer(hand, "")[0] is PASS
+    assert answer(hand, "y")[0] is ALONE
+
+
+def test_r4_pickup_answers_default_to_yes() -> None:
+    hand = run(first_round(dealer=0), "order pass pass pass")  # seat 1 orders, nobody alone
+    assert hand.current_seat == 0
+    assert answer(hand, "")[0] is PICKUP
+    assert answer(hand, "leave")[0] is PASS
+
+
+def test_r7_cards_by_code_or_number_and_refusals_with_reasons() -> None:
+    hand = run(first_round(), "order pass pass pass pass")  # the dealer leaves the upcard
+    assert hand.current_seat == 0  # left of the dealer leads
+    action, said = answer(hand, "zz", "AS", "9", "kh")
+    assert action is PLAY[parse_card("KH")]
+    assert any("'zz'" in line for line in said)
+    assert any("you do not hold A♠" in line for line in said)
+    assert any("no card number 9" in line for line in said)
+    shown = [c.code for c in hand.view(0).hand]
+    assert answer(hand, "1")[0].card.code in shown
+
+
+def test_help_lists_choices_and_quit_leaves() -> None:
+    hand = first_round()
+    action, said = answer(hand, "?", "pass")
+    assert action is PASS
+    assert any("You may: pass, order" in line for line in said)
+    with pytest.raises(QuitGame):
+        answer(hand, "quit")
