@@ -2,7 +2,7 @@
 
 * ``easy``: the rule-based player (``rule_based.py``).
 * ``medium``: the rule-based player's bidding and exchanges, and a search over the
-  hidden cards for every card played, with few deals.
+  hidden cards for every card played.
 * ``hard``: search for every decision (``search/``), with more deals and bids read
   as evidence about the other hands.
 """
@@ -18,8 +18,8 @@ LEVELS = ("easy", "medium", "hard")
 DEFAULT_LEVEL = "hard"  # the strongest that meets the speed target (bench/decisions.py)
 
 PRESETS = {
-    "medium": SearchSettings(play_samples=10, search_bidding=False, infer=False),
-    "hard": SearchSettings(),
+    "medium": SearchSettings(play_samples=24, search_bidding=False),
+    "hard": SearchSettings(play_samples=24, bid_samples=24),
 }
 
 

@@ -68,6 +68,7 @@ class SearchSettings:
 
     play_samples: int = 24
     solve_from: int = 5  # tricks left at most for the exact solver; more: rollouts
+    rollout_weight: float = 0.5  # bids: weight of a rule-based play-out beside the solver
     bid_samples: int = 20
     search_bidding: bool = True  # False: rule-based bidding and exchanges
     keep_candidates: int = 6  # five-card sets tried when keeping five of many
@@ -205,8 +206,9 @@ class SearchPlayer:
         plays = [(s, int(c)) for s, c in view.current_trick]
         totals = dict.fromkeys(legal, 0.0)
         samples = 0
+        start = time.perf_counter()
         for _ in range(self.settings.play_samples):
-            if samples and _out_of_time(deadline, samples):
+            if samples and _out_of_time(deadline, start, samples):
                 break
             holdings, _, world = self._draw(know, rng)
             if left > self.settings.solve_from:
@@ -247,8 +249,9 @@ class SearchPlayer:
             return Analysis(candidates[0][0], {}, 0, default)
         totals = [0.0] * len(candidates)
         samples = 0
+        start = time.perf_counter()
         for _ in range(self.settings.bid_samples):
-            if samples and _out_of_time(deadline, samples):
+            if samples and _out_of_time(deadline, start, samples):
                 break
             _, _, world = self._draw(know, rng)
             base = know.replay(world)
@@ -315,11 +318,17 @@ class SearchPlayer:
             hand.apply(model.choose(hand.view(seat), hand.legal_actions()))
         seats = [s for s in range(hand.players) if s not in hand.sitting_out]
         makers = [s for s in hand.makers if s in seats]
-        solver = self._solver(hand.trump, seats, makers)
         utility = self._utility(me, hand.maker, hand.alone)
+        weight = self.settings.rollout_weight
+        value = 0.0
+        if weight:
+            value = weight * utility[self._roll_out(hand.copy(), makers)]
+            if weight >= 1:
+                return value
+        solver = self._solver(hand.trump, seats, makers)
         steps = [t for t in range(1, 6) if utility[t] != utility[t - 1]]
         tricks = solver.maker_tricks(hand.hands, hand.current_seat, [], 5, steps)
-        return utility[tricks]
+        return value + (1 - weight) * utility[tricks]
 
 
 def _decide(totals: dict[Action, float], samples: int, default: Action) -> Analysis:
@@ -332,12 +341,13 @@ def _decide(totals: dict[Action, float], samples: int, default: Action) -> Analy
     return Analysis(choice, values, samples, default)
 
 
-def _out_of_time(deadline: float | None, samples: int) -> bool:
-    """True when one more sample (as long as the mean so far) would pass the deadline."""
+def _out_of_time(deadline: float | None, start: float, samples: int) -> bool:
+    """True when one more sample, as long as the mean one so far, would pass the
+    deadline."""
     if deadline is None:
         return False
     now = time.perf_counter()
-    return now >= deadline
+    return now + (now - start) / samples > deadline
 
 
 def _bid_choices(view: View, ruleset: Ruleset) -> list[Action]:
