@@ -183,6 +183,9 @@ def decision_points():
     # The dealer's discard after being ordered up.
     ordered = deal(standard, 0, hands={0: "JH AC KC 9S TD"}, upcard="AH")
     points.append(("discard", standard, run(ordered, "order pass pass pass pass")))
+    # The Cutthroat maker keeping five of ten.
+    keep = deal(cutthroat, 0, hands={1: "JH AH KH 9S 9C"}, dummy="JD QH TH 9D TD", upcard="9H")
+    points.append(("keep-five", cutthroat, run(keep, "order pass pass pass pass")))
     # Mid-play in the fourth-handed game and in Cutthroat.
     points.append(("play", standard, random_hand(standard, 11, steps=None)))
     points.append(("cutthroat-play", cutthroat, random_hand(cutthroat, 5, steps=None)))
@@ -393,3 +396,29 @@ def test_hints_explain_the_choice():
     assert set(analysis.values) == {PASS, ORDER}
     assert analysis.choice in (PASS, ORDER)
     assert analysis.samples > 0
+
+
+# ---------------------------------------------------------------------- hints
+def test_hint_at_a_prompt_shows_the_hard_choice_without_playing_it():
+    from click.testing import CliRunner
+
+    from euchre_cli.cli import main
+
+    result = CliRunner().invoke(
+        main, ["play", "--seed", "3", "--level", "easy", "--delay", "0"], input="hint\nquit\n"
+    )
+    assert result.exit_code == 1
+    assert "Hint: " in result.output and "expected" in result.output
+    assert "game left before the end" in result.output
+    assert "You order" not in result.output and "You pass" not in result.output
+
+
+def test_hints_flag_shows_a_hint_before_each_decision():
+    from click.testing import CliRunner
+
+    from euchre_cli.cli import main
+
+    result = CliRunner().invoke(
+        main, ["play", "--seed", "3", "--level", "easy", "--hints", "--delay", "0"], input="quit\n"
+    )
+    assert result.output.count("Hint: ") == 1
