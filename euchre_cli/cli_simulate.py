@@ -113,33 +113,41 @@ def render(summary: Summary) -> str:
     names = match.side_names
     seatings = len(match.seatings)
     times = f" x {seatings}" if seatings > 1 else ""
-    title = f"{match.ruleset.name}: {len(summary.deal_outcomes)} deals{times}"
+    parts = []
+    if summary.deal_outcomes:
+        parts.append(f"{len(summary.deal_outcomes)} deals{times}")
     if match.games:
-        title += f", {match.games} games{times}"
+        parts.append(f"{match.games} games to {match.ruleset.game.points_to_win}{times}")
+    title = f"{match.ruleset.name}: {', '.join(parts)}"
     if seatings > 1:
-        title += " (duplicate: every deal once per seating)"
+        title += " (duplicate: once per seating)"
     lines = [title + f", seed {match.seed}"]
     games = summary.games()
+    deals = bool(summary.deal_outcomes)
     rows = []
     for i, (name, level) in enumerate(zip(names, match.levels)):
-        mean, low, high = summary.interval(i)
-        stats = summary.stats(i)
-        row = [
-            f"{name}: {level}",
-            f"{mean:.3f}",
-            f"[{low:.3f}, {high:.3f}]",
-            stats["made"],
-            stats["euchred"],
-            stats["marched"],
-            f"{stats['alone_made']}/{stats['alone']}",
-        ]
+        row = [f"{name}: {level}"]
+        if deals:
+            mean, low, high = summary.interval(i)
+            stats = summary.stats(i)
+            row += [
+                f"{mean:.3f}",
+                f"[{low:.3f}, {high:.3f}]",
+                stats["made"],
+                stats["euchred"],
+                stats["marched"],
+                f"{stats['alone_made']}/{stats['alone']}",
+            ]
         if games is not None:
-            row.append(games[i])
+            played = match.games * seatings
+            row.append(f"{games[i]} of {played} ({games[i] / played:.1%})")
         rows.append(row)
-    headers = ["side", "points/deal", "95% CI", "made", "euchred", "marched", "alone made/tried"]
+    headers = ["side"]
+    if deals:
+        headers += ["points/deal", "95% CI", "made", "euchred", "marched", "alone made/tried"]
     if games is not None:
         headers.append("games won")
-    lines.append(tabulate(rows, headers=headers, tablefmt="simple"))
+    lines.append(tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True))
     if summary.deal_outcomes:
         diff, low, high = summary.difference()
         others = " - ".join(names[1:]) if len(names) == 2 else f"mean of {', '.join(names[1:])}"
