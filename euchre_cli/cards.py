@@ -176,6 +176,17 @@ def cards_of(mask: int) -> Iterator[Card]:
         mask ^= low
 
 
+def bit_indices(mask: int) -> list[int]:
+    """The card indices in a bit mask as plain ints, lowest first (for search code,
+    where building ``Card`` objects would be wasted work)."""
+    indices = []
+    while mask:
+        low = mask & -mask
+        indices.append(low.bit_length() - 1)
+        mask ^= low
+    return indices
+
+
 def mask_of(cards: Iterable[int]) -> int:
     mask = 0
     for card in cards:

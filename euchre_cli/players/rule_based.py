@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from math import comb
 
-from ..cards import EFFECTIVE_SUIT, JOKER_INDEX, SUIT_MASKS, TRUMP_POWER, Suit, mask_of
+from ..cards import EFFECTIVE_SUIT, JOKER_INDEX, SUIT_MASKS, TRUMP_POWER, Suit, bit_indices, mask_of
 from ..hand import ALONE, DISCARD, ORDER, PASS, PICKUP, PLAY, Action, Phase, View
 
 HAND_SIZE = 5
@@ -86,15 +86,6 @@ _ABOVE = [
 _COMB = [[comb(n, k) for k in range(41)] for n in range(41)]
 
 
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
 def hand_value(mask: int, trump: int) -> float:
     """The value of a hand (bit mask) with ``trump`` as trumps, in rough tricks."""
     values = _CARD_VALUE[trump]
@@ -124,7 +115,7 @@ def hand_value(mask: int, trump: int) -> float:
 def worst_card(mask: int, trump: int, keep: int = 0) -> int:
     """The card whose discard leaves the most valuable hand (never one in ``keep``)."""
     best_card, best_value = -1, -1e9
-    for card in _bits(mask & ~keep):
+    for card in bit_indices(mask & ~keep):
         value = hand_value(mask & ~(1 << card), trump)
         if value > best_value:
             best_card, best_value = card, value
@@ -144,7 +135,8 @@ def expected_best_value(pool: int, unseen: int, dummy: int, trump: int) -> float
     an allowance for the voids a maker choosing among many cards can make."""
     values = _CARD_VALUE[trump]
     trump_mask = SUIT_MASKS[trump][trump]
-    items = [(values[c], 0) for c in _bits(pool)] + [(values[c], 1) for c in _bits(unseen)]
+    items = [(values[c], 0) for c in bit_indices(pool)]
+    items += [(values[c], 1) for c in bit_indices(unseen)]
     items.sort(key=lambda item: -item[0])
     size = unseen.bit_count()
     if size < dummy:
@@ -177,7 +169,7 @@ def _top_trumps(mask: int, trump: int, deck: int) -> tuple[int, int, int]:
     """(trumps held, how many of the deck's highest trumps are held in an unbroken run,
     trumps outstanding) for a march estimate."""
     power = TRUMP_POWER[trump]
-    all_trumps = sorted(_bits(deck & SUIT_MASKS[trump][trump]), key=lambda c: -power[c])
+    all_trumps = sorted(bit_indices(deck & SUIT_MASKS[trump][trump]), key=lambda c: -power[c])
     run = 0
     for card in all_trumps:
         if not mask >> card & 1:
@@ -195,7 +187,7 @@ def march_losers(mask: int, trump: int, deck: int, opponents: int) -> tuple[int,
         trump_losers = held - run
     effective = EFFECTIVE_SUIT[trump]
     off_losers = 0
-    for card in _bits(mask & ~SUIT_MASKS[trump][trump]):
+    for card in bit_indices(mask & ~SUIT_MASKS[trump][trump]):
         rank = card & 7
         if rank == 7 or (rank == 6 and mask >> (card + 1) & 1 and effective[card] != trump):
             continue
@@ -347,7 +339,7 @@ class RuleBasedPlayer:
         if view.dealer_took_upcard is not True or view.dealer == me:
             unseen &= ~up  # turned down or left in the kitty, or our own card
         unseen_trumps = unseen & trump_mask
-        top_unseen_trump = max((power[c] for c in _bits(unseen_trumps)), default=0)
+        top_unseen_trump = max((power[c] for c in bit_indices(unseen_trumps)), default=0)
         for suit in range(4):  # every card of a suit seen: everybody else is void in it
             if not unseen & suit_masks[suit]:
                 for seat in range(players):
@@ -451,8 +443,8 @@ class RuleBasedPlayer:
         power = TRUMP_POWER[trump]
         suit_masks = SUIT_MASKS[trump]
         effective = EFFECTIVE_SUIT[trump]
-        trumps = sorted(_bits(hand & suit_masks[trump]), key=lambda c: -power[c])
-        off = _bits(hand & ~suit_masks[trump])
+        trumps = sorted(bit_indices(hand & suit_masks[trump]), key=lambda c: -power[c])
+        off = bit_indices(hand & ~suit_masks[trump])
         maker_side = view.maker == me or (partner is not None and view.maker == partner)
 
         # Draw trumps with the boss trump as the makers.

@@ -36,12 +36,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
 
+from ...cards import bit_indices, mask_of
 from ...hand import DISCARD, HAND_SIZE, NAME, ORDER, PASS, Action, Hand, Phase, View
 from ...rules import Ruleset
 from ...scoring import HandOutcome, score_hand
 from ..rule_based import RuleBasedPlayer, hand_value
 from .solver import PlaySolver
-from .worlds import Knowledge, World, bits, mask_of
+from .worlds import Knowledge, World
 
 _BIDDING = (Phase.BID_UPCARD, Phase.NAME_TRUMP, Phase.DEALER_NAMES)
 MISMATCH_KEEP = 0.15  # chance of keeping a deal for each bid it does not explain
@@ -289,13 +290,13 @@ class SearchPlayer:
             card = plan[1][0]
             return [(DISCARD[card], [DISCARD[card]])]
         sets = []
-        for keep in combinations(bits(hand & allowed), HAND_SIZE - must_keep.bit_count()):
+        for keep in combinations(bit_indices(hand & allowed), HAND_SIZE - must_keep.bit_count()):
             kept = must_keep | mask_of(keep)
             sets.append((-hand_value(kept, view.trump), kept))
         sets.sort()
         out = []
         for _, kept in sets[: self.settings.keep_candidates]:
-            discards = [DISCARD[c] for c in bits(hand & ~kept)]
+            discards = [DISCARD[c] for c in bit_indices(hand & ~kept)]
             out.append((discards[0], discards))
         return out
 

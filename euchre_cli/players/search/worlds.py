@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from math import factorial
 
-from ...cards import EFFECTIVE_SUIT, SUIT_MASKS, Card, cards_of
+from ...cards import EFFECTIVE_SUIT, SUIT_MASKS, Card, bit_indices, cards_of, mask_of
 from ...hand import (
     ALONE,
     DISCARD,
@@ -38,22 +38,6 @@ from ...hand import (
 from ...rules import Ruleset
 
 _BIDDING = (Phase.BID_UPCARD, Phase.NAME_TRUMP, Phase.DEALER_NAMES)
-
-
-def bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
-def mask_of(cards: Sequence[int]) -> int:
-    mask = 0
-    for card in cards:
-        mask |= 1 << card
-    return mask
 
 
 @dataclass
@@ -160,11 +144,11 @@ class Knowledge:
         ]
         self.constrained = constrained
         if trump is None or not constrained:
-            self.classes = [(bits(unseen), 0)]
+            self.classes = [(bit_indices(unseen), 0)]
         else:
             self.classes = []
             for suit in range(4):
-                cards = bits(unseen & SUIT_MASKS[trump][suit])
+                cards = bit_indices(unseen & SUIT_MASKS[trump][suit])
                 if cards:
                     allowed = 0
                     for i, s in enumerate(constrained):
@@ -268,7 +252,7 @@ class Knowledge:
             pool = current[seat] | self.played_by[seat] | mask_of(discards[seat])
             if seat == view.dealer and took:
                 pool &= ~(1 << up)
-            cards = bits(pool)
+            cards = bit_indices(pool)
             if self.merged and seat == view.maker:
                 rng.shuffle(cards)
                 dummy = cards[HAND_SIZE:]
@@ -371,7 +355,7 @@ def deck_order(
 ) -> list[Card]:
     """The order of a pack that deals these hands, dummy and kitty (R3, ``hand.py``)."""
     players = ruleset.players
-    hands = [bits(mask) for mask in dealt]
+    hands = [bit_indices(mask) for mask in dealt]
     deck: list[int] = []
     start = 0
     for packet in ruleset.deal.packets:
