@@ -40,12 +40,12 @@ from .cards import (
     EFFECTIVE_SUIT,
     JOKER_INDEX,
     SUIT_MASKS,
-    TRUMP_POWER,
     Card,
     Suit,
     cards_of,
     mask_of,
     parse_card,
+    trick_strength,
 )
 from .rules import Ruleset
 from .scoring import HandOutcome
@@ -159,23 +159,10 @@ DISCARD = [Action("discard", card=Card(i)) for i in range(JOKER_INDEX + 1)]
 
 
 def _strength_tables() -> list[list[list[int]]]:
-    """``[trump][led suit][card]``: how strongly a card bids for a trick (R7)."""
-    tables = []
-    for trump in Suit:
-        by_led = []
-        for led in Suit:
-            row = []
-            for card in range(JOKER_INDEX + 1):
-                power = TRUMP_POWER[trump][card]
-                if power:
-                    row.append(100 + power)
-                elif EFFECTIVE_SUIT[trump][card] == led:
-                    row.append(card & 7)
-                else:
-                    row.append(-1)
-            by_led.append(row)
-        tables.append(by_led)
-    return tables
+    """``[trump][led suit][card]``: ``cards.trick_strength`` looked up instead of computed
+    in the engine's hot loop (R7)."""
+    cards = range(JOKER_INDEX + 1)
+    return [[[trick_strength(c, trump, led) for c in cards] for led in Suit] for trump in Suit]
 
 
 _STRENGTH = _strength_tables()

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from .rules import FrozenValue, RubberRules, Ruleset, ScoringRules, frozen_value
+from .rules import FrozenValue, RubberRules, ScoringRules, frozen_value
 
 TRICKS_IN_HAND = 5
 TRICKS_TO_MAKE = 3
@@ -146,10 +146,6 @@ def rubber_result(
             lost = sum(g.rubber_points for g in played if g.winner != game.winner)
             return RubberResult(game.winner, rubber.bonus + won - lost)
     return None
-
-
-def side_count(ruleset: Ruleset) -> int:
-    return len(ruleset.sides)
 
 
 # --- Low-card markers (R11) -------------------------------------------------------

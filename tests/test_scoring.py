@@ -27,7 +27,6 @@ from euchre_cli.scoring import (
     rubber_result,
     score_hand,
     scoring_row,
-    side_count,
 )
 
 SCORING = ScoringRules()
@@ -100,12 +99,6 @@ def test_r12_cutthroat_scoring(outcome, points):
 )
 def test_r14_two_handed_scoring(outcome, points):
     assert score_hand(TWO_HANDED.scoring, outcome, 2).points == points
-
-
-def test_side_count():
-    assert side_count(STANDARD) == 2
-    assert side_count(CUTTHROAT) == 3
-    assert side_count(TWO_HANDED) == 2
 
 
 # ------------------------------------------------------------------- R9 games
