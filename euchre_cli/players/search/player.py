@@ -45,8 +45,6 @@ from .solver import PlaySolver
 from .worlds import Knowledge, World
 
 _BIDDING = (Phase.BID_UPCARD, Phase.NAME_TRUMP, Phase.DEALER_NAMES)
-MISMATCH_KEEP = 0.15  # chance of keeping a deal for each bid it does not explain
-TRIES_PER_SAMPLE = 8  # deals drawn per sample at most, looking for one the bids explain
 
 
 @dataclass(frozen=True)
@@ -74,6 +72,8 @@ class SearchSettings:
     search_bidding: bool = True  # False: rule-based bidding and exchanges
     keep_candidates: int = 6  # five-card sets tried when keeping five of many
     infer: bool = True
+    mismatch_keep: float = 0.15  # chance of keeping a deal for each bid it does not explain
+    draw_tries: int = 8  # deals drawn per sample at most, looking for one the bids explain
     think: float | None = None  # seconds per decision at most
 
 
@@ -162,14 +162,14 @@ class SearchPlayer:
     def _draw(self, know: Knowledge, rng: random.Random) -> tuple[list[int], list[int], World]:
         """A deal consistent with the view, preferring one the others' bids explain."""
         others_bid = self.settings.infer and any(s != know.me for s, _ in know.view.bids)
-        tries = TRIES_PER_SAMPLE if others_bid else 1
+        tries = self.settings.draw_tries if others_bid else 1
         for _ in range(tries):
             holdings, free = know.sample(rng)
             world = know.world(holdings, free, rng)
             if not others_bid:
                 break
             misses = self._unexplained_bids(know, world)
-            if not misses or rng.random() < MISMATCH_KEEP**misses:
+            if not misses or rng.random() < self.settings.mismatch_keep**misses:
                 break
         return holdings, free, world
 

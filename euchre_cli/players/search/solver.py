@@ -63,6 +63,26 @@ def _suit_orders() -> list[list[tuple[int, ...]]]:
 
 SUIT_ORDERS = _suit_orders()
 
+# [trump]: (a hand's cards of one suit, the live cards of that suit) → the strongest
+# card of each run of the hand's cards that no live card of another hand splits.
+_RUNS: list[dict[tuple[int, int], list[int]]] = [{} for _ in range(4)]
+
+
+def _run_tops(order: tuple[int, ...], mine: int, live: int) -> list[int]:
+    """The first card of each run of ``mine`` in ``order`` (strongest first), where
+    only the ``live`` cards not in ``mine`` break a run."""
+    out = []
+    prev = False
+    for card in order:
+        bit = 1 << card
+        if mine & bit:
+            if not prev:
+                out.append(card)
+            prev = True
+        elif live & bit:
+            prev = False
+    return out
+
 
 class PlaySolver:
     """Exact play for one trump suit and one set of seats in play.
@@ -97,25 +117,20 @@ class PlaySolver:
         maker_bits = self.maker_bits
         table = self.table
 
+        runs = _RUNS[trump]
+
         def candidates(legal: int, live: int, led: int, best: int, follow: bool) -> list[int]:
             """One card of each run of equivalent legal cards, in a good order."""
-            out = []
+            out: list[int] = []
             m = legal
             while m:
-                low = m & -m
-                suit = suit_of[low.bit_length() - 1]
-                smask = suit_masks[suit]
-                mine = legal & smask
+                smask = suit_masks[suit_of[(m & -m).bit_length() - 1]]
                 m &= ~smask
-                prev = False
-                for card in orders[suit]:
-                    bit = 1 << card
-                    if mine & bit:
-                        if not prev:
-                            out.append(card)
-                        prev = True
-                    elif live & bit:
-                        prev = False
+                key = (legal & smask, live & smask)
+                reps = runs.get(key)
+                if reps is None:
+                    reps = runs[key] = _run_tops(orders[suit_of[key[0].bit_length() - 1]], *key)
+                out += reps
             if len(out) > 1:
                 if follow:
                     row = strength[led]
@@ -184,9 +199,25 @@ class PlaySolver:
             self.nodes += 1
             maker = maker_bits >> seat & 1
             hand = hands[seat]
-            legal = hand & suit_masks[led] or hand
             row = strength[led]
-            for card in candidates(legal, live, led, best, True):
+            smask = suit_masks[led]
+            legal = hand & smask
+            if legal:  # following suit: the common case, kept quick
+                key = (legal, live & smask)
+                reps = runs.get(key)
+                if reps is None:
+                    reps = runs[key] = _run_tops(orders[led], *key)
+                cards = reps[::-1]
+                if len(cards) > 1 and row[cards[-1]] > best:
+                    # The cheapest winner first, then the others from the lowest up.
+                    i = 0
+                    while row[cards[i]] <= best:
+                        i += 1
+                    if i:
+                        cards.insert(0, cards.pop(i))
+            else:
+                cards = candidates(hand, live, led, best, True)
+            for card in cards:
                 s = row[card]
                 hands[seat] = hand ^ (1 << card)
                 if pos == last:
