@@ -171,7 +171,7 @@ class Game:
         return deck[cut:] + deck[:cut]
 
     def play_hand(self) -> HandRecord:
-        hand = Hand(self.ruleset, self.dealer, self.shuffled_deck())
+        hand = Hand(self.ruleset, self.dealer, self.shuffled_deck(), self.scores)
         self.observer.hand_started(self, hand)
         while not hand.is_over:
             seat = hand.current_seat

@@ -204,6 +204,7 @@ class View:
     dummy_cards: int
     partner: int | None
     deck: int  # every card of the ruleset's pack, as a bit mask: known to all (R1)
+    scores: tuple[int, ...] | None = None  # the game's score per side before this deal
 
     @property
     def led_suit(self) -> Suit | None:
@@ -234,7 +235,15 @@ class HandResult:
 class Hand:
     """One deal from the deal to the last trick.  See the module docstring."""
 
-    def __init__(self, ruleset: Ruleset, dealer: int, deck: Sequence[int]) -> None:
+    def __init__(
+        self,
+        ruleset: Ruleset,
+        dealer: int,
+        deck: Sequence[int],
+        scores: Sequence[int] | None = None,
+    ) -> None:
+        """``scores``: the game's score per side before this deal, when the deal is
+        part of a game (public: every seat sees it in its view)."""
         players = ruleset.players
         if not 0 <= dealer < players:
             raise ValueError(f"dealer must be a seat from 0 to {players - 1}")
@@ -243,6 +252,7 @@ class Hand:
         self.rules = ruleset
         self.players = players
         self.dealer = dealer
+        self.scores = None if scores is None else tuple(scores)
         self.deck: tuple[Card, ...] = tuple(ALL_CARDS[c] for c in deck)
         self._legal: list[Action] | None = None
         self._deal()
@@ -599,6 +609,7 @@ class Hand:
             dummy_cards=self.rules.dummy.cards,
             partner=self.partner_of(seat),
             deck=self.rules.deck_mask,
+            scores=self.scores,
         )
 
     def result(self) -> HandResult:

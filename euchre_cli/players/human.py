@@ -278,8 +278,9 @@ _ACTION_WORDS = {"pass": "pass", "order": "order up", "alone": "go alone", "pick
 def hint_line(analysis, words: Callable[[Action], str]) -> str:
     """One line for a hint: the choice, its expected points and the alternatives'.
 
-    ``analysis`` is a search player's ``Analysis``: values are expected points for the
-    person's side (minus the others' mean), over the deals it drew.
+    ``analysis`` is a search player's ``Analysis``: values are the person's side's
+    chance of winning the game, or (a deal outside a game) its expected points minus
+    the others' mean, over the deals it drew.
     """
     choice = words(analysis.choice)
     if not analysis.samples or len(analysis.values) < 2:
@@ -289,6 +290,12 @@ def hint_line(analysis, words: Callable[[Action], str]) -> str:
     others = [(a, v) for a, v in ranked if a is not analysis.choice]
     if analysis.choice.kind == "play":
         others = others[:1]
+    if analysis.game:
+        against = ", ".join(f"{words(a)} {v:.0%}" for a, v in others)
+        return (
+            f"Hint: {choice}: you win the game {value:.0%} of the time against {against} "
+            f"(over {analysis.samples} deals of the unseen cards)."
+        )
     against = ", ".join(f"{words(a)} {v:+.2f}" for a, v in others)
     return (
         f"Hint: {choice}: expected {value:+.2f} points for you against {against} "

@@ -41,6 +41,7 @@ from ...hand import DISCARD, HAND_SIZE, NAME, ORDER, PASS, Action, Hand, Phase, 
 from ...rules import Ruleset
 from ...scoring import HandOutcome, score_hand
 from ..rule_based import RuleBasedPlayer, hand_value
+from .odds import win_chances
 from .solver import PlaySolver
 from .worlds import Knowledge, World
 
@@ -56,6 +57,7 @@ class Analysis:
     samples: int = 0
     default: Action | None = None  # what the rule-based judgement says
     seconds: float = 0.0
+    game: bool = False  # values are chances of winning the game, not points
 
     def ranked(self) -> list[tuple[Action, float]]:
         return sorted(self.values.items(), key=lambda item: -item[1])
@@ -124,12 +126,17 @@ class SearchPlayer:
             analysis.samples,
             default,
             time.perf_counter() - start,
+            view.scores is not None,
         )
 
     # ---------------------------------------------------------------- points
-    def _utility(self, me: int, maker: int, alone: Sequence[int]) -> list[float]:
-        """The seat's score for each number of makers' tricks, 0 to 5."""
-        key = (me, maker, tuple(alone))
+    def _utility(
+        self, me: int, maker: int, alone: Sequence[int], scores: tuple[int, ...] | None
+    ) -> list[float]:
+        """The seat's score for each number of makers' tricks, 0 to 5: its side's
+        chance of winning the game when the deal is part of one (``odds.py``),
+        otherwise its side's points minus the mean of the other sides' points."""
+        key = (me, maker, tuple(alone), scores)
         table = self._utilities.get(key)
         if table is None:
             rules = self.rules
@@ -146,8 +153,12 @@ class SearchPlayer:
                     lone_defender_side=None if lone is None else rules.side_of(lone),
                 )
                 points = score_hand(rules.scoring, outcome, sides).points
-                others = [p for side, p in enumerate(points) if side != mine]
-                table.append(points[mine] - sum(others) / len(others))
+                if scores is None:
+                    others = [p for side, p in enumerate(points) if side != mine]
+                    table.append(points[mine] - sum(others) / len(others))
+                else:
+                    after = tuple(s + p for s, p in zip(scores, points))
+                    table.append(win_chances(rules, after)[mine])
             self._utilities[key] = table
         return table
 
@@ -198,7 +209,7 @@ class SearchPlayer:
         seats = [s for s in range(view.players) if s not in view.sitting_out]
         makers = [s for s in know.makers if s in seats]
         solver = self._solver(view.trump, seats, makers)
-        utility = self._utility(me, view.maker, view.alone)
+        utility = self._utility(me, view.maker, view.alone, view.scores)
         steps = [t for t in range(1, 6) if utility[t] != utility[t - 1]]
         taken = sum(view.tricks_won[s] for s in makers)
         left = 5 - len(view.tricks)
@@ -260,7 +271,7 @@ class SearchPlayer:
                 hand = base.copy()
                 for action in steps:
                     hand.apply(action)
-                totals[index] += self._play_out(hand, view.seat)
+                totals[index] += self._play_out(hand, view.seat, view.scores)
             samples += 1
         values: dict[Action, float] = {}
         for (first, _), total in zip(candidates, totals):
@@ -308,18 +319,20 @@ class SearchPlayer:
             hand.apply(model.choose(hand.view(seat), hand.legal_actions()))
         return sum(hand.tricks_won[s] for s in makers)
 
-    def _play_out(self, hand: Hand, me: int) -> float:
+    def _play_out(self, hand: Hand, me: int, scores: tuple[int, ...] | None) -> float:
         """Finish the auction and exchanges by the rule-based judgement, then solve
         the play exactly; the seat's score."""
         model = self.model
         while hand.phase is not Phase.PLAY:
-            if hand.is_over:
-                return 0.0  # thrown in: nobody scores
+            if hand.is_over:  # thrown in: nobody scores
+                if scores is None:
+                    return 0.0
+                return win_chances(self.rules, scores)[self.rules.side_of(me)]
             seat = hand.current_seat
             hand.apply(model.choose(hand.view(seat), hand.legal_actions()))
         seats = [s for s in range(hand.players) if s not in hand.sitting_out]
         makers = [s for s in hand.makers if s in seats]
-        utility = self._utility(me, hand.maker, hand.alone)
+        utility = self._utility(me, hand.maker, hand.alone, scores)
         weight = self.settings.rollout_weight
         value = 0.0
         if weight:
