@@ -169,6 +169,50 @@ def test_drawn_deals_are_spread_over_the_placements():
         assert abs(n / draws - 5 / 18) < 0.07
 
 
+def _world_of(hand: Hand):
+    """The deal behind ``hand`` (before any exchange), as a ``World``."""
+    from euchre_cli.players.search.worlds import World
+
+    dealt = list(hand.hands)
+    return World(dealt, dealt, [], [int(c) for c in hand.kitty], [[] for _ in dealt])
+
+
+def test_bids_and_plays_are_read_as_evidence_about_the_hidden_hands():
+    """A drawn deal in which the rule-based judgement would not have made another
+    seat's bids and plays counts each such decision; the deal that was really played
+    by that judgement explains them all."""
+    judge = RuleBasedPlayer()
+    weak, strong = "9C TC 9D TD 9S", "JH JD AH KH QH"
+    played = deal(STANDARD, 0, hands={1: weak, 2: "AS KS QS JC QD"}, upcard="9H")
+    played.apply(judge.choose(played.view(1), played.legal_actions()))
+    assert played.history[-1][1] is PASS
+    know = Knowledge(played.view(2), STANDARD)
+    assert know.misfits(_world_of(played), judge, [0, 1, 3], limit=9) == 0
+    swapped = deal(STANDARD, 0, hands={1: strong, 2: "AS KS QS JC QD"}, upcard="9H")
+    assert know.misfits(_world_of(swapped), judge, [0, 1, 3], limit=9) == 1  # it would order
+    assert know.misfits(_world_of(swapped), judge, [0, 3], limit=9) == 0  # seat 1 not read
+
+    # Through the play: every decision of the other seats, made by the judgement.
+    checked = 0
+    for seed in range(12):
+        deck = list(STANDARD.cards)
+        random.Random(seed).shuffle(deck)
+        hand = Hand(STANDARD, seed % 4, deck)
+        while not hand.is_over and len(hand.tricks) < 2:
+            hand.apply(judge.choose(hand.view(hand.current_seat), hand.legal_actions()))
+        if hand.is_over or hand.phase is not Phase.PLAY:
+            continue
+        me = hand.current_seat
+        know = Knowledge(hand.view(me), STANDARD)
+        start = Hand(STANDARD, hand.dealer, hand.deck)
+        world = _world_of(start)
+        world.discards = [[int(c) for c in d] for d in hand.discards]
+        others = [s for s in range(4) if s != me]
+        assert know.misfits(world, judge, others, limit=99) == 0
+        checked += 1
+    assert checked >= 6
+
+
 # -------------------------------------------------------------------- no peeking
 def decision_points():
     """(name, ruleset, hand at a decision) for several phases and tables."""

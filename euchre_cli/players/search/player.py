@@ -14,13 +14,17 @@ each deal it scores every candidate action:
 
 The score of an outcome is the points of the seat's side minus the mean of the
 other sides' points (``scoring.score_hand``, the one place points are computed), so
-the player weighs a march against a euchre the way the scoreboard does.  The
+the player weighs a march against a euchre the way the scoreboard does; in a game,
+it is the side's chance of winning the game from the score the outcome leaves
+(``odds.py``), so that near the end a safe point can beat a risky march.  The
 action with the best mean wins; exact ties go to the rule-based player's choice.
 
-Bids are evidence: with ``infer`` set, a drawn deal in which another seat's bids
-differ from what the rule-based judgement would have bid with that seat's drawn
-cards is kept only with a small probability, so an opponent who ordered hearts is
-usually given hearts.
+Decisions are evidence: with ``infer`` set, a drawn deal in which another seat's
+bids, going alone or cards played differ from what the rule-based judgement would
+have done with that seat's drawn cards is kept only with a small probability per
+such decision (``worlds.Knowledge.misfits``), so an opponent who ordered hearts is
+usually given hearts, and one who played low where that judgement would have won
+the trick is usually given no card that wins it.
 
 Every decision draws its deals from a ``random.Random`` seeded by the player's seed
 and the public information in the view, so a decision depends on nothing the seat
@@ -30,6 +34,7 @@ decision (then decisions also depend on the machine's speed).
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Sequence
@@ -37,15 +42,13 @@ from dataclasses import dataclass, field
 from itertools import combinations
 
 from ...cards import bit_indices, mask_of
-from ...hand import DISCARD, HAND_SIZE, NAME, ORDER, PASS, Action, Hand, Phase, View
+from ...hand import DISCARD, HAND_SIZE, Action, Hand, Phase, View
 from ...rules import Ruleset
 from ...scoring import HandOutcome, score_hand
 from ..rule_based import RuleBasedPlayer, hand_value
 from .odds import win_chances
 from .solver import PlaySolver
 from .worlds import Knowledge, World
-
-_BIDDING = (Phase.BID_UPCARD, Phase.NAME_TRUMP, Phase.DEALER_NAMES)
 
 
 @dataclass(frozen=True)
@@ -70,12 +73,13 @@ class SearchSettings:
     play_samples: int = 24
     solve_from: int = 5  # tricks left at most for the exact solver; more: rollouts
     rollout_weight: float = 0.5  # bids: weight of a rule-based play-out beside the solver
+    play_rollout_weight: float = 0.5  # the same for cards played
     bid_samples: int = 20
     search_bidding: bool = True  # False: rule-based bidding and exchanges
     keep_candidates: int = 6  # five-card sets tried when keeping five of many
     infer: bool = True
-    mismatch_keep: float = 0.15  # chance of keeping a deal for each bid it does not explain
-    draw_tries: int = 8  # deals drawn per sample at most, looking for one the bids explain
+    mismatch_keep: float = 0.05  # chance of keeping a deal per decision it does not explain
+    draw_tries: int = 20  # deals drawn per sample at most, looking for one that explains all
     think: float | None = None  # seconds per decision at most
 
 
@@ -171,29 +175,22 @@ class SearchPlayer:
 
     # ----------------------------------------------------------------- draws
     def _draw(self, know: Knowledge, rng: random.Random) -> tuple[list[int], list[int], World]:
-        """A deal consistent with the view, preferring one the others' bids explain."""
-        others_bid = self.settings.infer and any(s != know.me for s, _ in know.view.bids)
-        tries = self.settings.draw_tries if others_bid else 1
+        """A deal consistent with the view, preferring one in which the rule-based
+        judgement explains what the other seats did: each decision it does not
+        explain keeps the deal only with the chance ``mismatch_keep``."""
+        view = know.view
+        others = [s for s in range(view.players) if s != know.me]
+        acted = any(s != know.me for s, _ in view.bids) or view.tricks or view.current_trick
+        tries = self.settings.draw_tries if self.settings.infer and acted else 1
         for _ in range(tries):
             holdings, free = know.sample(rng)
             world = know.world(holdings, free, rng)
-            if not others_bid:
+            if tries == 1:
                 break
-            misses = self._unexplained_bids(know, world)
-            if not misses or rng.random() < self.settings.mismatch_keep**misses:
+            allowed = _misses_allowed(rng.random(), self.settings.mismatch_keep)
+            if know.misfits(world, self.model, others, allowed + 1) <= allowed:
                 break
         return holdings, free, world
-
-    def _unexplained_bids(self, know: Knowledge, world: World) -> int:
-        view = know.view
-        misses = 0
-        for number, (seat, action) in enumerate(view.bids):
-            if seat == know.me:
-                continue
-            seen = know.dealt_view(world, seat, number)
-            if self.model.choose(seen, _bid_choices(seen, self.rules)) is not action:
-                misses += 1
-        return misses
 
     # ------------------------------------------------------------------ play
     def _analyse_play(
@@ -235,6 +232,8 @@ class SearchPlayer:
             hands[me] = know.hand
             if know.upcard_holder is not None:
                 hands[know.upcard_holder] |= 1 << know.upcard
+            weight = self.settings.play_rollout_weight
+            base = know.replay(world) if weight else None
             for action in legal:
                 after, to_play, trick, won, remaining = solver.after_card(
                     hands, me, action.card, plays, left
@@ -242,7 +241,13 @@ class SearchPlayer:
                 got = taken + won
                 reach = [t - got for t in steps if got < t <= got + remaining]
                 extra = solver.maker_tricks(after, to_play, trick, remaining, reach) if reach else 0
-                totals[action] += utility[got + extra]
+                value = utility[got + extra]
+                if base is not None:
+                    hand = base.copy()
+                    hand.apply(action)
+                    rolled = utility[self._roll_out(hand, makers)]
+                    value = weight * rolled + (1 - weight) * value
+                totals[action] += value
             samples += 1
         return _decide(totals, samples, default)
 
@@ -355,6 +360,16 @@ def _decide(totals: dict[Action, float], samples: int, default: Action) -> Analy
     return Analysis(choice, values, samples, default)
 
 
+def _misses_allowed(chance: float, keep: float) -> int:
+    """The most unexplained decisions a deal may have and be kept, for a uniform
+    ``chance``: keeping it when ``chance < keep ** misses`` is this, counted once."""
+    if keep >= 1:
+        return 1_000
+    if keep <= 0 or chance <= 0:
+        return 0 if keep <= 0 else 1_000
+    return int(math.log(chance) / math.log(keep))
+
+
 def _out_of_time(deadline: float | None, start: float, samples: int) -> bool:
     """True when one more sample, as long as the mean one so far, would pass the
     deadline."""
@@ -362,17 +377,6 @@ def _out_of_time(deadline: float | None, start: float, samples: int) -> bool:
         return False
     now = time.perf_counter()
     return now + (now - start) / samples > deadline
-
-
-def _bid_choices(view: View, ruleset: Ruleset) -> list[Action]:
-    """The legal bids of a bidding view (as the engine would list them)."""
-    if view.phase is Phase.BID_UPCARD:
-        return [PASS, ORDER]
-    if view.phase is Phase.DEALER_NAMES:
-        return list(NAME.values())
-    names = [NAME[s] for s in NAME if s != view.proposed_suit]
-    stuck = view.seat == view.dealer and ruleset.bidding.stick_the_dealer
-    return names if stuck else [PASS, *names]
 
 
 def view_key(view: View) -> str:

@@ -17,13 +17,12 @@ the kitty and the others' discards are always unknowns filled in by the sample.
 
 from __future__ import annotations
 
-import dataclasses
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from math import factorial
 
-from ...cards import EFFECTIVE_SUIT, SUIT_MASKS, Card, bit_indices, cards_of, mask_of
+from ...cards import EFFECTIVE_SUIT, SUIT_MASKS, Card, bit_indices, mask_of
 from ...hand import (
     ALONE,
     DISCARD,
@@ -31,11 +30,13 @@ from ...hand import (
     PASS,
     PICKUP,
     PLAY,
+    Action,
     Hand,
     Phase,
     View,
 )
 from ...rules import Ruleset
+from .. import Player
 
 _BIDDING = (Phase.BID_UPCARD, Phase.NAME_TRUMP, Phase.DEALER_NAMES)
 
@@ -263,35 +264,6 @@ class Knowledge:
             del free[: view.dummy_cards]
         return World(current, dealt, dummy, [up, *free], discards)
 
-    def dealt_view(self, world: World, seat: int, bids: int) -> View:
-        """What ``seat`` saw when it made bid number ``bids`` (for reading bids)."""
-        view = self.view
-        prior = view.bids[:bids]
-        if view.upcard == 32 and self.rules.bidding.joker_upcard == "dealer-names":
-            phase = Phase.DEALER_NAMES
-        elif any(s == view.dealer for s, _ in prior):
-            phase = Phase.NAME_TRUMP
-        else:
-            phase = Phase.BID_UPCARD
-        partner = (seat + 2) % 4 if self.rules.partnerships else None
-        return dataclasses.replace(
-            view,
-            seat=seat,
-            phase=phase,
-            hand=tuple(cards_of(world.dealt[seat])),
-            bids=tuple(prior),
-            trump=None,
-            maker=None,
-            alone=(),
-            sitting_out=(),
-            dealer_took_upcard=None,
-            discards=(),
-            tricks=(),
-            current_trick=(),
-            tricks_won=(0,) * view.players,
-            partner=partner,
-        )
-
     def replay(self, world: World) -> Hand:
         """The engine's state at this seat's decision, for the deal ``world``.
 
@@ -299,6 +271,29 @@ class Knowledge:
         the dealer's pick-up, discards (the seat's own, the sample's for others) and
         the cards played; the engine would refuse an inconsistent world.
         """
+        *_, (hand, _, _) = self._steps(world)
+        return hand
+
+    def misfits(self, world: World, judge: Player, seats: Sequence[int], limit: int) -> int:
+        """How many decisions of ``seats`` so far (bids, going alone, cards played)
+        ``judge`` would not have made holding their cards in ``world``; the count
+        stops at ``limit``.  A world that explains what the others did is likelier to
+        be the real one (bids and plays are evidence about the hidden hands)."""
+        misses = 0
+        for hand, seat, action in self._steps(world):
+            if action is None or seat not in seats or hand.phase is Phase.DISCARD:
+                continue
+            legal = hand.legal_actions()
+            if len(legal) > 1 and judge.choose(hand.view(seat), legal) is not action:
+                misses += 1
+                if misses >= limit:
+                    break
+        return misses
+
+    def _steps(self, world: World) -> Iterator[tuple[Hand, int, Action | None]]:
+        """The replay of ``world`` up to this seat's decision: each state with the
+        seat to act and the action it took (applied once the caller has looked),
+        and last the state now, with ``None``."""
         view = self.view
         rules = self.rules
         deck = deck_order(rules, view.dealer, world.dealt, world.dummy, world.kitty)
@@ -333,8 +328,9 @@ class Knowledge:
                 action = DISCARD[next(discards[seat])]
             else:
                 action = PLAY[next(plays)[1]]
+            yield hand, seat, action
             hand.apply(action)
-        return hand
+        yield hand, me, None
 
 
 def _multinomial(size: int, split: tuple[int, ...]) -> int:
