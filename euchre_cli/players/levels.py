@@ -3,8 +3,9 @@
 * ``easy``: the rule-based player (``rule_based.py``).
 * ``medium``: the rule-based player's bidding and exchanges, and a search over the
   hidden cards for every card played.
-* ``hard``: search for every decision (``search/``), with more deals and bids read
-  as evidence about the other hands.
+* ``hard``: search for every decision (``search/``): bids, going alone, exchanges
+  and every card.  Both search levels read the other seats' bids and plays as
+  evidence about their hands and, in a game, play for the game (``search/odds.py``).
 """
 
 from __future__ import annotations
