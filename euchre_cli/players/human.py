@@ -291,9 +291,9 @@ def hint_line(analysis, words: Callable[[Action], str]) -> str:
     if analysis.choice.kind == "play":
         others = others[:1]
     if analysis.game:
-        against = ", ".join(f"{words(a)} {v:.0%}" for a, v in others)
+        against = ", ".join(f"{words(a)} {v:.1%}" for a, v in others)
         return (
-            f"Hint: {choice}: you win the game {value:.0%} of the time against {against} "
+            f"Hint: {choice}: you win the game {value:.1%} of the time against {against} "
             f"(over {analysis.samples} deals of the unseen cards)."
         )
     against = ", ".join(f"{words(a)} {v:+.2f}" for a, v in others)
