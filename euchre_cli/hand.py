@@ -165,7 +165,7 @@ def _strength_tables() -> list[list[list[int]]]:
     return [[[trick_strength(c, trump, led) for c in cards] for led in Suit] for trump in Suit]
 
 
-_STRENGTH = _strength_tables()
+TRICK_STRENGTH = _strength_tables()  # shared with the computer players
 
 
 @dataclass(frozen=True)
@@ -556,7 +556,7 @@ class Hand:
         if len(plays) < self._active_count:
             self.current_seat = self._next_active[seat]
             return
-        strength = _STRENGTH[self._trump][self._led]
+        strength = TRICK_STRENGTH[self._trump][self._led]
         winner, best = plays[0][0], strength[plays[0][1]]
         for player, played in plays:
             if strength[played] > best:

@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from math import comb
 
 from ..cards import EFFECTIVE_SUIT, JOKER_INDEX, SUIT_MASKS, TRUMP_POWER, Suit, bit_indices, mask_of
-from ..hand import ALONE, DISCARD, ORDER, PASS, PICKUP, PLAY, Action, Phase, View
+from ..hand import ALONE, DISCARD, ORDER, PASS, PICKUP, PLAY, TRICK_STRENGTH, Action, Phase, View
 
 HAND_SIZE = 5
 
@@ -65,19 +65,6 @@ for _trump in Suit:
         _row.append(_TRUMP_VALUE[_power] if _power else _OFF_VALUE[_card & 7])
     _CARD_VALUE.append(_row)
 
-# How strongly a card bids for a trick (R7), [trump][led suit][card]: trumps 100+.
-_STRENGTH: list[list[list[int]]] = [
-    [
-        [
-            100 + TRUMP_POWER[t][c]
-            if TRUMP_POWER[t][c]
-            else (c & 7 if EFFECTIVE_SUIT[t][c] == led else -1)
-            for c in range(JOKER_INDEX + 1)
-        ]
-        for led in Suit
-    ]
-    for t in Suit
-]
 
 # _ABOVE[suit][rank]: the cards of a suit ranked above a rank index.
 _ABOVE = [
@@ -372,7 +359,7 @@ class RuleBasedPlayer:
 
         # Following (R7).
         led = effective[current[0][1]]
-        strength = _STRENGTH[trump][led]
+        strength = TRICK_STRENGTH[trump][led]
         best_seat, best = current[0][0], strength[current[0][1]]
         for seat, card in current[1:]:
             if strength[card] > best:

@@ -363,10 +363,10 @@ def _decide(totals: dict[Action, float], samples: int, default: Action) -> Analy
 def _misses_allowed(chance: float, keep: float) -> int:
     """The most unexplained decisions a deal may have and be kept, for a uniform
     ``chance``: keeping it when ``chance < keep ** misses`` is this, counted once."""
-    if keep >= 1:
-        return 1_000
-    if keep <= 0 or chance <= 0:
-        return 0 if keep <= 0 else 1_000
+    if keep <= 0:
+        return 0
+    if keep >= 1 or chance <= 0:
+        return 1_000  # every deal is kept
     return int(math.log(chance) / math.log(keep))
 
 

@@ -20,32 +20,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ...cards import EFFECTIVE_SUIT, JOKER_INDEX, SUIT_MASKS, TRUMP_POWER
+from ...cards import EFFECTIVE_SUIT, JOKER_INDEX, SUIT_MASKS
+from ...hand import TRICK_STRENGTH
 
 CARD_COUNT = JOKER_INDEX + 1
-
-
-def _strength_tables() -> list[list[list[int]]]:
-    """``[trump][led suit][card]``: how strongly a card bids for a trick (R7)."""
-    tables = []
-    for trump in range(4):
-        by_led = []
-        for led in range(4):
-            row = []
-            for card in range(CARD_COUNT):
-                power = TRUMP_POWER[trump][card]
-                if power:
-                    row.append(100 + power)
-                elif EFFECTIVE_SUIT[trump][card] == led:
-                    row.append(1 + (card & 7))
-                else:
-                    row.append(0)
-            by_led.append(row)
-        tables.append(by_led)
-    return tables
-
-
-STRENGTH = _strength_tables()
 
 
 def _suit_orders() -> list[list[tuple[int, ...]]]:
@@ -55,7 +33,7 @@ def _suit_orders() -> list[list[tuple[int, ...]]]:
         per_suit = []
         for suit in range(4):
             cards = [c for c in range(CARD_COUNT) if EFFECTIVE_SUIT[trump][c] == suit]
-            cards.sort(key=lambda c: -STRENGTH[trump][suit][c])
+            cards.sort(key=lambda c: -TRICK_STRENGTH[trump][suit][c])
             per_suit.append(tuple(cards))
         orders.append(per_suit)
     return orders
@@ -108,7 +86,7 @@ class PlaySolver:
 
     def _build(self) -> None:
         trump = self.trump
-        strength = STRENGTH[trump]
+        strength = TRICK_STRENGTH[trump]
         suit_of = EFFECTIVE_SUIT[trump]
         suit_masks = SUIT_MASKS[trump]
         orders = SUIT_ORDERS[trump]
@@ -261,7 +239,7 @@ class PlaySolver:
             return False
         trump = self.trump
         led = EFFECTIVE_SUIT[trump][trick_plays[0][1]]
-        row = STRENGTH[trump][led]
+        row = TRICK_STRENGTH[trump][led]
         winner, best = trick_plays[0][0], row[trick_plays[0][1]]
         live = 0
         for seat, card in trick_plays:
@@ -289,7 +267,7 @@ class PlaySolver:
             return hands, self.next_seat[seat], plays, 0, left
         trump = self.trump
         led = EFFECTIVE_SUIT[trump][plays[0][1]]
-        row = STRENGTH[trump][led]
+        row = TRICK_STRENGTH[trump][led]
         winner, best = plays[0]
         best = row[best]
         for s, c in plays[1:]:
