@@ -95,7 +95,8 @@ def deal_deck(ruleset: Ruleset, seed: int, number: int) -> tuple[int, list[int]]
     return rng.randrange(ruleset.players), deck[cut:] + deck[:cut]
 
 
-def _players(match: Match, seating: tuple[int, ...], tag: str) -> list:
+def table_players(match: Match, seating: tuple[int, ...], tag: str) -> list:
+    """A fresh player for every seat, each of its side's level in this seating."""
     ruleset = match.ruleset
     players = []
     for seat in range(ruleset.players):
@@ -112,7 +113,7 @@ def play_deal(match: Match, number: int) -> Outcome:
     stats = [dict.fromkeys(STATS, 0) for _ in range(count)]
     seatings = match.seatings
     for seating in seatings:
-        players = _players(match, seating, f"deal{number}")
+        players = table_players(match, seating, f"deal{number}")
         hand = Hand(ruleset, dealer, deck)
         while not hand.is_over:
             seat = hand.current_seat
@@ -148,7 +149,7 @@ def play_game(match: Match, number: int) -> Outcome:
     wins = [0] * count
     names = [f"seat{seat}" for seat in range(ruleset.players)]
     for seating in match.seatings:
-        players = _players(match, seating, f"game{number}")
+        players = table_players(match, seating, f"game{number}")
         game = Game(ruleset, names, players, seed=hash_seed(match.seed, number))
         wins[seating[game.play()]] += 1
     stats = [dict.fromkeys(STATS, 0) for _ in range(count)]

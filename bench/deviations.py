@@ -1,0 +1,113 @@
+"""What a search level's choices are worth where they differ from easy's.
+
+    python bench/deviations.py [--deals 300] [--seed 11] [--rules standard]
+                               [--level hard] [--workers 2]
+
+Deals are played as ``euchre simulate --duplicate`` plays them, the level against
+``easy``.  At every decision other than a card played (bids, going alone, the
+exchanges) where the level's choice differs from the rule-based judgement's, the
+deal is also finished from that point with the rule-based choice instead, every
+other decision by the same players; the difference between the two outcomes, for
+the deciding seat (its side's points minus the mean of the others'), is what the
+choice was worth on that deal.  Printed per kind of choice: how many, the gain the
+search predicted (its value of its choice minus its value of the rule-based one),
+and the gain realised, with a 95% interval.  A kind whose realised gain sits well
+below its prediction is where the search misjudges (``bench/paired.py`` then tells
+whether a change to it pays over whole deals).
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+from collections import defaultdict
+from multiprocessing import Pool
+
+from euchre_cli.hand import Hand, Phase
+from euchre_cli.rules import Ruleset, load_ruleset
+from euchre_cli.scoring import score_hand
+from euchre_cli.simulate import Match, deal_deck, mean_interval, table_players
+
+
+def seat_points(ruleset: Ruleset, hand: Hand, seat: int) -> float:
+    """The seat's side's points minus the mean of the other sides' points."""
+    outcome = hand.result().outcome
+    if outcome is None:
+        return 0.0
+    points = score_hand(ruleset.scoring, outcome, len(ruleset.sides)).points
+    mine = ruleset.side_of(seat)
+    others = [p for side, p in enumerate(points) if side != mine]
+    return points[mine] - sum(others) / len(others)
+
+
+def kind(action_text: str) -> str:
+    return action_text.split(":")[0].split()[0]
+
+
+def deal_deviations(args: tuple[Match, int]) -> list[tuple[str, float, float]]:
+    """(kind of choice, predicted gain, realised gain) for each deviation in a deal."""
+    match, number = args
+    ruleset = match.ruleset
+    dealer, deck = deal_deck(ruleset, match.seed, number)
+    found = []
+    for seating in match.seatings:
+        table = table_players(match, seating, f"deal{number}")
+        hand = Hand(ruleset, dealer, deck)
+        forks = []
+        while not hand.is_over:
+            seat, view = hand.current_seat, hand.view(hand.current_seat)
+            action = table[seat].choose(view, hand.legal_actions())
+            analysis = getattr(table[seat], "last", None)
+            if view.phase is not Phase.PLAY and analysis and analysis.values:
+                default = analysis.default
+                if action != default and default in analysis.values:
+                    predicted = analysis.values[action] - analysis.values[default]
+                    label = f"{view.phase.value}: {kind(action.text)} for {kind(default.text)}"
+                    forks.append((label, seat, predicted, hand.copy(), default))
+            hand.apply(action)
+        for label, seat, predicted, fork, default in forks:
+            fork.apply(default)
+            other = table_players(match, seating, f"deal{number}")
+            while not fork.is_over:
+                turn = fork.current_seat
+                fork.apply(other[turn].choose(fork.view(turn), fork.legal_actions()))
+            realised = seat_points(ruleset, hand, seat) - seat_points(ruleset, fork, seat)
+            found.append((label, predicted, realised))
+    return found
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=300)
+    parser.add_argument("--seed", type=int, default=11)
+    parser.add_argument("--rules", default="standard")
+    parser.add_argument("--level", default="hard")
+    parser.add_argument("--workers", type=int, default=2)
+    args = parser.parse_args()
+    ruleset = load_ruleset(args.rules)
+    levels = (args.level,) + ("easy",) * (len(ruleset.sides) - 1)
+    match = Match(ruleset, levels, seed=args.seed, deals=args.deals, duplicate=True)
+    tasks = [(match, number) for number in range(args.deals)]
+    by_kind: dict[str, list[tuple[float, float]]] = defaultdict(list)
+    with Pool(args.workers) as pool:
+        for found in pool.imap(deal_deviations, tasks, chunksize=4):
+            for label, predicted, realised in found:
+                by_kind[label].append((predicted, realised))
+    print(f"{args.rules}, {args.level} against easy, {args.deals} deals x {len(match.seatings)}")
+    total = 0.0
+    for label, pairs in sorted(by_kind.items()):
+        realised = [r for _, r in pairs]
+        total += sum(realised)
+        predicted = statistics.mean(p for p, _ in pairs)
+        if len(realised) > 1:
+            mean, low, high = mean_interval(realised)
+            gain = f"{mean:+.3f} [{low:+.3f}, {high:+.3f}]"
+        else:
+            gain = f"{realised[0]:+.3f}"
+        print(f"{label:40} {len(pairs):5}  predicted {predicted:+.3f}  realised {gain}")
+    hands = args.deals * len(match.seatings)
+    print(f"all deviations together: {total / hands:+.3f} points per deal")
+
+
+if __name__ == "__main__":
+    main()
