@@ -41,6 +41,7 @@ def seat_points(ruleset: Ruleset, hand: Hand, seat: int) -> float:
 
 
 def kind(action_text: str) -> str:
+    """The kind of an action, without its card or suit: ``name:H`` is ``name``."""
     return action_text.split(":")[0].split()[0]
 
 
