@@ -24,7 +24,7 @@ from euchre_cli.hand import ORDER, PASS, PLAY, Hand, Phase
 from euchre_cli.players.levels import LEVELS, make_player
 from euchre_cli.players.rule_based import RuleBasedPlayer
 from euchre_cli.players.search import PlaySolver, SearchPlayer
-from euchre_cli.players.search.worlds import Knowledge
+from euchre_cli.players.search.worlds import Knowledge, World
 from euchre_cli.rules import load_ruleset
 
 C, D, H, S = Suit
@@ -171,8 +171,6 @@ def test_drawn_deals_are_spread_over_the_placements():
 
 def _world_of(hand: Hand):
     """The deal behind ``hand`` (before any exchange), as a ``World``."""
-    from euchre_cli.players.search.worlds import World
-
     dealt = list(hand.hands)
     return World(dealt, dealt, [], [int(c) for c in hand.kitty], [[] for _ in dealt])
 
