@@ -1,7 +1,7 @@
 """What a search level's choices are worth where they differ from easy's.
 
     python bench/deviations.py [--deals 300] [--seed 11] [--rules standard]
-                               [--level hard] [--workers 2]
+                               [--level hard] [--workers 2] [--play]
 
 Deals are played as ``euchre simulate --duplicate`` plays them, the level against
 ``easy``.  At every decision other than a card played (bids, going alone, the
@@ -11,7 +11,9 @@ other decision by the same players; the difference between the two outcomes, for
 the deciding seat (its side's points minus the mean of the others'), is what the
 choice was worth on that deal.  Printed per kind of choice: how many, the gain the
 search predicted (its value of its choice minus its value of the rule-based one),
-and the gain realised, with a 95% interval.  A kind whose realised gain sits well
+and the gain realised, with a 95% interval.  ``--play`` looks at the cards played
+instead, by trick, by place in the trick (lead, or following 2nd to 4th) and by side
+(maker or defender).  A kind whose realised gain sits well
 below its prediction is where the search misjudges (``bench/paired.py`` then tells
 whether a change to it pays over whole deals).
 """
@@ -45,9 +47,19 @@ def kind(action_text: str) -> str:
     return action_text.split(":")[0].split()[0]
 
 
-def deal_deviations(args: tuple[Match, int]) -> list[tuple[str, float, float]]:
-    """(kind of choice, predicted gain, realised gain) for each deviation in a deal."""
-    match, number = args
+def play_kind(hand: Hand, seat: int) -> str:
+    """A card's place in the play: trick, position in it, the player's side."""
+    side = "maker" if hand.maker is not None and seat in hand.makers else "defender"
+    if seat in hand.alone or hand.lone_defender is not None:
+        side += " (lone hand)"
+    place = "lead" if not hand.trick_plays else f"follow {len(hand.trick_plays) + 1}"
+    return f"play: trick {len(hand.tricks) + 1}, {place}, {side}"
+
+
+def deal_deviations(args: tuple[Match, int, bool]) -> list[tuple[str, float, float]]:
+    """(kind of choice, predicted gain, realised gain) for each deviation in a deal:
+    the cards played with ``play``, every other decision without."""
+    match, number, play = args
     ruleset = match.ruleset
     dealer, deck = deal_deck(ruleset, match.seed, number)
     found = []
@@ -59,11 +71,15 @@ def deal_deviations(args: tuple[Match, int]) -> list[tuple[str, float, float]]:
             seat, view = hand.current_seat, hand.view(hand.current_seat)
             action = table[seat].choose(view, hand.legal_actions())
             analysis = getattr(table[seat], "last", None)
-            if view.phase is not Phase.PLAY and analysis and analysis.values:
+            looked = (view.phase is Phase.PLAY) == play
+            if looked and analysis and analysis.values:
                 default = analysis.default
                 if action != default and default in analysis.values:
                     predicted = analysis.values[action] - analysis.values[default]
-                    label = f"{view.phase.value}: {kind(action.text)} for {kind(default.text)}"
+                    if play:
+                        label = play_kind(hand, seat)
+                    else:
+                        label = f"{view.phase.value}: {kind(action.text)} for {kind(default.text)}"
                     forks.append((label, seat, predicted, hand.copy(), default))
             hand.apply(action)
         for label, seat, predicted, fork, default in forks:
@@ -84,11 +100,12 @@ def main() -> None:
     parser.add_argument("--rules", default="standard")
     parser.add_argument("--level", default="hard")
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--play", action="store_true", help="the cards played instead")
     args = parser.parse_args()
     ruleset = load_ruleset(args.rules)
     levels = (args.level,) + ("easy",) * (len(ruleset.sides) - 1)
     match = Match(ruleset, levels, seed=args.seed, deals=args.deals, duplicate=True)
-    tasks = [(match, number) for number in range(args.deals)]
+    tasks = [(match, number, args.play) for number in range(args.deals)]
     by_kind: dict[str, list[tuple[float, float]]] = defaultdict(list)
     with Pool(args.workers) as pool:
         for found in pool.imap(deal_deviations, tasks, chunksize=4):
