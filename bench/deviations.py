@@ -13,9 +13,9 @@ choice was worth on that deal.  Printed per kind of choice: how many, the gain t
 search predicted (its value of its choice minus its value of the rule-based one),
 and the gain realised, with a 95% interval.  ``--play`` looks at the cards played
 instead, by trick, by place in the trick (lead, or following 2nd to 4th) and by side
-(maker or defender).  A kind whose realised gain sits well
-below its prediction is where the search misjudges (``bench/paired.py`` then tells
-whether a change to it pays over whole deals).
+(maker or defender, lone hands apart).  A kind whose realised gain sits well below
+its prediction is where the search misjudges (``bench/paired.py`` then tells whether
+a change to it pays over whole deals).
 """
 
 from __future__ import annotations
