@@ -57,7 +57,7 @@ def deal_edges(args: tuple[Match, Match, int, list[float]]) -> list[tuple[float,
                 while not hand.is_over:
                     turn = hand.current_seat
                     hand.apply(table[turn].choose(hand.view(turn), hand.legal_actions()))
-                total -= seat_points(ruleset, hand, theirs[0])
+                total -= seat_points(ruleset, hand, theirs[0])  # two sides: theirs - ours
             pair.append(total / len(ours.seatings))
         results.append((pair[0], pair[1]))
     return results
