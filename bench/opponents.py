@@ -6,14 +6,14 @@
 The search levels read the other seats' bids and plays as evidence through the
 rule-based judgement (``worlds.Knowledge.misfits``): against ``easy`` that reading
 is exact, against anyone else it is not.  This plays the duplicate deals of
-``euchre simulate`` (four-handed rulesets) against rule-based opponents whose
-bidding thresholds are shifted by each of ``--shifts`` (negative: they order up and
-name trump with weaker hands than ``easy``; positive: only with stronger ones),
-once with the level's partnership and once with an ``easy`` partnership on the same
-deals and seats, and prints for each kind of opponent the points per deal of both
-against it and the level's edge over ``easy``, paired per deal, with a 95% interval.
-An edge that holds across the shifts says the evidence reading does not depend on
-the opponents being ``easy``.
+``euchre simulate`` (rulesets of two sides: partnerships, two-handed) against
+rule-based opponents whose bidding thresholds are shifted by each of ``--shifts``
+(negative: they order up and name trump with weaker hands than ``easy``; positive:
+only with stronger ones), once with the level's side and once with an ``easy`` side
+on the same deals and seats, and prints for each kind of opponent the points per
+deal of both against it and the level's edge over ``easy``, paired per deal, with a
+95% interval.  An edge that holds across the shifts says the evidence reading does
+not depend on the opponents being ``easy``.
 """
 
 from __future__ import annotations
@@ -37,29 +37,34 @@ def shifted_player(seed: str, shift: float) -> RuleBasedPlayer:
     return player
 
 
+def seating_points(match: Match, seating: tuple[int, ...], number: int, shift: float) -> float:
+    """The points of ``match``'s first level minus the shifted opponents' on one
+    seating of deal ``number``."""
+    ruleset = match.ruleset
+    dealer, deck = deal_deck(ruleset, match.seed, number)
+    table = table_players(match, seating, f"deal{number}")
+    theirs = [s for s in range(ruleset.players) if seating[ruleset.side_of(s)] != 0]
+    for seat in theirs:
+        table[seat] = shifted_player(f"{match.seed}:deal{number}:{seat}", shift)
+    hand = Hand(ruleset, dealer, deck)
+    while not hand.is_over:
+        turn = hand.current_seat
+        hand.apply(table[turn].choose(hand.view(turn), hand.legal_actions()))
+    return -seat_points(ruleset, hand, theirs[0])  # two sides: theirs - ours, negated
+
+
 def deal_edges(args: tuple[Match, Match, int, list[float]]) -> list[tuple[float, float]]:
     """For each shift: (the level's side's points minus the opponents', the same
     for an easy side), each the mean over the deal's seatings."""
     match, easy_match, number, shifts = args
-    ruleset = match.ruleset
-    dealer, deck = deal_deck(ruleset, match.seed, number)
     results = []
     for shift in shifts:
-        pair = []
-        for ours in (match, easy_match):
-            total = 0.0
-            for seating in ours.seatings:
-                table = table_players(ours, seating, f"deal{number}")
-                theirs = [s for s in range(ruleset.players) if seating[ruleset.side_of(s)] != 0]
-                for seat in theirs:
-                    table[seat] = shifted_player(f"{match.seed}:deal{number}:{seat}", shift)
-                hand = Hand(ruleset, dealer, deck)
-                while not hand.is_over:
-                    turn = hand.current_seat
-                    hand.apply(table[turn].choose(hand.view(turn), hand.legal_actions()))
-                total -= seat_points(ruleset, hand, theirs[0])  # two sides: theirs - ours
-            pair.append(total / len(ours.seatings))
-        results.append((pair[0], pair[1]))
+        level, easy = (
+            sum(seating_points(ours, seating, number, shift) for seating in ours.seatings)
+            / len(ours.seatings)
+            for ours in (match, easy_match)
+        )
+        results.append((level, easy))
     return results
 
 
