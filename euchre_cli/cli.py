@@ -25,8 +25,46 @@ SUBCOMMANDS: dict[str, tuple[str, str, str]] = {
 }
 
 
+class OneLineUsageError(click.UsageError):
+    """A usage error on one line: click's own puts the usage and a hint above it."""
+
+    def show(self, file=None) -> None:
+        where = ""
+        if self.ctx is not None:
+            usage = " ".join(self.ctx.get_usage().split()).removeprefix("Usage: ")
+            where = f" (usage: {usage}; more: '{self.ctx.command_path} --help')"
+        click.echo(f"Error: {self.format_message()}{where}", file=file, err=True)
+
+
+def one_line(error: click.UsageError) -> click.UsageError:
+    """``error`` as a :class:`OneLineUsageError`; a bare group name's help as it is."""
+    if isinstance(error, (OneLineUsageError, click.exceptions.NoArgsIsHelpError)):
+        return error
+    return OneLineUsageError(error.format_message(), error.ctx)
+
+
 class LazyGroup(click.Group):
-    """A group whose subcommands are imported on first use."""
+    """A group whose subcommands are imported on first use, and whose usage errors
+    (its own and its subcommands') print as one line."""
+
+    def make_context(self, *args, **kwargs) -> click.Context:
+        try:
+            return super().make_context(*args, **kwargs)
+        except click.UsageError as error:
+            raise one_line(error) from None
+
+    def invoke(self, ctx: click.Context):
+        try:
+            return super().invoke(ctx)
+        except click.UsageError as error:
+            raise one_line(error) from None
+
+    def resolve_command(self, ctx: click.Context, args: list[str]):
+        name = args[0]
+        if name not in SUBCOMMANDS and not name.startswith("-"):
+            commands = ", ".join(SUBCOMMANDS)
+            raise click.UsageError(f"no such command {name!r}; the commands: {commands}.", ctx)
+        return super().resolve_command(ctx, args)
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return list(SUBCOMMANDS)
@@ -43,7 +81,7 @@ class LazyGroup(click.Group):
             formatter.write_dl(rows)
 
 
-@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.group("euchre", cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="euchre")
 def main() -> None:
     """Euchre in the terminal: games against the computer, a scorekeeper for real
