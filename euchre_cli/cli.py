@@ -61,7 +61,7 @@ class LazyGroup(click.Group):
 
     def resolve_command(self, ctx: click.Context, args: list[str]):
         name = args[0]
-        if name not in SUBCOMMANDS and not name.startswith("-"):
+        if name not in SUBCOMMANDS and not name.startswith("-") and not ctx.resilient_parsing:
             commands = ", ".join(SUBCOMMANDS)
             raise click.UsageError(f"no such command {name!r}; the commands: {commands}.", ctx)
         return super().resolve_command(ctx, args)
