@@ -48,7 +48,7 @@ TWO_HANDED_DUMMY = dataclasses.replace(
     TWO_HANDED,
     name="two-handed-dummy",
     dummy=DummyRules(cards=2),
-    bidding=BiddingRules(stick_the_dealer=True),
+    bidding=BiddingRules(dealer_pickup="mandatory", stick_the_dealer=True),
 )
 
 VARIANTS = {

@@ -614,9 +614,11 @@ def test_r14_no_lone_hands_non_dealer_leads_tricks_of_two():
 
 
 def test_r14_dummy_non_dealer_orders_takes_dummy_dealer_takes_upcard():
-    hand = run(two_handed(TWO_HANDED_DUMMY), "order pickup")
-    # The dealer takes the upcard and discards one; the orderer takes the dummy, two.
+    hand = run(two_handed(TWO_HANDED_DUMMY), "order")
+    # The dealer takes the upcard (no choice, R14 "takes") and discards one, not the
+    # upcard; the orderer takes the dummy and discards two.
     assert (hand.phase, hand.current_seat) == (Phase.DISCARD, 0)
+    assert DISCARD[parse_card("9H")] not in hand.legal_actions()
     assert len(hand.hand_of(0)) == 6 and len(hand.hand_of(1)) == 7
     run(hand, "discard:JS")
     assert hand.current_seat == 1

@@ -153,6 +153,8 @@ def test_two_handed_rulesets_follow_r14():
     assert dummy_form.extends == "two-handed"
     assert dummy_form.dummy.cards == 2
     assert dummy_form.bidding.stick_the_dealer
+    assert dummy_form.bidding.dealer_pickup == "mandatory"  # R14: the dealer "takes" it
+    assert classic_form.bidding.dealer_pickup == "optional"  # R14: "may take"
     assert dummy_form.alone == classic_form.alone
 
 
