@@ -9,6 +9,7 @@ imports Click.
 from __future__ import annotations
 
 import importlib
+from typing import IO, Any
 
 import click
 
@@ -28,7 +29,7 @@ SUBCOMMANDS: dict[str, tuple[str, str, str]] = {
 class OneLineUsageError(click.UsageError):
     """A usage error on one line: click's own puts the usage and a hint above it."""
 
-    def show(self, file=None) -> None:
+    def show(self, file: IO[Any] | None = None) -> None:
         where = ""
         if self.ctx is not None:
             usage = " ".join(self.ctx.get_usage().split()).removeprefix("Usage: ")
@@ -53,13 +54,15 @@ class LazyGroup(click.Group):
         except click.UsageError as error:
             raise one_line(error) from None
 
-    def invoke(self, ctx: click.Context):
+    def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
         except click.UsageError as error:
             raise one_line(error) from None
 
-    def resolve_command(self, ctx: click.Context, args: list[str]):
+    def resolve_command(
+        self, ctx: click.Context, args: list[str]
+    ) -> tuple[str | None, click.Command | None, list[str]]:
         name = args[0]
         if name not in SUBCOMMANDS and not name.startswith("-") and not ctx.resilient_parsing:
             commands = ", ".join(SUBCOMMANDS)
