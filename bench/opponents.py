@@ -1,7 +1,7 @@
 """Whether a search level's edge over easy holds against opponents easy does not describe.
 
-    python bench/opponents.py [--deals 400] [--seed 11] [--level hard]
-                              [--shifts -0.4,0.4] [--workers 2]
+    python bench/opponents.py [--deals 400] [--seed 11] [--rules standard]
+                              [--level hard] [--shifts -0.4,0.4] [--workers 2]
 
 The search levels read the other seats' bids and plays as evidence through the
 rule-based judgement (``worlds.Knowledge.misfits``): against ``easy`` that reading

@@ -38,8 +38,9 @@ class OneLineUsageError(click.UsageError):
 
 
 def one_line(error: click.UsageError) -> click.UsageError:
-    """``error`` as a :class:`OneLineUsageError`; a bare group name's help as it is."""
-    if isinstance(error, (OneLineUsageError, click.exceptions.NoArgsIsHelpError)):
+    """``error`` as a :class:`OneLineUsageError`; a bare group name's help (click 8.2's
+    ``NoArgsIsHelpError``, hence ``click>=8.2``) as it is."""
+    if isinstance(error, click.exceptions.NoArgsIsHelpError):
         return error
     return OneLineUsageError(error.format_message(), error.ctx)
 
