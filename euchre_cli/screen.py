@@ -177,7 +177,8 @@ class TableScreen(GameObserver):
             elif hand.is_over:
                 self.out("Everybody passed: the hand is thrown in and the deal passes.")
         elif action.kind == "alone":
-            self.out(self.style.bold(self._says(game, seat, "goes alone!")))
+            verb = "defends" if phase is Phase.DEFENDER_ALONE else "goes"
+            self.out(self.style.bold(self._says(game, seat, f"{verb} alone!")))
         elif phase is Phase.PICKUP:
             taken = "picks up" if action.kind == "pickup" else "leaves"
             upcard = self.style.card(hand.upcard)

@@ -152,6 +152,14 @@ def test_cutthroat_bad_keep_selection_is_refused(keys: str, message: str) -> Non
     assert f"Not allowed: {message}" in result.output
 
 
+def test_r6_a_lone_defender_is_announced_as_defending() -> None:
+    """R6: with seed 5 the dealer Bob makes hearts and the person defends alone."""
+    result = run("cutthroat", "--seed", "5", "--level", "easy", input="pass\ny\nquit\n")
+    assert "Bob made it." in result.output
+    assert "You defend alone!" in result.output
+    assert "go alone!" not in result.output
+
+
 def test_end_of_input_leaves_with_one_line() -> None:
     result = run("play", "--seed", "1", input="pass\n")
     assert result.exit_code == 1
