@@ -17,15 +17,17 @@ from typing import Any, TypeVar
 import click
 
 from . import render
-from .rules import RulesetError, load_ruleset
+from .rules import Ruleset, RulesetError, load_ruleset
 from .scorebook import (
     Entry,
     Scorebook,
     ScorebookError,
+    Sheet,
     Tally,
     manual_points,
     open_scorebook,
     played_hand,
+    rubber_over,
     seat_sides,
     side_stats,
 )
@@ -179,6 +181,8 @@ def edit(
     hand_options = makers is not None or tricks is not None or alone or defender_alone
     if (points is None and not is_hand) or (points is not None and hand_options):
         raise click.UsageError("give either --makers and --tricks, or --add WHO POINTS")
+    if reason and points is None:
+        raise click.UsageError("--reason goes with --add WHO POINTS (a hand needs no reason)")
     with _session(db) as book:
         sheet = book.sheet()
         entry = (
@@ -186,9 +190,12 @@ def edit(
             if is_hand
             else manual_points(sheet, *points, reason)
         )
+        before = book.tally(sheet)
         tally = book.replace(sheet, number, entry)
     result = tally.results[number - 1]
     click.echo(f"#{number} is now: {render.entry_text(sheet, result)}.")
+    for line in render.outcome_changes(sheet, before, tally):
+        click.echo(line)
     click.echo(render.game_line(sheet, tally))
 
 
@@ -292,16 +299,17 @@ def keep(plain: bool, db: str | None) -> None:
     click.echo(KEEP_HELP)
     while True:
         try:
-            line = click.prompt(
-                f"\nWho made trump? ({table.sheet.choices})", default="", show_default=False
-            )
+            line = click.prompt(f"\n{table.question()}", default="", show_default=False)
             if not table.answer(line):
                 return
         except _CommandInstead as instead:  # typed at a follow-up question
             click.echo("That hand was not recorded.")
             if not table.answer(instead.line):
                 return
-        except click.Abort:  # end of input or Ctrl-C: nothing is half written
+        except _HandLeft:  # end of input or Ctrl-C inside a hand's questions
+            click.echo("\nThat hand was not recorded.")
+            raise click.exceptions.Exit(1) from None
+        except click.Abort:  # end of input or Ctrl-C at the first question
             click.echo()
             return
         except click.ClickException as error:
@@ -320,6 +328,10 @@ class _CommandInstead(Exception):
         self.line = line
 
 
+class _HandLeft(Exception):
+    """The input ended, or Ctrl-C came, while a hand's details were being asked."""
+
+
 class _Table:
     """The ``keep`` loop's state: the sheet being kept and how to print it.  Every
     answer that changes the sheet is one transaction of its own."""
@@ -336,6 +348,12 @@ class _Table:
 
     def echo_report(self) -> None:
         click.echo(render.sheet_report(self.sheet, self.tally(), self.plain))
+
+    def question(self) -> str:
+        """The loop's prompt: who made trump, or, once the rubber is won, what is left."""
+        if self.tally().rubber is not None:
+            return "The sheet is complete (undo, show, history or quit)"
+        return f"Who made trump? ({self.sheet.choices})"
 
     def answer(self, line: str) -> bool:
         """Act on one line typed at the makers prompt; False to leave the loop."""
@@ -370,37 +388,36 @@ class _Table:
 
     def record_hand(self, words: list[str]) -> None:
         """A hand from a short answer ("1 a 5") and, for what it leaves out, questions."""
-        rules = self.sheet.ruleset
+        sheet, rules = self.sheet, self.sheet.ruleset
+        tally = self.tally()
+        if tally.rubber is not None:
+            raise click.ClickException(str(rubber_over(sheet, tally)))
         tricks, alone, defender = None, None, False
         while len(words) > 1:  # peel tricks and alone flags off the end
             last = words[-1].casefold()
-            if last.isdigit() and tricks is None:
-                tricks = int(last)
+            if last.lstrip("+-").isdigit() and tricks is None:
+                with _refusals():
+                    tricks = _tricks(last)
             elif last and last in ALONE_ANSWERS:
                 alone, defender = ALONE_ANSWERS[last]
             else:
                 break
             words = words[:-1]
         with _refusals():
-            makers = self.sheet.resolve(" ".join(words))
+            makers = sheet.resolve(" ".join(words))
         if alone is None and tricks is None and (rules.alone.maker or rules.alone.defender):
-            alone, defender = self.ask(
-                "Alone? (a = the maker, d = a defender, ad = both; Enter = no)",
-                lambda text: ALONE_ANSWERS[text.casefold()],
-            )
+            alone, defender = self.ask(*_alone_question(rules))
         lone_defender = None
         if defender:
-            others = [side for side in range(len(self.sheet.sides)) if side != makers]
+            others = [side for side in range(len(sheet.sides)) if side != makers]
             lone_defender = (
-                others[0]
-                if len(others) == 1
-                else self.ask("Which defender went alone?", self.sheet.resolve)
+                others[0] if len(others) == 1 else self.ask(*_defender_question(sheet, others))
             )
         if tricks is None:
             tricks = self.ask(f"Tricks the makers took (0-{TRICKS_IN_HAND})", _tricks)
         with _refusals():
             entry = played_hand(
-                self.sheet,
+                sheet,
                 str(makers + 1),
                 tricks,
                 bool(alone),
@@ -409,28 +426,68 @@ class _Table:
         self.record(entry)
 
     def ask(self, question: str, parse: Callable[[str], Answer]) -> Answer:
-        """Ask until ``parse`` accepts the answer."""
+        """Ask until ``parse`` accepts the answer; its refusal says what is allowed."""
         while True:
-            text = click.prompt(question, default="", show_default=False).strip()
+            try:
+                text = click.prompt(question, default="", show_default=False).strip()
+            except click.Abort:
+                raise _HandLeft from None
             if text.casefold() in KEEP_COMMANDS:
                 raise _CommandInstead(text)
             try:
                 return parse(text)
             except ScorebookError as error:
                 click.echo(f"{error}. Try again.", err=True)
-            except (KeyError, ValueError):
-                click.echo(f"'{text}'? Try again.", err=True)
 
     def record(self, entry: Entry) -> None:
         with _session(self.db) as book:
             sheet = book.sheet(self.sheet.name)
             tally = book.add(sheet, entry)
         click.echo(render.recorded(sheet, tally))
-        click.echo(render.game_block(sheet, tally, self.plain))
+        if tally.rubber is None:
+            click.echo(render.game_block(sheet, tally, self.plain))
+        else:
+            click.echo("Type undo to take that hand back, or quit.")
+
+
+def _alone_question(rules: Ruleset) -> tuple[str, Callable[[str], tuple[bool, bool]]]:
+    """ "Alone?" offering only the lone hands the ruleset allows (R6)."""
+    offers = []
+    if rules.alone.maker:
+        offers.append("a = the maker")
+    if rules.alone.defender:
+        offers.append("d = a defender")
+    if rules.alone.maker and rules.alone.defender:
+        offers.append("ad = both")
+    allowed = ", ".join(offers)
+
+    def parse(text: str) -> tuple[bool, bool]:
+        maker, defender = ALONE_ANSWERS.get(text.casefold(), (None, None))
+        if (
+            maker is None
+            or (maker and not rules.alone.maker)
+            or (defender and not rules.alone.defender)
+        ):
+            raise ScorebookError(f"'{text}' is not an answer here: {allowed}, or Enter for no")
+        return maker, defender
+
+    return f"Alone? ({allowed}; Enter = no)", parse
+
+
+def _defender_question(sheet: Sheet, defenders: list[int]) -> tuple[str, Callable[[str], int]]:
+    """ "Which defender went alone?" naming the defenders; the makers are refused."""
+    choices = ", ".join(f"{side + 1} {sheet.side_names[side]}" for side in defenders)
+
+    def parse(text: str) -> int:
+        side = sheet.resolve(text)
+        if side not in defenders:
+            raise ScorebookError(f"{sheet.side_names[side]} made trump; a defender is {choices}")
+        return side
+
+    return f"Which defender went alone? ({choices})", parse
 
 
 def _tricks(text: str) -> int:
-    tricks = int(text)
-    if not 0 <= tricks <= TRICKS_IN_HAND:
-        raise ValueError(text)
-    return tricks
+    if not (text.isdigit() and 0 <= int(text) <= TRICKS_IN_HAND):
+        raise ScorebookError(f"'{text}' is not a number of tricks: 0 to {TRICKS_IN_HAND}")
+    return int(text)

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .rules import Ruleset
-from .scoring import HandOutcome, at_the_bridge, marker_position
+from .scoring import TRICKS_TO_MAKE, HandOutcome, at_the_bridge, marker_position
 
 if TYPE_CHECKING:
     from .scorebook import EntryResult, Sheet, SheetSummary, SideStats, Tally
@@ -138,6 +138,8 @@ def entry_text(sheet: Sheet, result: EntryResult) -> str:
         reason = f" ({result.description})" if result.description else ""
         return f"{names[entry.side]} {entry.points:+d} by hand{reason}"
     detail = _plural(entry.maker_tricks, "trick")
+    if entry.maker_alone and entry.maker_tricks < TRICKS_TO_MAKE:  # made: the words say alone
+        detail += "; the maker went alone"
     if entry.lone_defender_side is not None:
         detail += f"; {names[entry.lone_defender_side]} defended alone"
     return f"{names[entry.maker_side]} {result.description} ({detail})"
@@ -213,6 +215,39 @@ def game_line(sheet: Sheet, tally: Tally) -> str:
         return "The rubber is over."
     note = _tie_note(sheet, tally.scores)
     return f"Game {tally.game_number}: {_scores(sheet.side_names, tally.scores)}{note}"
+
+
+def outcome_changes(sheet: Sheet, before: Tally, after: Tally) -> list[str]:
+    """Games and the rubber whose result an edit changed, one line each: an edit
+    rescores every later entry, and the table should hear when that moves a result."""
+    names = sheet.side_names
+    lines = []
+    for number in range(1, max(len(before.games), len(after.games)) + 1):
+        was = before.games[number - 1] if number <= len(before.games) else None
+        now = after.games[number - 1] if number <= len(after.games) else None
+        if now is None:
+            lines.append(f"Game {number} is no longer over (it went to {names[was.winner]}).")
+        elif was is None:
+            lines.append(f"Game {number} now goes to {names[now.winner]}.")
+        elif was.winner != now.winner:
+            lines.append(
+                f"Game {number} now goes to {names[now.winner]} (it went to {names[was.winner]})."
+            )
+    was_rubber, rubber = before.rubber, after.rubber
+    if was_rubber != rubber:
+        was = (
+            f"it went to {names[was_rubber.winner]}, margin {was_rubber.margin}"
+            if was_rubber
+            else ""
+        )
+        if rubber is None:
+            lines.append(f"The rubber is no longer decided ({was}).")
+        else:
+            was = f" ({was})" if was else ""
+            lines.append(
+                f"The rubber now goes to {names[rubber.winner]}, margin {rubber.margin}{was}."
+            )
+    return lines
 
 
 def took_back(sheet: Sheet, removed: EntryResult, tally: Tally) -> str:
@@ -292,7 +327,9 @@ def sheet_json(sheet: Sheet, tally: Tally) -> dict[str, Any]:
         "players": {name: list(players) for name, players in zip(names, sheet.sides)},
         "entries": len(tally.results),
         "complete": tally.rubber is not None,
-        "game": {
+        "game": None
+        if tally.rubber is not None
+        else {
             "number": tally.game_number,
             "scores": by_side(tally.scores),
             "bridge": names[bridge] if bridge is not None else None,

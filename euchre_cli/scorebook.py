@@ -529,11 +529,7 @@ class Scorebook:
         entries = [*self.entries(sheet), entry]
         after = tally(sheet.ruleset, entries)
         if _ends_early(after):
-            raise ScorebookError(
-                f"the rubber on sheet {sheet.name} is over "
-                f"({sheet.side_names[after.rubber.winner]} won it by {after.rubber.margin}): "
-                "start a new sheet with 'euchre score new'"
-            )
+            raise rubber_over(sheet, after)
         self._db.execute(
             "INSERT INTO entries (sheet_id, number, kind, side, tricks, alone, lone_defender,"
             " points, reason) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -573,6 +569,17 @@ class Scorebook:
             "DELETE FROM entries WHERE sheet_id = ? AND number = ?", (sheet.id, len(results))
         )
         return results[-1]
+
+
+def rubber_over(sheet: Sheet, sheet_tally: Tally) -> ScorebookError:
+    """The refusal for a new entry on a sheet whose rubber has been decided (R10)."""
+    rubber = sheet_tally.rubber
+    assert rubber is not None
+    return ScorebookError(
+        f"the rubber on sheet {sheet.name} is over "
+        f"({sheet.side_names[rubber.winner]} won it by {rubber.margin}): "
+        "start a new sheet with 'euchre score new'"
+    )
 
 
 def _ends_early(sheet_tally: Tally) -> bool:

@@ -306,7 +306,11 @@ def test_an_edit_can_change_who_won_a_past_game(score: Run) -> None:
     score("hand", "--makers", "CD", "--tricks", "3")  # game 2: 0-1
     assert state(score)["games"][0]["winner"] == AB
     out = score("edit", "4", "--makers", "CD", "--tricks", "4").stdout
-    assert out == "#4 is now: Cy & Di made it (4 tricks).\nGame 2: Ann & Bob 0, Cy & Di 1\n"
+    assert out == (
+        "#4 is now: Cy & Di made it (4 tricks).\n"
+        "Game 1 now goes to Cy & Di (it went to Ann & Bob).\n"
+        "Game 2: Ann & Bob 0, Cy & Di 1\n"
+    )
     now = state(score)
     assert now["games"] == [
         {"number": 1, "winner": CD, "scores": {AB: 2, CD: 5}, "rubber_points": 2}
@@ -321,6 +325,44 @@ def test_an_edit_can_turn_a_hand_into_points_and_back(score: Run) -> None:
     assert game_scores(score) == {AB: 0, CD: -2}
     score("edit", "1", "--makers", "CD", "--tricks", "0", "--defender-alone", "Ann")
     assert game_scores(score) == {AB: 4, CD: 0}
+
+
+def test_an_edit_of_a_hand_takes_no_reason(score: Run, book: Path) -> None:
+    score("new", *TEAMS)
+    score("hand", "--makers", "AB", "--tricks", "3")
+    refused(
+        score,
+        book,
+        "edit",
+        "1",
+        "--makers",
+        "CD",
+        "--tricks",
+        "3",
+        "--reason",
+        "typo",
+        says="--reason goes with --add WHO POINTS",
+        code=2,
+    )
+
+
+def test_an_edit_that_decides_the_rubber_says_so(score: Run) -> None:
+    score("new", "--rules", "classic", *TEAMS)
+    score("add", "AB", "5")  # game 1 to Ann & Bob
+    score("add", "CD", "4")
+    out = score("edit", "2", "--add", "AB", "5").stdout
+    assert "Game 2 now goes to Ann & Bob." in out
+    assert "The rubber now goes to Ann & Bob, margin 8." in out  # 2 + (3 + 3) - 0
+    out = score("edit", "2", "--add", "CD", "4").stdout
+    assert "Game 2 is no longer over (it went to Ann & Bob)." in out
+    assert "The rubber is no longer decided (it went to Ann & Bob, margin 8)." in out
+
+
+def test_r6_history_says_when_both_the_maker_and_a_defender_went_alone(score: Run) -> None:
+    score("new", *TEAMS)
+    score("hand", "--makers", "CD", "--tricks", "2", "--alone", "--defender-alone", "Ann")
+    out = score("history").stdout
+    assert "2 tricks; the maker went alone; Ann & Bob defended alone" in out
 
 
 def test_an_edit_may_not_end_the_rubber_before_later_entries(score: Run, book: Path) -> None:
@@ -424,8 +466,9 @@ def test_keep_takes_short_answers_questions_undo_and_quit(score: Run) -> None:
     assert "#2 Cy & Di marched alone (5 tricks): +4" in out
     assert "no team or player 'Zed'" in out
     assert "Took back #3: Ann & Bob made it alone (3 tricks)." in out
-    for wrong in ("maybe", "seven", "7"):
-        assert f"'{wrong}'? Try again." in out
+    assert "'maybe' is not an answer here: a = the maker, or Enter for no. Try again." in out
+    for wrong in ("seven", "7"):
+        assert f"'{wrong}' is not a number of tricks: 0 to 5. Try again." in out
     assert "#3 Cy & Di got euchred (2 tricks): Ann & Bob +2" in out
     assert "#4 Ann & Bob -1 by hand (renege)" in out
     assert "4 face up on top of the 3" in out  # Cy & Di's markers at 4
@@ -447,8 +490,42 @@ def test_keep_asks_no_alone_question_where_there_are_no_lone_hands(score: Run) -
 
 def test_keep_interrupted_mid_hand_writes_nothing(score: Run) -> None:
     score("new", *TEAMS)
-    score("keep", input="1\na\n")  # makers and alone given, then the input ends
+    result = score("keep", input="1\na\n", fails=True)  # makers and alone, then input ends
+    assert result.exit_code == 1
+    assert result.output.endswith("That hand was not recorded.\n")
     assert state(score)["entries"] == 0
+
+
+def test_r6_keep_offers_only_the_lone_hands_the_ruleset_allows(score: Run) -> None:
+    """classic has no lone defenders: 'd' is refused at the question, the hand kept."""
+    score("new", "--rules", "classic", *TEAMS)
+    out = score("keep", input="1\nd\na\n5\nquit\n").output
+    assert "Alone? (a = the maker; Enter = no)" in out
+    assert "'d' is not an answer here: a = the maker, or Enter for no. Try again." in out
+    assert "#1 Ann & Bob marched alone (5 tricks): +4" in out
+
+
+def test_r12_keep_refuses_the_maker_as_the_lone_defender(score: Run) -> None:
+    score("new", *CUTTHROAT)
+    out = score("keep", input="Bob d\nBob\nAnn\n1\nquit\n").output
+    assert "Which defender went alone? (1 Ann, 3 Cy)" in out
+    assert "Bob made trump; a defender is 1 Ann, 3 Cy. Try again." in out
+    assert game_scores(score) == {"Ann": 2, "Bob": 0, "Cy": 0}
+
+
+def test_r10_keep_stops_taking_hands_once_the_rubber_is_won(score: Run) -> None:
+    score("new", "--rules", "classic", *TEAMS)
+    for _ in range(2):  # two games to 5, each won by two lone marches
+        score("hand", "--makers", "AB", "--tricks", "5", "--alone")
+        score("hand", "--makers", "AB", "--tricks", "5", "--alone")
+    out = score("keep", input="1 3\nundo\n1 5 a\nquit\n").output
+    assert "The sheet is complete (undo, show, history or quit)" in out
+    assert "the rubber on sheet" in out and "is over" in out  # refused before any question
+    assert "Took back #4" in out
+    assert "This sheet is complete.\nType undo to take that hand back, or quit." in out
+    assert "Game 3" not in out
+    final = state(score)
+    assert (final["complete"], final["game"], final["entries"]) == (True, None, 4)
 
 
 def test_keep_commands_work_at_follow_up_questions(score: Run) -> None:
