@@ -238,6 +238,9 @@ def stats(db: str | None) -> None:
 @_with_db
 def list_sheets(db: str | None) -> None:
     """Every score sheet; the current one is starred."""
+    if not os.path.exists(_book_path(db)):  # no book yet: the same answer as an empty one
+        click.echo(render.sheets_table([]))
+        return
     with _session(db, write=False) as book:
         summaries = book.summaries()
     click.echo(render.sheets_table(summaries))
@@ -262,7 +265,9 @@ def delete(name: str, yes: bool, db: str | None) -> None:
     if not yes:
         with _session(db, write=False) as book:
             entries = len(book.entries(book.sheet(name)))
-        click.confirm(f"Delete sheet {name} and its {entries} entries?", abort=True)
+        if not click.confirm(f"Delete sheet {name} and its {entries} entries?"):
+            click.echo(f"Sheet {name} kept.")
+            return
     with _session(db) as book:
         book.delete(name)
     click.echo(f"Deleted sheet {name}.")

@@ -265,7 +265,11 @@ def game_block(sheet: Sheet, tally: Tally, ascii: bool = False) -> str:
     for side, (name, score) in enumerate(zip(names, tally.scores)):
         label = "  at the bridge" if side == bridge else ""
         lines.append(f"  {name.ljust(width)}  {score:>3}{label}")
-    if rules.markers is not None:
+    if rules.markers is None:
+        return "\n".join(lines)
+    if marker_position(rules.markers.cards, rules.game.points_to_win, 0) is None:
+        lines.append(marker_picture(rules, 0))  # no scheme for this target: said once
+    else:
         pictures = [
             f"{name}: {score}\n{marker_picture(rules, score, ascii, side)}"
             for side, (name, score) in enumerate(zip(names, tally.scores))

@@ -175,7 +175,10 @@ def seat_sides(
     names = [name for side in sides for name in side]
     for name in names:
         if not name or name.isdigit() or len(split_team(name)) > 1:
-            raise ScorebookError(f"'{name}' is not a usable player name")
+            raise ScorebookError(
+                f"'{name}' is not a usable player name: a name may not be empty or a number"
+                " (numbers pick a side), nor hold &, comma, /, + or 'and' (they join a team)"
+            )
     folded = [_fold(name) for name in names]
     if len(set(folded)) != len(folded):
         raise ScorebookError("every player needs a different name")

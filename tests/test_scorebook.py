@@ -125,7 +125,7 @@ def test_initials_shared_by_both_sides_are_ambiguous() -> None:
         ("standard", ("Ann & Bob & Cy", "Di & Ed"), (), "must be two players"),
         ("standard", ("Ann", "Di & Ed"), (), "must be two players"),
         ("standard", ("Ann & Bob", "ann & Di"), (), "different name"),
-        ("standard", ("Ann & 2", "Cy & Di"), (), "not a usable player name"),
+        ("standard", ("Ann & 2", "Cy & Di"), (), "not a usable player name: a name may not"),
         ("cutthroat", ("Ann & Bob",), (), "3 players"),
         ("cutthroat", (), ("Ann", "Bob"), "3 players"),
         ("two-handed", (), ("Ann", "Bob", "Cy"), "2 players"),
