@@ -93,7 +93,7 @@ def run_game(
             )
 
         hinter = make_player("hard", ruleset, seed=f"{seed}:hint", think=think)
-        human = HumanPlayer(ask, out, style, advisor=computers[0], hinter=hinter, hints=hints)
+        human = HumanPlayer(ask, out, style, hinter=hinter, hints=hints)
         players = [human, *computers[1:]]
         me = 0
     screen = TableScreen(out, style, me=me, pause=pause)
@@ -101,9 +101,12 @@ def run_game(
     out(style.dim(f"(seed {seed}: `--seed {seed}` replays this game)"))
     try:
         game.play()
-    except (QuitGame, click.Abort, KeyboardInterrupt, EOFError):
+    except (QuitGame, click.Abort, KeyboardInterrupt, EOFError) as left:
         click.echo("", file=stream)
         scores = ", ".join(f"{n} {s}" for n, s in zip(game.side_names, game.scores))
+        if isinstance(left, QuitGame):  # the person chose to leave: said, not an error
+            click.echo(f"You quit: game left before the end ({scores}).", err=True)
+            raise click.exceptions.Exit(1) from None
         raise click.ClickException(f"game left before the end ({scores})") from None
     if as_json:
         click.echo(json.dumps(game.summary(), ensure_ascii=False))

@@ -21,6 +21,10 @@ def _levels(ctx: click.Context, param: click.Parameter, value: str | None):
         return None
     levels = tuple(part.strip().lower() for part in value.split(","))
     for level in levels:
+        if not level:
+            raise click.BadParameter(
+                f"{value!r} has an empty level: levels go between commas, e.g. hard,easy"
+            )
         if level not in LEVELS:
             raise click.BadParameter(f"unknown level {level!r} (use {', '.join(LEVELS)})")
     return levels

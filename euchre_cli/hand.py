@@ -638,6 +638,18 @@ class Hand:
         )
 
 
+_ACTION_WORDS = {"order": "order up", "alone": "go alone", "pickup": "pick up"}
+
+
+def _in_words(action: Action) -> str:
+    """An action as a person would say it: "9♠", "pass", "name hearts"."""
+    if action.card is not None:
+        return action.card.label
+    if action.suit is not None:
+        return f"{action.kind} {action.suit.title.lower()}"
+    return _ACTION_WORDS.get(action.kind, action.kind)
+
+
 _PHASE_WORDS = {
     Phase.BID_UPCARD: "while bidding on the upcard",
     Phase.NAME_TRUMP: "while naming trump",
@@ -656,7 +668,7 @@ def explain_illegal(view: View, legal: Sequence[Action], action: Action) -> str:
     It needs only what the seat can see, so the prompt for a person and the engine
     give the same reason.
     """
-    allowed = ", ".join(a.card.label if a.card is not None else a.text for a in legal)
+    allowed = ", ".join(_in_words(a) for a in legal)
     phase, card = view.phase, action.card
     if action.kind == "play" and phase is Phase.PLAY:
         if card not in view.hand:
@@ -664,7 +676,9 @@ def explain_illegal(view: View, legal: Sequence[Action], action: Action) -> str:
         return f"you must follow {view.led_suit.title.lower()} (legal: {allowed})"
     if action.kind == "discard" and phase is Phase.DISCARD:
         if card == view.upcard and card in view.hand and view.dealer_took_upcard:
-            return f"the dealer keeps the upcard {card.label}; discard another card"
+            return (
+                f"the dealer keeps the upcard {card.label}; discard another card (legal: {allowed})"
+            )
         return f"you do not hold {card.label} (legal: {allowed})"
     if action.kind == "name" and phase is Phase.NAME_TRUMP:
         turned_down = view.proposed_suit.title.lower()
@@ -672,7 +686,10 @@ def explain_illegal(view: View, legal: Sequence[Action], action: Action) -> str:
     if action is PASS and phase is Phase.NAME_TRUMP:
         return f"the dealer is stuck and must name a suit (legal: {allowed})"
     if action is ALONE and phase in (Phase.BID_UPCARD, Phase.NAME_TRUMP, Phase.DEALER_NAMES):
-        return f"going alone is declared once trump is made; bid first (legal: {allowed})"
+        return (
+            "going alone, where the rules allow it, is declared once trump is made;"
+            f" bid first (legal: {allowed})"
+        )
     if action is ALONE:
         return f"nobody may go alone now under these rules (legal: {allowed})"
     words = _PHASE_WORDS.get(phase, "")

@@ -388,7 +388,8 @@ def _build_section(section: type, data: object, path: _KeyPath, checker: _Checke
     for key in data:
         if key not in settings:
             where = f" in {_dotted(path)}" if path else ""
-            checker.fail([(*path, key)], f"unknown key {key!r}{where}", _suggest(key, settings))
+            known = [*settings] if path else ["extends", *settings]  # read before this check
+            checker.fail([(*path, key)], f"unknown key {key!r}{where}", _suggest(key, known))
     hints = typing.get_type_hints(section)
     return section(
         **{
@@ -515,10 +516,12 @@ def _check_combinations(ruleset: Ruleset, checker: _Checker) -> None:
     needed = ruleset.players * HAND_SIZE + ruleset.dummy.cards + 1
     if deck_size < needed:
         dummy = f" and a {ruleset.dummy.cards}-card dummy" if ruleset.dummy.cards else ""
+        article = "an" if str(deck_size).startswith(("8", "11", "18")) else "a"
         checker.fail(
             [("deck", "ranks"), ("deck", "joker"), ("players",), ("dummy", "cards")],
-            f"a {deck_size}-card deck is too small for {ruleset.players} players{dummy}",
-            f"needs {needed} cards: {HAND_SIZE} for each player, the dummy and an upcard",
+            f"{article} {deck_size}-card deck is too small for {ruleset.players} players{dummy}",
+            f"needs {needed} cards: {HAND_SIZE} for each player{', the dummy' if dummy else ''}"
+            " and an upcard",
         )
     if 2 * ruleset.deal.cut_min > deck_size:
         checker.fail(

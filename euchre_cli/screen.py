@@ -176,6 +176,9 @@ class TableScreen(GameObserver):
                 self.out(f"Trump is {self.style.suit(hand.trump)}; {maker} made it.")
             elif hand.is_over:
                 self.out("Everybody passed: the hand is thrown in and the deal passes.")
+            elif phase is Phase.BID_UPCARD and hand.phase is not Phase.BID_UPCARD:
+                turned = self.style.card(hand.upcard)
+                self.out(f"The upcard {turned} is turned down: now any other suit may be named.")
         elif action.kind == "alone":
             verb = "defends" if phase is Phase.DEFENDER_ALONE else "goes"
             self.out(self.style.bold(self._says(game, seat, f"{verb} alone!")))
@@ -186,7 +189,7 @@ class TableScreen(GameObserver):
         elif phase is Phase.DISCARD and (
             hand.phase is not Phase.DISCARD or hand.current_seat != seat
         ):
-            self._discarded(game, seat, hand.discards[seat], show=is_me)
+            self._discarded(game, seat, hand.discards[seat], show=is_me or self.me is None)
         if phase in BEFORE_EXCHANGE and hand.phase in (Phase.DISCARD, Phase.PLAY):
             self._exchange(game, hand, picked_up_by_choice=phase is Phase.PICKUP)
         if phase is not Phase.PLAY and hand.phase is Phase.PLAY:
@@ -195,9 +198,10 @@ class TableScreen(GameObserver):
             self.pause()
 
     def _discarded(self, game: Game, seat: int, cards: list[Card], show: bool) -> None:
-        """One line per seat once it has discarded all it must: others' cards stay hidden."""
+        """One line per seat once it has discarded all it must: others' cards stay hidden
+        (a watched game shows them all)."""
         if show:
-            self.out(f"You discard {self.style.cards(cards)}.")
+            self.out(self._says(game, seat, f"discards {self.style.cards(cards)}."))
         else:
             count = "a card" if len(cards) == 1 else f"{len(cards)} cards"
             self.out(self._says(game, seat, f"discards {count}."))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from click.testing import CliRunner
@@ -88,6 +89,9 @@ def test_watched_game_shows_the_table() -> None:
     assert "win the game" in text
     assert "names ." not in text  # clubs (suit 0) is named like any other suit
     assert "4 face down on top of the 3" in text  # R11 markers after a hand
+    # R5: the second round is announced; a watched dealer's discard is shown
+    assert re.search(r"The upcard \S+ is turned down: now any other suit may be named", text)
+    assert re.search(r"\w+ discards (10|[9JQKA])[♣♦♥♠]\.", text)
 
 
 # A human game: every round of answers holds a typo, a request for help and, for any
@@ -132,6 +136,23 @@ def test_cutthroat_human_keeps_five_of_ten() -> None:
     assert "You discard" in result.output
 
 
+def test_r12_enter_keeps_the_five_the_hint_names() -> None:
+    """The keep suggestion and the hint are one choice, not two searches that may differ."""
+    result = run(
+        "cutthroat",
+        "--seed",
+        "4",
+        "--level",
+        "easy",
+        "--delay",
+        "0",
+        input="order\nn\nhint\n\nquit\n",
+    )
+    hinted = re.search(r"Hint: keep (.+?) \(the five", result.output)
+    assert hinted, result.output[-1500:]
+    assert f"Your hand: {hinted.group(1)}\n" in result.output
+
+
 @pytest.mark.parametrize(
     "keys, message",
     [
@@ -160,6 +181,14 @@ def test_r6_a_lone_defender_is_announced_as_defending() -> None:
     assert "go alone!" not in result.output
 
 
+def test_hint_names_the_choices_of_a_lone_defence_in_words() -> None:
+    """'pass' at the defend-alone question is hinted as declining, not as a bid."""
+    result = run("cutthroat", "--seed", "5", "--level", "easy", input="pass\nhint\nn\nquit\n")
+    hint = re.search(r"Hint: (.+?): you win .* against (.+?) \d", result.output)
+    assert hint, result.output[-1500:]
+    assert {hint.group(1), hint.group(2)} == {"defend alone", "not defend alone"}
+
+
 def test_end_of_input_leaves_with_one_line() -> None:
     result = run("play", "--seed", "1", input="pass\n")
     assert result.exit_code == 1
@@ -170,7 +199,8 @@ def test_end_of_input_leaves_with_one_line() -> None:
 def test_quit_leaves_the_game() -> None:
     result = run("play", "--seed", "1", input="quit\n")
     assert result.exit_code == 1
-    assert "game left before the end" in result.output
+    assert result.stderr.endswith("You quit: game left before the end (You & Bob 0, Ann & Cy 0).\n")
+    assert "Error" not in result.output  # leaving by choice is not an error
 
 
 @pytest.mark.parametrize(

@@ -51,6 +51,8 @@ def test_r5_the_turned_down_suit_is_refused_with_the_reason() -> None:
     action, said = answer(hand, "s", "h")
     assert action is NAME[Suit.HEARTS]
     assert any("spades was turned down" in line for line in said)
+    # what is allowed is said in words, not in the engine's action codes
+    assert any("(legal: pass, name clubs, name diamonds, name hearts)" in line for line in said)
 
 
 def test_r6_alone_answers_default_to_no() -> None:
@@ -76,6 +78,18 @@ def test_r7_cards_by_code_or_number_and_refusals_with_reasons() -> None:
     assert any("no card number 9" in line for line in said)
     shown = [c.code for c in hand.view(0).hand]
     assert answer(hand, "1")[0].card.code in shown
+
+
+def test_r7_the_prompt_says_when_the_led_suit_cannot_be_followed() -> None:
+    hand = run(first_round(), "order pass pass pass pass play:KH")  # spades trump, K♥ led
+    assert hand.current_seat == 1  # clubs only (J♣ is trump): no hearts
+    prompts: list[str] = []
+    player = HumanPlayer(lambda prompt: prompts.append(prompt) or "JC", print, Style(colour=False))
+    player.choose(hand.view(1), hand.legal_actions())
+    assert prompts[-1].endswith("Your card (no ♥ hearts: any card)")
+    hand = run(first_round(), "order pass pass pass pass play:JS")  # the right bower led
+    player.choose(hand.view(1), hand.legal_actions())  # J♣, the left bower, follows trump
+    assert prompts[-1].endswith("Your card (follow ♠ spades)")
 
 
 def test_help_lists_choices_and_quit_leaves() -> None:

@@ -272,7 +272,7 @@ INVALID = {
         3,
         "unknown key 'stick_the_deler' in bidding (did you mean 'stick_the_dealer'?)",
     ),
-    "unknown top-level key": ("colour: red\n", 1, "unknown key 'colour' (allowed: name, "),
+    "unknown top-level key": ("colour: red\n", 1, "unknown key 'colour' (allowed: extends, name, "),
     "string where an int goes": ("players: '4'\n", 1, "players cannot be '4'"),
     "players not 2, 3 or 4": (
         "# house\nplayers: 5\n",
@@ -316,6 +316,11 @@ INVALID = {
         "players: 4\ndeck:\n  ranks: [10, J, Q, K, A]\n",
         3,
         "a 20-card deck is too small for 4 players (needs 21 cards",
+    ),
+    "deck far too small": (
+        "deck:\n  ranks: [7, 8]\n",
+        2,
+        "an 8-card deck is too small for 4 players (needs 21 cards: 5 for each player and an",
     ),
     "deck too small for a dummy": (
         "extends: cutthroat\nplayers: 4\n",

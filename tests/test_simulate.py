@@ -96,6 +96,7 @@ def test_cli_json_with_workers():
     "args, message",
     [
         (["--players", "easy,wizard"], "unknown level"),
+        (["--players", "hard,", "easy"], "'hard,' has an empty level"),
         (["--players", "easy"], "2 sides"),
         (["--rules", "nonesuch"], "nonesuch"),
         (["--deals", "0"], "nothing to play"),

@@ -11,7 +11,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Sequence
 
-from ..cards import Card, Suit, parse_card, sorted_hand
+from ..cards import EFFECTIVE_SUIT, Card, Suit, parse_card, sorted_hand
 from ..hand import (
     ALONE,
     DISCARD,
@@ -50,21 +50,20 @@ _HINTS = {
 
 
 class HumanPlayer:
-    """Asks the person at the keyboard; ``advisor`` suggests which cards to keep."""
+    """Asks the person at the keyboard; ``hinter`` (the hard level) gives hints and
+    the five cards Enter keeps, so the suggestion and the hint are one choice."""
 
     def __init__(
         self,
         ask: Callable[[str], str],
         out: Callable[[str], None],
         style: Style,
-        advisor: Player | None = None,
         hinter: Player | None = None,
         hints: bool = False,
     ) -> None:
         self.ask = ask
         self.out = out
         self.style = style
-        self.advisor = advisor
         self.hinter = hinter  # a player with ``analyse`` (the hard level) for ``hint``
         self.hints = hints  # show the hint before every decision
         self._planned_discards: list[Card] = []
@@ -125,7 +124,12 @@ class HumanPlayer:
         if phase is Phase.DISCARD:
             return f"{self._show_hand(view)}\nDiscard which card? (number or code)"
         led = view.led_suit
-        follow = f" (follow {self.style.suit(led)})" if led is not None else " (you lead)"
+        if led is None:
+            follow = " (you lead)"
+        elif any(Suit(EFFECTIVE_SUIT[view.trump][card]) is led for card in view.hand):
+            follow = f" (follow {self.style.suit(led)})"
+        else:
+            follow = f" (no {self.style.suit(led)}: any card)"
         trump = self.style.suit(view.trump)
         return f"Trump {trump}. {self._show_hand(view)}\nYour card{follow}"
 
@@ -203,7 +207,7 @@ class HumanPlayer:
         shown = " ".join(c.code for c in suggestion)
         must_keep = [c for c in view.hand if DISCARD[c] not in legal]
         if self.hints:
-            self._hint_keep(view, legal)
+            self._hint_keep(suggestion)
         while True:
             answer = self.ask(
                 f"{self._show_hand(view)}\nKeep which {HAND_SIZE}? "
@@ -212,7 +216,7 @@ class HumanPlayer:
             if answer.lower() == "quit":
                 raise QuitGame
             if answer.lower() == "hint":
-                self._hint_keep(view, legal)
+                self._hint_keep(suggestion)
                 continue
             if not answer:
                 keep = suggestion
@@ -236,16 +240,19 @@ class HumanPlayer:
         if self.hinter is None or not hasattr(self.hinter, "analyse"):
             self.out("No hints at this table.")
             return
-        self.out(hint_line(self.hinter.analyse(view, legal), self._action_words))
+        analysis = self.hinter.analyse(view, legal)
+        self.out(hint_line(analysis, lambda action: self._action_words(action, view.phase)))
 
-    def _hint_keep(self, view: View, legal: Sequence[Action]) -> None:
+    def _hint_keep(self, suggestion: list[Card]) -> None:
         if self.hinter is None:
             self.out("No hints at this table.")
             return
-        keep = " ".join(self.style.card(c) for c in self._suggest_keep(view, legal, self.hinter))
-        self.out(f"Hint: keep {keep} (the five with the best expected points).")
+        keep = " ".join(self.style.card(c) for c in suggestion)
+        self.out(f"Hint: keep {keep} (the five with the best expected points; Enter keeps them).")
 
-    def _action_words(self, action: Action) -> str:
+    def _action_words(self, action: Action, phase: Phase) -> str:
+        if (phase, action.kind) in _WORDS_IN_PHASE:
+            return _WORDS_IN_PHASE[phase, action.kind]
         if action.kind == "play":
             return f"play {self.style.card(action.card)}"
         if action.kind == "discard":
@@ -254,11 +261,9 @@ class HumanPlayer:
             return f"name {action.suit.title.lower()}"
         return _ACTION_WORDS.get(action.kind, action.kind)
 
-    def _suggest_keep(
-        self, view: View, legal: Sequence[Action], advisor: Player | None = None
-    ) -> list[Card]:
-        """The advisor's five, found by letting it discard one card at a time."""
-        advisor = advisor or self.advisor
+    def _suggest_keep(self, view: View, legal: Sequence[Action]) -> list[Card]:
+        """The hinter's five, found by letting it discard one card at a time."""
+        advisor = self.hinter
         if advisor is None:
             return self._numbered_hand(view)[:HAND_SIZE]
         hand = list(view.hand)
@@ -273,6 +278,13 @@ class HumanPlayer:
 
 
 _ACTION_WORDS = {"pass": "pass", "order": "order up", "alone": "go alone", "pickup": "pick up"}
+# where "pass" means declining (to go alone, to take the upcard), and a defender's lone hand
+_WORDS_IN_PHASE = {
+    (Phase.MAKER_ALONE, "pass"): "not go alone",
+    (Phase.DEFENDER_ALONE, "pass"): "not defend alone",
+    (Phase.DEFENDER_ALONE, "alone"): "defend alone",
+    (Phase.PICKUP, "pass"): "leave the upcard",
+}
 
 
 def hint_line(analysis, words: Callable[[Action], str]) -> str:
