@@ -116,6 +116,8 @@ def _check_name(ctx: click.Context, param: click.Parameter, value: str) -> str:
     name = value.strip()
     if not name or len(name) > 20:
         raise click.BadParameter("give a name of 1 to 20 characters")
+    if "&" in name:  # a team is written "Ann & Bob": one name must not look like two
+        raise click.BadParameter(f"{name!r} holds '&', which joins partners' names: give one name")
     return name
 
 

@@ -211,6 +211,7 @@ def test_quit_leaves_the_game() -> None:
         (["play", "--delay", "-1"], "--delay"),
         (["cutthroat", "--rules", "missing.yaml"], "missing.yaml"),
         (["play", "--name", "  "], "--name"),
+        (["play", "--name", "Ann & Cy"], "which joins partners' names"),
         # click's own parsing errors, without its usage banner above them
         (["play", "--level", "expert"], "'easy', 'medium', 'hard'"),
         (["simulate", "--deals", "abc"], "usage: euchre simulate [OPTIONS]"),
