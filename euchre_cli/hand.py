@@ -638,7 +638,8 @@ class Hand:
         )
 
 
-_ACTION_WORDS = {"order": "order up", "alone": "go alone", "pickup": "pick up"}
+# actions as a person says them, where the action's name is not already the word
+ACTION_WORDS = {"order": "order up", "alone": "go alone", "pickup": "pick up"}
 
 
 def _in_words(action: Action) -> str:
@@ -647,7 +648,7 @@ def _in_words(action: Action) -> str:
         return action.card.label
     if action.suit is not None:
         return f"{action.kind} {action.suit.title.lower()}"
-    return _ACTION_WORDS.get(action.kind, action.kind)
+    return ACTION_WORDS.get(action.kind, action.kind)
 
 
 _PHASE_WORDS = {

@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 
 from ..cards import EFFECTIVE_SUIT, Card, Suit, parse_card, sorted_hand
 from ..hand import (
+    ACTION_WORDS,
     ALONE,
     DISCARD,
     HAND_SIZE,
@@ -259,7 +260,7 @@ class HumanPlayer:
             return f"discard {self.style.card(action.card)}"
         if action.kind == "name":
             return f"name {action.suit.title.lower()}"
-        return _ACTION_WORDS.get(action.kind, action.kind)
+        return ACTION_WORDS.get(action.kind, action.kind)
 
     def _suggest_keep(self, view: View, legal: Sequence[Action]) -> list[Card]:
         """The hinter's five, found by letting it discard one card at a time."""
@@ -277,7 +278,6 @@ class HumanPlayer:
         return sorted_hand(hand, view.trump)
 
 
-_ACTION_WORDS = {"pass": "pass", "order": "order up", "alone": "go alone", "pickup": "pick up"}
 # where "pass" means declining (to go alone, to take the upcard), and a defender's lone hand
 _WORDS_IN_PHASE = {
     (Phase.MAKER_ALONE, "pass"): "not go alone",
