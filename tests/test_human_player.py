@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from deals import STANDARD, deal, run
 
-from euchre_cli.cards import Suit, parse_card
+from euchre_cli.cards import Suit, parse_card, sorted_hand
 from euchre_cli.hand import ALONE, NAME, ORDER, PASS, PICKUP, PLAY, Hand
 from euchre_cli.players.human import HumanPlayer, QuitGame
 from euchre_cli.screen import Style
@@ -68,6 +68,14 @@ def test_r4_pickup_answers_default_to_yes() -> None:
     assert answer(hand, "leave")[0] is PASS
 
 
+def test_r4_the_dealer_is_asked_to_pick_up_with_yes_or_no() -> None:
+    hand = run(first_round(dealer=0), "pass pass pass")  # the dealer bids last
+    prompts: list[str] = []
+    player = HumanPlayer(lambda prompt: prompts.append(prompt) or "y", print, Style(colour=False))
+    assert player.choose(hand.view(0), hand.legal_actions()) is ORDER
+    assert prompts[-1].endswith("Upcard 9♠. Pick it up? [y/n]")
+
+
 def test_r7_cards_by_code_or_number_and_refusals_with_reasons() -> None:
     hand = run(first_round(), "order pass pass pass pass")  # the dealer leaves the upcard
     assert hand.current_seat == 0  # left of the dealer leads
@@ -76,6 +84,8 @@ def test_r7_cards_by_code_or_number_and_refusals_with_reasons() -> None:
     assert any("'zz'" in line for line in said)
     assert any("you do not hold A♠" in line for line in said)
     assert any("no card number 9" in line for line in said)
+    _, said = answer(hand, "10", "kh")
+    assert any("no card number 10 (1 to 5); a ten is typed with its suit" in x for x in said)
     shown = [c.code for c in hand.view(0).hand]
     assert answer(hand, "1")[0].card.code in shown
 
@@ -97,5 +107,9 @@ def test_help_lists_choices_and_quit_leaves() -> None:
     action, said = answer(hand, "?", "pass")
     assert action is PASS
     assert any("You may: pass, order" in line for line in said)
+    hand = run(first_round(), "order pass pass pass pass")  # seat 0 leads: any card
+    _, said = answer(hand, "?", "kh")
+    shown = ", ".join(c.label for c in sorted_hand(hand.view(0).hand, hand.trump))
+    assert f"You may: {shown}." in said[0]  # in the order the hand is numbered
     with pytest.raises(QuitGame):
         answer(hand, "quit")

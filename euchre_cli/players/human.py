@@ -107,8 +107,9 @@ class HumanPlayer:
         phase = view.phase
         upcard = self.style.card(view.upcard)
         if phase is Phase.BID_UPCARD:
-            verb = "Pick it up" if view.seat == view.dealer else "Order it up"
-            return f"{self._show_hand(view)}\nUpcard {upcard}. {verb}? [order/pass]"
+            if view.seat == view.dealer:
+                return f"{self._show_hand(view)}\nUpcard {upcard}. Pick it up? [y/n]"
+            return f"{self._show_hand(view)}\nUpcard {upcard}. Order it up? [order/pass]"
         if phase is Phase.NAME_TRUMP:
             suits = "/".join(a.suit.letter.lower() for a in legal if a.kind == "name")
             passing = "/pass" if PASS in legal else " (you are stuck: you must name one)"
@@ -135,7 +136,9 @@ class HumanPlayer:
         return f"Trump {trump}. {self._show_hand(view)}\nYour card{follow}"
 
     def _help(self, view: View, legal: Sequence[Action]) -> None:
-        choices = ", ".join(self._describe(action) for action in legal)
+        in_hand = {card: place for place, card in enumerate(self._numbered_hand(view))}
+        shown = sorted(legal, key=lambda a: in_hand.get(a.card, -1))  # as the hand is numbered
+        choices = ", ".join(self._describe(action) for action in shown)
         self.out(f"You may: {choices}. ({HELP})")
 
     def _describe(self, action: Action) -> str:
@@ -189,7 +192,8 @@ class HumanPlayer:
             number = int(answer)
             if 1 <= number <= len(cards):
                 return cards[number - 1]
-            raise InvalidAction(f"there is no card number {number} (1 to {len(cards)})")
+            ten = "; a ten is typed with its suit, like 10h" if number == 10 else ""
+            raise InvalidAction(f"there is no card number {number} (1 to {len(cards)}){ten}")
         try:
             return parse_card(answer)
         except ValueError as error:
@@ -242,7 +246,7 @@ class HumanPlayer:
             self.out("No hints at this table.")
             return
         analysis = self.hinter.analyse(view, legal)
-        self.out(hint_line(analysis, lambda action: self._action_words(action, view.phase)))
+        self.out(hint_line(analysis, lambda action: self._action_words(action, view)))
 
     def _hint_keep(self, suggestion: list[Card]) -> None:
         if self.hinter is None:
@@ -251,9 +255,11 @@ class HumanPlayer:
         keep = " ".join(self.style.card(c) for c in suggestion)
         self.out(f"Hint: keep {keep} (the five with the best expected points; Enter keeps them).")
 
-    def _action_words(self, action: Action, phase: Phase) -> str:
-        if (phase, action.kind) in _WORDS_IN_PHASE:
-            return _WORDS_IN_PHASE[phase, action.kind]
+    def _action_words(self, action: Action, view: View) -> str:
+        if (view.phase, action.kind) in _WORDS_IN_PHASE:
+            return _WORDS_IN_PHASE[view.phase, action.kind]
+        if action is ORDER and view.seat == view.dealer:
+            return "pick it up"
         if action.kind == "play":
             return f"play {self.style.card(action.card)}"
         if action.kind == "discard":
