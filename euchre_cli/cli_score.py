@@ -394,9 +394,9 @@ class _Table:
     def record_hand(self, words: list[str]) -> None:
         """A hand from a short answer ("1 a 5") and, for what it leaves out, questions."""
         sheet, rules = self.sheet, self.sheet.ruleset
-        tally = self.tally()
-        if tally.rubber is not None:
-            raise click.ClickException(str(rubber_over(sheet, tally)))
+        rubber = self.tally().rubber
+        if rubber is not None:
+            raise click.ClickException(str(rubber_over(sheet, rubber)))
         tricks, alone, defender = None, None, False
         while len(words) > 1:  # peel tricks and alone flags off the end
             last = words[-1].casefold()

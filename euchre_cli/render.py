@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import codecs
 from collections.abc import Sequence
+from itertools import zip_longest
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .rules import Ruleset
@@ -18,7 +19,7 @@ from .scoring import TRICKS_TO_MAKE, HandOutcome, at_the_bridge, marker_position
 
 if TYPE_CHECKING:
     from .scorebook import EntryResult, Sheet, SheetSummary, SideStats, Tally
-    from .scoring import GameRecord
+    from .scoring import GameRecord, RubberResult
 
 
 def needs_ascii(encoding: str | None) -> bool:
@@ -222,9 +223,7 @@ def outcome_changes(sheet: Sheet, before: Tally, after: Tally) -> list[str]:
     rescores every later entry, and the table should hear when that moves a result."""
     names = sheet.side_names
     lines = []
-    for number in range(1, max(len(before.games), len(after.games)) + 1):
-        was = before.games[number - 1] if number <= len(before.games) else None
-        now = after.games[number - 1] if number <= len(after.games) else None
+    for number, (was, now) in enumerate(zip_longest(before.games, after.games), start=1):
         if now is None:
             lines.append(f"Game {number} is no longer over (it went to {names[was.winner]}).")
         elif was is None:
@@ -233,20 +232,20 @@ def outcome_changes(sheet: Sheet, before: Tally, after: Tally) -> list[str]:
             lines.append(
                 f"Game {number} now goes to {names[now.winner]} (it went to {names[was.winner]})."
             )
+
+    def rubber_words(rubber: RubberResult) -> str:
+        return f"{names[rubber.winner]}, margin {rubber.margin}"
+
     was_rubber, rubber = before.rubber, after.rubber
-    if was_rubber != rubber:
-        was = (
-            f"it went to {names[was_rubber.winner]}, margin {was_rubber.margin}"
-            if was_rubber
-            else ""
+    if rubber is None and was_rubber is not None:
+        lines.append(f"The rubber is no longer decided (it went to {rubber_words(was_rubber)}).")
+    elif rubber is not None and was_rubber is None:
+        lines.append(f"The rubber now goes to {rubber_words(rubber)}.")
+    elif rubber != was_rubber:
+        lines.append(
+            f"The rubber now goes to {rubber_words(rubber)}"
+            f" (it went to {rubber_words(was_rubber)})."
         )
-        if rubber is None:
-            lines.append(f"The rubber is no longer decided ({was}).")
-        else:
-            was = f" ({was})" if was else ""
-            lines.append(
-                f"The rubber now goes to {names[rubber.winner]}, margin {rubber.margin}{was}."
-            )
     return lines
 
 

@@ -516,10 +516,9 @@ def _check_combinations(ruleset: Ruleset, checker: _Checker) -> None:
     needed = ruleset.players * HAND_SIZE + ruleset.dummy.cards + 1
     if deck_size < needed:
         dummy = f" and a {ruleset.dummy.cards}-card dummy" if ruleset.dummy.cards else ""
-        article = "an" if str(deck_size).startswith(("8", "11", "18")) else "a"
         checker.fail(
             [("deck", "ranks"), ("deck", "joker"), ("players",), ("dummy", "cards")],
-            f"{article} {deck_size}-card deck is too small for {ruleset.players} players{dummy}",
+            f"{deck_size} cards are too few for {ruleset.players} players{dummy}",
             f"needs {needed} cards: {HAND_SIZE} for each player{', the dummy' if dummy else ''}"
             " and an upcard",
         )

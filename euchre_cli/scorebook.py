@@ -532,7 +532,7 @@ class Scorebook:
         entries = [*self.entries(sheet), entry]
         after = tally(sheet.ruleset, entries)
         if _ends_early(after):
-            raise rubber_over(sheet, after)
+            raise rubber_over(sheet, after.rubber)
         self._db.execute(
             "INSERT INTO entries (sheet_id, number, kind, side, tricks, alone, lone_defender,"
             " points, reason) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -574,10 +574,8 @@ class Scorebook:
         return results[-1]
 
 
-def rubber_over(sheet: Sheet, sheet_tally: Tally) -> ScorebookError:
+def rubber_over(sheet: Sheet, rubber: RubberResult) -> ScorebookError:
     """The refusal for a new entry on a sheet whose rubber has been decided (R10)."""
-    rubber = sheet_tally.rubber
-    assert rubber is not None
     return ScorebookError(
         f"the rubber on sheet {sheet.name} is over "
         f"({sheet.side_names[rubber.winner]} won it by {rubber.margin}): "

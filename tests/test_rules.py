@@ -315,17 +315,17 @@ INVALID = {
     "deck too small": (
         "players: 4\ndeck:\n  ranks: [10, J, Q, K, A]\n",
         3,
-        "a 20-card deck is too small for 4 players (needs 21 cards",
+        "20 cards are too few for 4 players (needs 21 cards",
     ),
     "deck far too small": (
         "deck:\n  ranks: [7, 8]\n",
         2,
-        "an 8-card deck is too small for 4 players (needs 21 cards: 5 for each player and an",
+        "8 cards are too few for 4 players (needs 21 cards: 5 for each player and an upcard)",
     ),
     "deck too small for a dummy": (
         "extends: cutthroat\nplayers: 4\n",
         2,
-        "a 24-card deck is too small for 4 players and a 5-card dummy",
+        "24 cards are too few for 4 players and a 5-card dummy",
     ),
     "cut_min too large": ("deal:\n  cut_min: 13\n", 2, "(allowed: at most 12"),
     "marker cards equal": ("markers: {cards: [6, 6]}\n", 1, "markers.cards cannot be [6, 6]"),

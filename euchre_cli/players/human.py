@@ -270,15 +270,15 @@ class HumanPlayer:
 
     def _suggest_keep(self, view: View, legal: Sequence[Action]) -> list[Card]:
         """The hinter's five, found by letting it discard one card at a time."""
-        advisor = self.hinter
-        if advisor is None:
+        hinter = self.hinter
+        if hinter is None:
             return self._numbered_hand(view)[:HAND_SIZE]
         hand = list(view.hand)
         discards = list(view.discards)
         while len(hand) > HAND_SIZE:
             options = [DISCARD[c] for c in hand if DISCARD[c] in legal]
             step = dataclasses.replace(view, hand=tuple(hand), discards=tuple(discards))
-            card = advisor.choose(step, options).card
+            card = hinter.choose(step, options).card
             hand.remove(card)
             discards.append(card)
         return sorted_hand(hand, view.trump)
