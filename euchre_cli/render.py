@@ -105,10 +105,22 @@ def marker_picture(ruleset: Ruleset, score: int, ascii: bool = False, side: int 
     )
 
 
-def side_by_side(blocks: Sequence[str], gap: int = 4) -> str:
-    """Lay multi-line blocks of text next to each other."""
+def marker_width(ruleset: Ruleset) -> int:
+    """The widest line of any marker picture in a game under ``ruleset``, so that
+    pictures laid side by side keep their columns from one score to the next (0 when
+    the ruleset has no marker scheme: then each score's picture is one line)."""
+    target = ruleset.game.points_to_win
+    if ruleset.markers is None or marker_position(ruleset.markers.cards, target, 0) is None:
+        return 0
+    pictures = (marker_picture(ruleset, score) for score in range(target))
+    return max(len(line) for picture in pictures for line in picture.splitlines())
+
+
+def side_by_side(blocks: Sequence[str], gap: int = 4, width: int = 0) -> str:
+    """Lay multi-line blocks of text next to each other, each at least ``width``
+    wide."""
     columns = [block.splitlines() for block in blocks]
-    widths = [max((len(line) for line in lines), default=0) for lines in columns]
+    widths = [max([width, *(len(line) for line in lines)]) for lines in columns]
     height = max(len(lines) for lines in columns)
     rows = []
     for index in range(height):
@@ -273,7 +285,7 @@ def game_block(sheet: Sheet, tally: Tally, ascii: bool = False) -> str:
             f"{name}: {score}\n{marker_picture(rules, score, ascii, side)}"
             for side, (name, score) in enumerate(zip(names, tally.scores))
         ]
-        lines += ["", side_by_side(pictures)]
+        lines += ["", side_by_side(pictures, width=marker_width(rules))]
     return "\n".join(lines)
 
 

@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable
 from .cards import Card, Suit, sorted_hand
 from .game import Game, GameObserver, HandRecord
 from .hand import Action, Hand, Phase
-from .render import marker_picture, side_by_side
+from .render import marker_picture, marker_width, side_by_side
 from .scoring import marker_position
 
 RED = "\x1b[31m"
@@ -282,7 +282,7 @@ class TableScreen(GameObserver):
             + marker_picture(rules, score, ascii=not self.style.unicode, side=side)
             for side, score in enumerate(game.scores)
         ]
-        self.out(self.style.dim(side_by_side(pictures)))
+        self.out(self.style.dim(side_by_side(pictures, width=marker_width(rules))))
 
     def game_finished(self, game: Game) -> None:
         seats = game.ruleset.sides[game.winner]

@@ -55,6 +55,13 @@ def test_r5_the_turned_down_suit_is_refused_with_the_reason() -> None:
     assert any("(legal: pass, name clubs, name diamonds, name hearts)" in line for line in said)
 
 
+def test_r16_an_empty_answer_is_asked_again_with_what_to_type() -> None:
+    action, said = answer(first_round(), "", "zz", "pass")
+    assert action is PASS
+    assert "please answer order or pass" in said[-2]
+    assert "'zz' is not understood here: answer order or pass" in said[-1]
+
+
 def test_r6_alone_answers_default_to_no() -> None:
     hand = run(first_round(), "order")
     assert answer(hand, "")[0] is PASS

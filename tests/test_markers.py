@@ -6,7 +6,7 @@ from dataclasses import replace
 
 import pytest
 
-from euchre_cli.render import marker_picture, needs_ascii
+from euchre_cli.render import marker_picture, marker_width, needs_ascii, side_by_side
 from euchre_cli.rules import GameRules, MarkerRules, Ruleset
 from euchre_cli.scoring import MarkerPosition, marker_position
 
@@ -94,6 +94,23 @@ def test_a_picture_draws_as_many_pips_as_the_score(
 def test_each_side_gets_its_own_suit() -> None:
     assert "♠" in marker_picture(five_point_game(), 3, side=1)
     assert "S" in marker_picture(five_point_game(), 3, ascii=True, side=1)
+
+
+@pytest.mark.parametrize("rules", [five_point_game(), ten_point_game()])
+def test_side_by_side_pictures_keep_their_columns_whatever_the_scores(rules: Ruleset) -> None:
+    """The second side's picture starts in the same column whatever the first side's
+    score, so the pictures do not shift from one hand to the next."""
+    width = marker_width(rules)
+    starts = set()
+    for score in range(rules.game.points_to_win):
+        pictures = [marker_picture(rules, score), marker_picture(rules, 1, side=1)]
+        top_row = side_by_side(pictures, width=width).splitlines()[0]
+        starts.add(top_row.rindex("┌"))
+    assert len(starts) == 1
+
+
+def test_no_marker_scheme_has_no_width() -> None:
+    assert marker_width(replace(Ruleset(), markers=MarkerRules(THREE_FOUR))) == 0
 
 
 @pytest.mark.parametrize(

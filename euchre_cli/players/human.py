@@ -181,8 +181,9 @@ class HumanPlayer:
         try:
             return Action.parse(answer)
         except InvalidAction:
-            shown = f"'{answer}' is not understood here" if answer else "please answer"
-            raise InvalidAction(f"{shown}: {_HINTS[phase]}") from None
+            if not answer:
+                raise InvalidAction(f"please {_HINTS[phase]}") from None
+            raise InvalidAction(f"'{answer}' is not understood here: {_HINTS[phase]}") from None
 
     def _read_card(self, view: View, answer: str) -> Card:
         cards = self._numbered_hand(view)
