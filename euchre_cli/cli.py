@@ -45,7 +45,27 @@ def one_line(error: click.UsageError) -> click.UsageError:
     return OneLineUsageError(error.format_message(), error.ctx)
 
 
-class LazyGroup(click.Group):
+class ListingGroup(click.Group):
+    """A group that answers an unknown command with the list of its commands."""
+
+    def resolve_command(
+        self, ctx: click.Context, args: list[str]
+    ) -> tuple[str | None, click.Command | None, list[str]]:
+        name = args[0]
+        known = self.list_commands(ctx)
+        if name not in known and not name.startswith("-") and not ctx.resilient_parsing:
+            import difflib  # only on this error: keeps every command's start quick
+
+            close = difflib.get_close_matches(name, known, n=1)
+            guess = f" (did you mean {close[0]!r}?)" if close else ""
+            commands = ", ".join(known)
+            raise click.UsageError(
+                f"no such command {name!r}{guess}; the commands: {commands}.", ctx
+            )
+        return super().resolve_command(ctx, args)
+
+
+class LazyGroup(ListingGroup):
     """A group whose subcommands are imported on first use, and whose usage errors
     (its own and its subcommands') print as one line."""
 
@@ -60,15 +80,6 @@ class LazyGroup(click.Group):
             return super().invoke(ctx)
         except click.UsageError as error:
             raise one_line(error) from None
-
-    def resolve_command(
-        self, ctx: click.Context, args: list[str]
-    ) -> tuple[str | None, click.Command | None, list[str]]:
-        name = args[0]
-        if name not in SUBCOMMANDS and not name.startswith("-") and not ctx.resilient_parsing:
-            commands = ", ".join(SUBCOMMANDS)
-            raise click.UsageError(f"no such command {name!r}; the commands: {commands}.", ctx)
-        return super().resolve_command(ctx, args)
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return list(SUBCOMMANDS)

@@ -14,6 +14,7 @@ import click
 import yaml
 from tabulate import tabulate
 
+from .cli import ListingGroup
 from .rules import (
     Ruleset,
     RulesetError,
@@ -55,7 +56,7 @@ def _load(ref: str) -> Ruleset:
         raise click.ClickException(str(error)) from None
 
 
-@click.group()
+@click.group(cls=ListingGroup)
 def rules() -> None:
     """List, show, check and write rulesets (built-in names or YAML files)."""
 

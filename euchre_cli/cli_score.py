@@ -9,16 +9,19 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import sys
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from typing import Any, TypeVar
 
 import click
 
 from . import render
+from .cli import ListingGroup
 from .rules import Ruleset, RulesetError, load_ruleset
 from .scorebook import (
+    BOOK_FILE,
     Entry,
     Scorebook,
     ScorebookError,
@@ -33,8 +36,6 @@ from .scorebook import (
 )
 from .scoring import TRICKS_IN_HAND
 
-BOOK_FILE = "scores.sqlite3"
-
 Command = TypeVar("Command", bound=Callable[..., Any])
 Answer = TypeVar("Answer")
 
@@ -42,7 +43,7 @@ Answer = TypeVar("Answer")
 def _book_path(db: str | None) -> str:
     """--db, else $EUCHRE_HOME, else the user's data directory.  (os.path, not pathlib:
     pathlib would cost every score command a few milliseconds of start-up.)"""
-    if db:
+    if db is not None:
         return os.path.expanduser(db)
     home = os.environ.get("EUCHRE_HOME") or click.get_app_dir("euchre")
     return os.path.join(os.path.expanduser(home), BOOK_FILE)
@@ -65,16 +66,43 @@ def _session(db: str | None, write: bool = True, create: bool = False) -> Iterat
         try:
             with book.transaction(write):
                 yield book
+                if write:
+                    _hold_interrupts()
         finally:
             book.close()
+
+
+def _hold_interrupts() -> None:
+    """Ignore Ctrl-C from the commit until the command has said what it recorded (or,
+    in ``keep``, until the next question): the change is saved, and "Aborted!" would
+    tell the user it was not, so they would enter it twice."""
+    try:
+        previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    except ValueError:  # not the main thread: signals are not ours to handle
+        return
+    if previous is not signal.SIG_IGN:
+        click.get_current_context().call_on_close(lambda: signal.signal(signal.SIGINT, previous))
+
+
+def _listen_for_interrupts() -> None:
+    """Ctrl-C interrupts again (``keep``, before each question)."""
+    with suppress(ValueError):
+        signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 def _with_db(command: Command) -> Command:
     return click.option(
         "--db",
         metavar="PATH",
+        callback=_given_path,
         help="The score book file (default: $EUCHRE_HOME or the user data directory).",
     )(command)
+
+
+def _given_path(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    if value is not None and not value.strip():
+        raise click.BadParameter("needs a file path, not an empty string", ctx, param)
+    return value
 
 
 def _with_ascii(command: Command) -> Command:
@@ -87,7 +115,7 @@ def _plain(flag: bool) -> bool:
     return flag or render.needs_ascii(getattr(sys.stdout, "encoding", None))
 
 
-@click.group()
+@click.group(cls=ListingGroup)
 def score() -> None:
     """Keep score for a game played with real cards: points per hand, games, rubbers
     and the low-card marker picture.  Start with 'euchre score new'."""
@@ -303,8 +331,10 @@ def keep(plain: bool, db: str | None) -> None:
     table.echo_report()
     click.echo(KEEP_HELP)
     while True:
+        _listen_for_interrupts()
+        question = table.question()  # the book or sheet gone: its error ends keep
         try:
-            line = click.prompt(f"\n{table.question()}", default="", show_default=False)
+            line = click.prompt(f"\n{question}", default="", show_default=False)
             if not table.answer(line):
                 return
         except _CommandInstead as instead:  # typed at a follow-up question

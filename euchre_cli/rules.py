@@ -24,6 +24,7 @@ Loading YAML files lives below the dataclasses:
 from __future__ import annotations
 
 import os
+import re
 import types
 import typing
 from collections.abc import Callable, Iterator, Sequence
@@ -41,13 +42,28 @@ if TYPE_CHECKING:
 
 HAND_SIZE = 5
 """Cards dealt to each player (R3); the packets of a deal add up to this."""
+MAX_POINTS_TO_WIN = 50
+"""The longest game a ruleset may ask for: the search player's table of chances to win
+grows as the target to the power of the sides (Cutthroat to 50: about 3 s, once)."""
 
 
-def _setting(default: Any, explanation: str, *, allowed: tuple = (), minimum: int | None = None):
+def _setting(
+    default: Any,
+    explanation: str,
+    *,
+    allowed: tuple = (),
+    minimum: int | None = None,
+    maximum: int | None = None,
+):
     """A ruleset setting: its default, why it exists, and the values the loader accepts."""
     return field(
         default=default,
-        metadata={"explanation": explanation, "allowed": allowed, "minimum": minimum},
+        metadata={
+            "explanation": explanation,
+            "allowed": allowed,
+            "minimum": minimum,
+            "maximum": maximum,
+        },
     )
 
 
@@ -151,20 +167,22 @@ class AloneRules(FrozenValue):
 class ScoringRules(FrozenValue):
     """Points for each result row of R8 (R12 and R14 reuse the same rows)."""
 
-    make: int = _setting(1, "makers take 3 or 4 tricks", minimum=0)
-    march: int = _setting(2, "makers take all 5 tricks", minimum=0)
-    lone_make: int = _setting(1, "a lone maker takes 3 or 4 tricks", minimum=0)
-    lone_march: int = _setting(4, "a lone maker takes all 5 tricks", minimum=0)
-    euchre: int = _setting(2, "makers take fewer than 3 tricks: to each defending side", minimum=0)
-    lone_defender_euchre: int = _setting(2, "a lone defender takes 3 or 4 tricks", minimum=0)
-    lone_defender_march: int = _setting(4, "a lone defender takes all 5 tricks", minimum=0)
+    make: int = _setting(1, "makers take 3 or 4 tricks", minimum=1)
+    march: int = _setting(2, "makers take all 5 tricks", minimum=1)
+    lone_make: int = _setting(1, "a lone maker takes 3 or 4 tricks", minimum=1)
+    lone_march: int = _setting(4, "a lone maker takes all 5 tricks", minimum=1)
+    euchre: int = _setting(2, "makers take fewer than 3 tricks: to each defending side", minimum=1)
+    lone_defender_euchre: int = _setting(2, "a lone defender takes 3 or 4 tricks", minimum=1)
+    lone_defender_march: int = _setting(4, "a lone defender takes all 5 tricks", minimum=1)
 
 
 @frozen_value
 class GameRules(FrozenValue):
     """What wins a game (R9)."""
 
-    points_to_win: int = _setting(10, "points that win a game (R9)", minimum=1)
+    points_to_win: int = _setting(
+        10, "points that win a game (R9)", minimum=1, maximum=MAX_POINTS_TO_WIN
+    )
     bridge: bool = _setting(
         False, "show 'at the bridge' at 4 points against 2 or less (R9; made for 5-point games)"
     )
@@ -389,7 +407,10 @@ def _build_section(section: type, data: object, path: _KeyPath, checker: _Checke
         if key not in settings:
             where = f" in {_dotted(path)}" if path else ""
             known = [*settings] if path else ["extends", *settings]  # read before this check
-            checker.fail([(*path, key)], f"unknown key {key!r}{where}", _suggest(key, known))
+            hint = _section_of(key) if not path else ""
+            checker.fail(
+                [(*path, key)], f"unknown key {key!r}{where}", hint or _suggest(key, known)
+            )
     hints = typing.get_type_hints(section)
     return section(
         **{
@@ -397,6 +418,15 @@ def _build_section(section: type, data: object, path: _KeyPath, checker: _Checke
             for key, value in data.items()
         }
     )
+
+
+def _section_of(key: object) -> str:
+    """For a setting written at the top level, where it belongs ("bidding:")."""
+    for name, hint in typing.get_type_hints(Ruleset).items():
+        section = _optional_section(hint) or hint
+        if name in _settings(Ruleset) and is_dataclass(section) and key in _settings(section):
+            return f"{key} belongs in the {name} section, e.g. {name}: {{{key}: ...}}"
+    return ""
 
 
 def _suggest(key: object, known: Sequence[str]) -> str:
@@ -436,21 +466,27 @@ def _scalar_setting(
     value: object, kind: type, setting: Field, path: _KeyPath, checker: _Checker
 ) -> object:
     allowed = setting.metadata["allowed"]
-    minimum = setting.metadata["minimum"]
+    minimum, maximum = setting.metadata["minimum"], setting.metadata["maximum"]
     fits = isinstance(value, kind) and not (kind is int and isinstance(value, bool))
-    if fits and (not allowed or value in allowed) and (minimum is None or value >= minimum):
+    if (
+        fits
+        and (not allowed or value in allowed)
+        and (minimum is None or value >= minimum)
+        and (maximum is None or value <= maximum)
+    ):
         return value
     if allowed:
         hint = f"allowed: {_either(allowed)}"
     elif kind is bool:
         hint = "allowed: true or false"
     elif kind is int:
-        hint = f"allowed: a whole number, {minimum} or more"
+        span = f"{minimum} to {maximum}" if maximum is not None else f"{minimum} or more"
+        hint = f"allowed: a whole number, {span}"
     else:
         hint = "allowed: text"
     if isinstance(value, bool) and kind is not bool:
         hint += "; YAML reads yes/no/on/off as true/false, so quote them"
-    elif isinstance(value, str) and kind is int:
+    elif isinstance(value, str) and kind is int and value.strip().lstrip("+-").isdigit():
         hint += ", without quotes"
     checker.fail([path], f"{_dotted(path)} cannot be {_shown(value)}", hint)
 
@@ -600,6 +636,10 @@ def _find(ref: str, extended_by: _RulesetFile | None, asked_at: _Location | None
     that extends it, if any)."""
     from pathlib import Path
 
+    if not ref.strip():
+        problem = "extends an empty name" if asked_at else "the ruleset name is empty"
+        allowed = f"built-in: {', '.join(builtin_names())}; or a .yaml file path"
+        raise RulesetError(problem, allowed, *(asked_at[:2] if asked_at else ()))
     if ref in builtin_names():
         path = _builtin_directory() / f"{ref}.yaml"
         return _RulesetFile(str(path), path, ref, f"built-in {ref}")
@@ -640,6 +680,12 @@ def _resolve(
             )
         parent = _find(extends, file, extends_at)
         chain = (*extending, file)
+        if len(chain) >= _MAX_CHAIN:
+            raise RulesetError(
+                f"extends {len(chain)} files deep",
+                f"allowed: at most {_MAX_CHAIN}",
+                *extends_at[:2],
+            )
         if parent.identity in (link.identity for link in chain):
             cycle = " -> ".join(link.shown for link in (*chain, parent))
             raise RulesetError(
@@ -686,7 +732,7 @@ def _read(file: _RulesetFile, depth: int, asked_at: _Location | None) -> tuple[d
             ) from None
         raise RulesetError(reason, allowed, file.shown) from None
     root = _compose(text, file.shown)
-    if root is None:
+    if root is None or (root.tag.endswith(":null") and not root.value):
         raise RulesetError(
             "the file is empty", "a ruleset is a mapping such as 'extends: standard'", file.shown, 1
         )
@@ -720,19 +766,61 @@ def _compose(text: str, shown: str) -> yaml.Node | None:
         loader = yaml.SafeLoader(text)
         loader.name = shown
         try:
-            return loader.get_single_node()
+            root = loader.get_single_node()
         finally:
             loader.dispose()
     except yaml.MarkedYAMLError as error:
         mark = error.problem_mark or error.context_mark
         problem = error.problem or error.context
         line = mark.line + 1 if mark else None
-        raise RulesetError(f"YAML syntax error: {problem}", "", shown, line) from None
+        raise RulesetError(
+            f"YAML syntax error: {problem}", _yaml_advice(problem), shown, line
+        ) from None
     except yaml.YAMLError as error:
         raise RulesetError(f"YAML error: {error}", "", shown) from None
+    except RecursionError:
+        raise RulesetError("the file is nested too deeply to be a ruleset", "", shown) from None
+    _refuse_aliases(root, shown)
+    return root
+
+
+def _refuse_aliases(root: yaml.Node | None, shown: str) -> None:
+    """A value used twice through a YAML alias (``*name``): refused, since a few such
+    lines can stand for millions of values, and a ruleset never needs them."""
+    seen: set[int] = set()
+    stack = [root] if root is not None else []
+    while stack:
+        node = stack.pop()
+        if id(node) in seen:
+            raise RulesetError(
+                "YAML aliases (*name) are not allowed in a ruleset",
+                "write the value out where it is needed",
+                shown,
+                node.start_mark.line + 1,
+            )
+        seen.add(id(node))
+        if isinstance(node.value, list):
+            for item in node.value:
+                stack.extend(item if isinstance(item, tuple) else (item,))
+
+
+def _yaml_advice(problem: str | None) -> str:
+    """What usually causes PyYAML's commonest complaints in a house-rules file."""
+    problem = problem or ""
+    if "'\\t'" in problem:
+        return "indent with spaces, not tabs"
+    if "expected <block end>" in problem:
+        return (
+            "an indented line needs its section name above it, like 'bidding:', and"
+            " the lines of one section line up"
+        )
+    if "mapping values are not allowed" in problem:
+        return "put a space after each colon, and quote text that holds ': '"
+    return ""
 
 
 _MAX_NESTING = 4  # rulesets nest three levels at most: markers.cards.0
+_MAX_CHAIN = 20  # files extending files: far more than any table needs
 
 
 def _plain(node: yaml.Node, path: _KeyPath, where: _Where, file: str, depth: int) -> object:
@@ -764,6 +852,13 @@ def _plain(node: yaml.Node, path: _KeyPath, where: _Where, file: str, depth: int
             where[(*path, position)] = _Location(file, item.start_mark.line + 1, depth)
             items.append(_plain(item, (*path, position), where, file, depth))
         return items
+    if node.tag == "tag:yaml.org,2002:int" and re.fullmatch(r"[-+]?0[0-9_]+", node.value):
+        raise RulesetError(
+            f"{_dotted(path)} is written {node.value}, which YAML reads as an octal number",
+            f"write it without the leading zero: {int(node.value.replace('_', ''), 10)}",
+            file,
+            line,
+        )
     try:
         return yaml.constructor.SafeConstructor().construct_object(node)
     except yaml.YAMLError as error:

@@ -40,6 +40,7 @@ SCHEMA_VERSION = 1
 APPLICATION_ID = 0x45554352  # "EUCR" in the file header: this file is a euchre score book
 MAX_MANUAL_POINTS = 99
 BUSY_TIMEOUT_SECONDS = 10.0
+BOOK_FILE = "scores.sqlite3"  # the book's name in the user's data folder
 
 # _MIGRATIONS[n] upgrades a book from schema version n to n + 1, one statement at a time
 # (``executescript`` would commit halfway).
@@ -362,25 +363,35 @@ class Scorebook:
         except sqlite3.OperationalError as error:
             if "locked" in str(error) or "busy" in str(error):
                 raise ScorebookError(
-                    f"the score book {self.path} is busy (another euchre command is writing);"
-                    " try again"
+                    f"the score book {self.path} is busy (another program is using it); try again"
+                ) from None
+            if "readonly" in str(error):
+                raise ScorebookError(
+                    f"the score book {self.path} cannot be written: the file or its folder"
+                    " is read-only"
                 ) from None
             raise ScorebookError(f"cannot use the score book {self.path}: {error}") from None
-        except sqlite3.DatabaseError as error:
+        except (sqlite3.DatabaseError, UnicodeDecodeError) as error:
             raise ScorebookError(
                 f"{self.path} is damaged or not a euchre score book ({error})"
             ) from None
 
     # Schema ----------------------------------------------------------------------------
 
-    def _prepare(self) -> None:
-        """Check the file is a score book this version can read, creating or upgrading
-        its schema (``PRAGMA user_version``) when needed."""
+    def _prepare(self, create: bool) -> None:
+        """Check the file is a score book this version can read, upgrading its schema
+        (``PRAGMA user_version``) when needed; only ``create`` writes a schema into an
+        empty file, so that a command that reads never turns a stray file into a book."""
         with self._sqlite_errors():
             version, application = self._header()
             if (version, application) == (SCHEMA_VERSION, APPLICATION_ID):
                 return
             self._refuse_unreadable(version, application)
+            if application == 0 and not create:
+                raise ScorebookError(
+                    f"{self.path} is empty, not a euchre score book: start one with"
+                    " 'euchre score new'"
+                )
         with self.transaction():
             version, application = self._header()  # another process may have upgraded it
             self._refuse_unreadable(version, application)
@@ -399,7 +410,7 @@ class Scorebook:
     def _refuse_unreadable(self, version: int, application: int) -> None:
         if application not in (0, APPLICATION_ID) or (
             application == 0
-            and self._db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
+            and (version or self._db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0])
         ):
             raise ScorebookError(f"{self.path} is an SQLite database, but not a euchre score book")
         if version > SCHEMA_VERSION:
@@ -608,31 +619,48 @@ def _entry_from_row(row: tuple, side_count: int) -> Entry:
     kind, side, tricks, alone, lone_defender, points, reason = row
     if side not in range(side_count) or lone_defender not in (None, *range(side_count)):
         raise ValueError("an entry names a side the sheet does not have")
-    if kind == "points":
+    if kind == "points" and type(points) is int:
         return ManualPoints(side, points, reason)
-    return HandOutcome(side, tricks, bool(alone), lone_defender)
+    if kind == "hand" and type(tricks) is int and 0 <= tricks <= TRICKS_IN_HAND and alone in (0, 1):
+        return HandOutcome(side, tricks, bool(alone), lone_defender)
+    raise ValueError(f"an entry of kind {kind!r} has no sensible tricks or points")
 
 
-def open_scorebook(path: str, create: bool = False) -> Scorebook:
+def _make_folder(folder: str, path: str) -> None:
+    """The folder a new score book goes in, with every missing folder above it."""
+    try:
+        os.makedirs(folder, exist_ok=True)
+    except OSError as error:
+        blocker = folder
+        while blocker and not os.path.exists(blocker):
+            blocker = os.path.dirname(blocker)
+        reason = (
+            f"{blocker} is a file, not a folder"
+            if blocker and not os.path.isdir(blocker)
+            else error.strerror or str(error)
+        )
+        raise ScorebookError(f"cannot make a folder for the score book {path}: {reason}") from None
+
+
+def open_scorebook(path: str | os.PathLike[str], create: bool = False) -> Scorebook:
     """Open the score book at ``path``; only ``create`` makes a new file (and its folder)."""
+    path = os.fspath(path)
+    if os.path.isdir(path) or path.endswith((os.sep, "/")):
+        example = os.path.join(path, BOOK_FILE)
+        raise ScorebookError(f"{path} is a folder: the score book is a file, like {example}")
     if not os.path.exists(path):
         if not create:
             raise ScorebookError(
                 f"no score sheets yet (no book at {path}): start one with 'euchre score new'"
             )
-        try:
-            os.makedirs(os.path.dirname(path) or ".", exist_ok=True)
-        except OSError as error:
-            raise ScorebookError(
-                f"cannot make a folder for the score book {path}: {error}"
-            ) from None
+        _make_folder(os.path.dirname(path) or ".", path)
     try:
         connection = sqlite3.connect(path, isolation_level=None, timeout=BUSY_TIMEOUT_SECONDS)
     except sqlite3.Error as error:
         raise ScorebookError(f"cannot open the score book {path}: {error}") from None
     book = Scorebook(connection, path)
     try:
-        book._prepare()
+        book._prepare(create)
     except BaseException:
         book.close()
         raise

@@ -217,7 +217,7 @@ def test_quit_leaves_the_game() -> None:
         (["simulate", "--deals", "abc"], "usage: euchre simulate [OPTIONS]"),
         (["rules", "show"], "usage: euchre rules show [OPTIONS] NAME|FILE"),
         (["score", "hand", "--bogus"], "No such option '--bogus'"),
-        (["score", "shw"], "Did you mean 'show'?"),
+        (["score", "shw"], "did you mean 'show'?"),
         (["plya"], "the commands: play, cutthroat, two-handed, rules, score, simulate"),
         (["--bogus"], "more: 'euchre --help'"),
     ],

@@ -502,6 +502,33 @@ def test_keep_interrupted_mid_hand_writes_nothing(score: Run) -> None:
     assert state(score)["entries"] == 0
 
 
+def test_keep_ends_with_one_message_when_its_sheet_is_deleted_elsewhere(
+    score: Run, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Another terminal rubs out the sheet while keep is open: one line, status 1."""
+    from euchre_cli import cli_score
+
+    score("new", "friday", *TEAMS)
+    answer, questions = cli_score._Table.answer, []
+
+    def answer_then_delete(table: Any, line: str) -> bool:
+        kept = answer(table, line)
+        CliRunner().invoke(main, ["score", "delete", "friday", "--yes"])
+        return kept
+
+    def question(table: Any) -> str:
+        questions.append(1)
+        assert len(questions) < 5, "keep asks again and again"
+        return asked(table)
+
+    asked = cli_score._Table.question
+    monkeypatch.setattr(cli_score._Table, "answer", answer_then_delete)
+    monkeypatch.setattr(cli_score._Table, "question", question)
+    result = score("keep", input="show\nshow\n", fails=True)
+    assert result.exit_code == 1
+    assert result.stderr.count("no sheet called 'friday'") == 1
+
+
 def test_r6_keep_offers_only_the_lone_hands_the_ruleset_allows(score: Run) -> None:
     """classic has no lone defenders: 'd' is refused at the question, the hand kept."""
     score("new", "--rules", "classic", *TEAMS)
@@ -641,6 +668,40 @@ def test_a_book_from_a_newer_euchre_is_refused(score: Run, book: Path) -> None:
     with sqlite3.connect(book) as db:
         db.execute("PRAGMA user_version = 7")
     refused(score, book, "hand", "--makers", "1", "--tricks", "3", says="written by a newer euchre")
+
+
+def test_ctrl_c_after_the_commit_waits_until_the_hand_is_reported(
+    score: Run, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A hand that is saved is also reported: Ctrl-C from the commit until the report
+    is printed is ignored (an "Aborted!" there would have it entered twice), and
+    Ctrl-C works again once the command is over."""
+    import signal
+
+    from euchre_cli import render
+
+    score("new", *TEAMS)
+    report, handlers = render.recorded, []
+
+    def recorded(*args: Any) -> str:
+        handlers.append(signal.getsignal(signal.SIGINT))
+        return report(*args)
+
+    monkeypatch.setattr(render, "recorded", recorded)
+    before = signal.getsignal(signal.SIGINT)
+    score("hand", "--makers", "AB", "--tricks", "3")
+    assert handlers == [signal.SIG_IGN]
+    assert signal.getsignal(signal.SIGINT) is before
+
+
+def test_an_unknown_score_command_lists_the_commands(score: Run, book: Path) -> None:
+    refused(score, book, "bogus", says="no such command 'bogus'; the commands: add,", code=2)
+
+
+def test_an_empty_db_path_is_refused(score: Run, book: Path) -> None:
+    """--db "" is not taken to mean the default book."""
+    score("new", *TEAMS)
+    refused(score, book, "hand", "--makers", "1", "--tricks", "3", "--db", "", says="--db", code=2)
 
 
 def test_an_interrupted_hand_command_writes_nothing(

@@ -67,3 +67,35 @@ def test_wheel_reports_user_errors_without_traceback(installed: Path, tmp_path: 
     assert result.returncode == 2
     assert "no-such-rules" in result.stderr
     assert "Traceback" not in result.stderr
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+def test_wheel_says_in_one_line_when_output_cannot_be_written(installed: Path) -> None:
+    with open("/dev/full", "w") as full:
+        result = subprocess.run(
+            [str(installed), "rules", "list"],
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=120,
+            env=CLEAN_ENV,
+        )
+    assert result.returncode == 1
+    assert result.stderr == "Error: cannot write the output: No space left on device\n"
+
+
+def test_ctrl_c_while_the_program_loads_is_not_a_traceback(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The console script's own guard: Ctrl-C before Click is running."""
+    import euchre_cli
+    from euchre_cli import cli
+
+    def interrupted() -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cli, "main", interrupted)
+    with pytest.raises(SystemExit) as leaving:
+        euchre_cli.run()
+    assert leaving.value.code == 1
+    assert capsys.readouterr().err == "Aborted!\n"

@@ -355,6 +355,33 @@ INVALID = {
     "extends a missing file": ("name: x\nextends: base.yaml\n", 2, "extends 'base.yaml': no such"),
     "extends itself": ("extends: house.yaml\n", 1, "extends cycle: house.yaml -> house.yaml"),
     "source is not a setting": ("source: me\n", 1, "unknown key 'source'"),
+    # R8: every row scores for someone, so that every game ends
+    "scoring zero": ("scoring: {make: 0}\n", 1, "scoring.make cannot be 0 (allowed: a whole"),
+    "points_to_win too high": (
+        "game:\n  points_to_win: 400\n",
+        2,
+        "game.points_to_win cannot be 400 (allowed: a whole number, 1 to 50)",
+    ),
+    "a word for a number": ("game: {points_to_win: eleven}\n", 1, "1 to 50)"),
+    "a leading zero": (
+        "game: {points_to_win: 011}\n",
+        1,
+        "is written 011, which YAML reads as an octal number (write it without the leading"
+        " zero: 11)",
+    ),
+    "a setting outside its section": (
+        "extends: standard\nstick_the_dealer: true\n",
+        2,
+        "stick_the_dealer belongs in the bidding section",
+    ),
+    "only a document marker": ("---\n", 1, "the file is empty"),
+    "a tab": ("bidding:\n\tstick_the_dealer: true\n", 2, "(indent with spaces, not tabs)"),
+    "a section name commented out": (
+        "extends: standard\n# bidding:\n  stick_the_dealer: true\ngame: {}\n",
+        3,
+        "an indented line needs its section name above it",
+    ),
+    "an alias": ("a: &a [1, 1]\nplayers: *a\n", 1, "YAML aliases (*name) are not allowed"),
 }
 
 
@@ -393,6 +420,36 @@ def test_clashes_blame_the_most_derived_file(write_yaml, tmp_path, monkeypatch):
     write_yaml("base.yaml", "extends: standard\ngame: {points_to_win: 5}\n")
     write_yaml("house.yaml", "extends: base.yaml\n\nplayers: 2\n")
     assert str(load_error("house.yaml")).startswith("house.yaml:3: alone.maker must be false")
+
+
+def test_an_alias_bomb_is_refused_without_expanding_it(write_yaml, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    lines = ["a0: &a0 [1, 1, 1, 1, 1, 1, 1, 1, 1, 1]"]
+    lines += [f"a{n}: &a{n} [{', '.join([f'*a{n - 1}'] * 10)}]" for n in range(1, 9)]
+    write_yaml("house.yaml", "\n".join(lines) + "\n")  # 10**9 values if expanded
+    assert "YAML aliases" in str(load_error("house.yaml"))
+
+
+def test_nesting_past_any_ruleset_is_refused(write_yaml, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    write_yaml("house.yaml", "players: " + "[" * 3000 + "]" * 3000 + "\n")
+    assert str(load_error("house.yaml")) == (
+        "house.yaml: the file is nested too deeply to be a ruleset"
+    )
+
+
+def test_a_chain_of_extends_has_an_end(write_yaml, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    for n in range(30):
+        write_yaml(f"house{n}.yaml", f"extends: house{n + 1}.yaml\n")
+    write_yaml("house30.yaml", "extends: standard\n")
+    error = str(load_error("house0.yaml"))
+    assert "extends 20 files deep (allowed: at most 20)" in error
+    assert "\n" not in error
+
+
+def test_an_empty_name_is_not_the_current_folder():
+    assert str(load_error("")).startswith("the ruleset name is empty (built-in: ")
 
 
 def test_unknown_name_lists_the_builtins():

@@ -223,6 +223,63 @@ def test_a_newer_schema_is_refused_and_left_alone(book_path: Path) -> None:
     assert book_path.read_bytes() == before
 
 
+def test_an_empty_file_is_not_made_a_book_by_reading(book_path: Path) -> None:
+    book_path.touch()  # a stray file, or a first 'new' killed before its schema
+    with pytest.raises(ScorebookError, match="is empty, not a euchre score book"):
+        open_scorebook(book_path)
+    assert book_path.read_bytes() == b""
+    new_book(book_path)  # 'new' may still start a book in it
+
+
+def test_another_programs_empty_database_is_not_called_newer(book_path: Path) -> None:
+    with sqlite3.connect(book_path) as db:
+        db.execute("PRAGMA user_version = 3")  # no tables, no euchre application id
+    with pytest.raises(ScorebookError, match="is an SQLite database, but not a euchre"):
+        open_scorebook(book_path)
+
+
+def test_a_schema_that_is_not_text_is_damage(book_path: Path) -> None:
+    new_book(book_path)
+    data = bytearray(book_path.read_bytes())
+    data[data.find(b"CREATE TABLE sheets") + 7] = 0xFF  # bit rot in the schema's text
+    book_path.write_bytes(bytes(data))
+    with pytest.raises(ScorebookError, match="damaged or not a euchre score book"):
+        open_scorebook(book_path)
+
+
+def test_a_folder_is_not_a_book_and_nothing_is_made(tmp_path: Path) -> None:
+    with pytest.raises(ScorebookError, match="is a folder: the score book is a file"):
+        open_scorebook(tmp_path, create=True)
+    with pytest.raises(ScorebookError, match="is a folder"):
+        open_scorebook(f"{tmp_path}/new/", create=True)
+    assert not (tmp_path / "new").exists()
+
+
+def test_a_file_in_the_way_of_the_books_folder_is_named(tmp_path: Path) -> None:
+    (tmp_path / "home").write_text("not a folder")
+    with pytest.raises(ScorebookError, match=r"home is a file, not a folder"):
+        open_scorebook(tmp_path / "home" / "euchre" / "scores.sqlite3", create=True)
+
+
+@pytest.mark.parametrize(
+    "damage", ["points = NULL", "points = 'two'", "kind = 'hand', tricks = NULL"]
+)
+def test_entries_edited_outside_euchre_are_damage(book_path: Path, damage: str) -> None:
+    new_book(book_path)
+    book = open_scorebook(book_path)
+    with book.transaction():
+        sheet = book.sheet()
+        book.add(sheet, HandOutcome(0, 3))
+        book.add(sheet, manual_points(sheet, "1", 2))
+    book.close()
+    with sqlite3.connect(book_path) as db:
+        db.execute(f"UPDATE entries SET {damage}")
+    book = open_scorebook(book_path)
+    with pytest.raises(ScorebookError, match="is damaged"), book.transaction(write=False):
+        book.tally(book.sheet())
+    book.close()
+
+
 def test_a_damaged_file_is_refused(book_path: Path) -> None:
     book_path.write_bytes(b"these are not the scores you are looking for" * 100)
     with pytest.raises(ScorebookError, match="damaged or not a euchre score book"):
