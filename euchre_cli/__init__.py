@@ -4,13 +4,18 @@ __version__ = "0.1.0"
 
 
 def run() -> None:
-    """The ``euchre`` console script: the Click command, plus two failures that happen
-    outside its error handling and would otherwise end in a traceback: Ctrl-C while
-    the program is still loading, and output that cannot be written (a full disk)."""
+    """The ``euchre`` console script: the Click command, plus what would otherwise end
+    in a traceback outside its error handling: Ctrl-C while the program is still
+    loading, output that cannot be written (a full disk), and text that a terminal's
+    encoding cannot hold (then shown as ``?``; games also switch to ASCII forms)."""
     import errno
     import sys
     from contextlib import suppress
 
+    for stream in (sys.stdout, sys.stdin):  # a terminal that is not UTF-8: never a crash
+        encoding = (getattr(stream, "encoding", None) or "").lower().replace("-", "")
+        if encoding != "utf8" and hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="replace")
     try:
         from .cli import main
 

@@ -15,6 +15,7 @@ from .game import Game
 from .players import Player
 from .players.human import HumanPlayer, QuitGame
 from .players.levels import DEFAULT_LEVEL, LEVELS, make_player
+from .render import in_ascii, needs_ascii
 from .rules import Ruleset, RulesetError, load_ruleset
 from .screen import Style, TableScreen
 
@@ -28,11 +29,6 @@ def _computer_names(count: int, taken: str | None) -> list[str]:
 
 def _want_colour(stream) -> bool:
     return stream.isatty() and "NO_COLOR" not in os.environ and os.environ.get("TERM") != "dumb"
-
-
-def _unicode_ok(stream) -> bool:
-    encoding = (getattr(stream, "encoding", None) or "").lower().replace("-", "")
-    return encoding.startswith("utf")
 
 
 class BadRules(click.ClickException):
@@ -66,7 +62,9 @@ def run_game(
     # --json game shows nothing but the summary.
     quiet = as_json and watch
     stream = sys.stderr if as_json else sys.stdout
-    style = Style(colour=_want_colour(stream), unicode=_unicode_ok(stream))
+    plain = needs_ascii(getattr(stream, "encoding", None))
+    style = Style(colour=_want_colour(stream), unicode=not plain)
+    shown: Callable[[str], str] = in_ascii if plain else str  # messages from the engine too
     if delay is None:
         paced = 0.25 if watch else 0.6  # a watched game runs itself: a quicker pace
         delay = paced if stream.isatty() and not as_json else 0.0
@@ -74,7 +72,7 @@ def run_game(
 
     def out(line: str) -> None:
         if not quiet:
-            click.echo(line, file=stream)
+            click.echo(shown(line), file=stream)
 
     count = ruleset.players
     computers: list[Player] = [
@@ -89,7 +87,7 @@ def run_game(
 
         def ask(prompt: str) -> str:
             return click.prompt(
-                prompt, default="", show_default=False, prompt_suffix=" > ", err=as_json
+                shown(prompt), default="", show_default=False, prompt_suffix=" > ", err=as_json
             )
 
         hinter = make_player("hard", ruleset, seed=f"{seed}:hint", think=think)
@@ -109,7 +107,8 @@ def run_game(
             raise click.exceptions.Exit(1) from None
         raise click.ClickException(f"game left before the end ({scores})") from None
     if as_json:
-        click.echo(json.dumps(game.summary(), ensure_ascii=False))
+        ascii_only = needs_ascii(getattr(sys.stdout, "encoding", None))
+        click.echo(json.dumps(game.summary(), ensure_ascii=ascii_only))
 
 
 def _check_name(ctx: click.Context, param: click.Parameter, value: str) -> str:

@@ -30,6 +30,15 @@ def needs_ascii(encoding: str | None) -> bool:
         return True
 
 
+_ASCII_FORMS = str.maketrans({"♣": "C", "♦": "D", "♥": "H", "♠": "S", "—": "--", "…": "..."})
+
+
+def in_ascii(text: str) -> str:
+    """``text`` for a terminal that shows only ASCII: suits by letter (``10♠`` is
+    ``10S``), dashes doubled, anything else left over as ``?``."""
+    return text.translate(_ASCII_FORMS).encode("ascii", "replace").decode("ascii")
+
+
 # --- Marker pictures --------------------------------------------------------------------
 
 

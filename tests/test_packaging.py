@@ -99,3 +99,21 @@ def test_ctrl_c_while_the_program_loads_is_not_a_traceback(
         euchre_cli.run()
     assert leaving.value.code == 1
     assert capsys.readouterr().err == "Aborted!\n"
+
+
+def test_wheel_plays_on_a_terminal_that_is_not_utf8(installed: Path, tmp_path: Path) -> None:
+    """Suits by letter and no traceback when the terminal's encoding is ASCII, even for
+    a typed suit symbol it cannot read (R1's codes still work)."""
+    env = {**CLEAN_ENV, "PYTHONIOENCODING": "ascii", "EUCHRE_HOME": str(tmp_path)}
+    answers = "\n".join(["o", "", "A♣", "1", "2", "3", "4", "5", "quit"] * 3) + "\n"
+    result = subprocess.run(
+        [str(installed), "play", "--seed", "7", "--level", "easy"],
+        input=answers.encode(),
+        capture_output=True,
+        timeout=120,
+        env=env,
+    )
+    assert b"Traceback" not in result.stderr
+    assert result.returncode == 1 and b"You quit" in result.stderr
+    text = result.stdout.decode("ascii")  # every byte is ASCII
+    assert "-- Hand 1:" in text and "is not a card" in text
