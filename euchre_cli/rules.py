@@ -212,8 +212,8 @@ class Ruleset(FrozenValue):
 
     name: str = _setting("standard", "the ruleset's name (a file's stem if not given)")
     description: str = _setting(
-        "North American four-handed Euchre (seed 000, RULES.md R3-R9), 24 cards, game to 10.",
-        "one line: what game this is and where its rules come from",
+        "North American four-handed Euchre, 24 cards, game to 10.",
+        "one line for players: what game this is",
     )
     players: int = _setting(4, "players at the table (R3, R12, R14)", allowed=(2, 3, 4))
     deck: DeckRules = field(default_factory=DeckRules)

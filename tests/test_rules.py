@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
@@ -72,7 +74,10 @@ def test_every_builtin_loads_from_any_directory(name, tmp_path, monkeypatch):
     ruleset = load_ruleset(name)
     assert ruleset.name == name
     assert ruleset.source == name
-    assert "seed" in ruleset.description or "R1" in ruleset.description  # says where from
+    # players read the description; the file's comments say which rules it follows
+    assert not any(word in ruleset.description for word in ("seed", "RULES.md", "R1"))
+    header = (Path(__file__).parent.parent / "rulesets" / f"{name}.yaml").read_text()
+    assert re.search(r"^#.*\bR\d", header, re.M), "the file cites RULES.md in a comment"
 
 
 def test_standard_is_the_dataclass_defaults():
