@@ -96,6 +96,11 @@ class Card(int):
         return _CODES[self]
 
     @property
+    def typed(self) -> str:
+        """The form to suggest typing: ``JH``, ``10C``, ``JK`` (``code`` writes ``TC``)."""
+        return _TYPED[self]
+
+    @property
     def label(self) -> str:
         """A form for people: ``J♥``, ``10♣``, ``Joker``."""
         return _LABELS[self]
@@ -120,6 +125,7 @@ _CODES = [RANK_NAMES[i & 7] + "CDHS"[i >> 3] for i in range(32)] + ["JK"]
 _LABELS = [
     ("10" if RANK_NAMES[i & 7] == "T" else RANK_NAMES[i & 7]) + "♣♦♥♠"[i >> 3] for i in range(32)
 ] + ["Joker"]
+_TYPED = [code.replace("T", "10", 1) if code[0] == "T" else code for code in _CODES]
 ALL_CARDS: tuple[Card, ...] = tuple(_CARDS)
 JOKER = _CARDS[JOKER_INDEX]
 

@@ -9,6 +9,9 @@ imports Click.
 from __future__ import annotations
 
 import importlib
+import sys
+from collections.abc import Callable
+from contextlib import suppress
 from typing import IO, Any
 
 import click
@@ -43,6 +46,39 @@ def one_line(error: click.UsageError) -> click.UsageError:
     if isinstance(error, click.exceptions.NoArgsIsHelpError):
         return error
     return OneLineUsageError(error.format_message(), error.ctx)
+
+
+def at_the_keyboard() -> Callable[[], None]:
+    """Prepare a person's terminal for questions: line editing (arrow keys move the
+    cursor instead of typing escape codes), and a function that drops keys pressed
+    while the computer was busy, so that a stray key does not answer the next
+    question.  Off a terminal (piped answers) it does nothing."""
+    if not sys.stdin.isatty():
+        return lambda: None
+    with suppress(ImportError):
+        importlib.import_module("readline")  # input() edits lines once it is loaded
+    try:
+        import termios
+    except ImportError:  # not a POSIX terminal
+        return lambda: None
+
+    def drop_typed_ahead() -> None:
+        with suppress(OSError):
+            termios.tcflush(sys.stdin, termios.TCIFLUSH)
+
+    return drop_typed_ahead
+
+
+class Seconds(click.FloatRange):
+    """A number of seconds in a range; NaN, which passes every range check, is refused."""
+
+    name = "seconds"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        seconds = super().convert(value, param, ctx)
+        if seconds != seconds:
+            self.fail(f"{value!r} is not a number of seconds", param, ctx)
+        return seconds
 
 
 class ListingGroup(click.Group):

@@ -10,7 +10,9 @@ import time
 from collections.abc import Callable
 
 import click
+from click.core import ParameterSource
 
+from .cli import Seconds, at_the_keyboard
 from .game import Game
 from .players import Player
 from .players.human import HumanPlayer, QuitGame
@@ -21,14 +23,17 @@ from .screen import Style, TableScreen
 
 COMPUTER_NAMES = ("Ann", "Bob", "Cy", "Di", "Ed")
 THINK = 2.0  # seconds per computer decision at most (a safety net: decisions are quicker)
+MAX_DELAY = 10.0  # seconds between computer turns at most
 
 
 def _computer_names(count: int, taken: str | None) -> list[str]:
-    return [name for name in COMPUTER_NAMES if name != taken][:count]
+    taken = (taken or "").casefold()  # "ann" at the table beside a computer "Ann": no
+    return [name for name in COMPUTER_NAMES if name.casefold() != taken][:count]
 
 
 def _want_colour(stream) -> bool:
-    return stream.isatty() and "NO_COLOR" not in os.environ and os.environ.get("TERM") != "dumb"
+    # no-color.org: NO_COLOR set and not empty turns colour off
+    return stream.isatty() and not os.environ.get("NO_COLOR") and os.environ.get("TERM") != "dumb"
 
 
 class BadRules(click.ClickException):
@@ -85,7 +90,10 @@ def run_game(
     else:
         names = [name, *_computer_names(count - 1, name)]
 
+        drop_typed_ahead = at_the_keyboard()
+
         def ask(prompt: str) -> str:
+            drop_typed_ahead()
             return click.prompt(
                 shown(prompt), default="", show_default=False, prompt_suffix=" > ", err=as_json
             )
@@ -115,6 +123,8 @@ def _check_name(ctx: click.Context, param: click.Parameter, value: str) -> str:
     name = value.strip()
     if not name or len(name) > 20:
         raise click.BadParameter("give a name of 1 to 20 characters")
+    if not name.isprintable():
+        raise click.BadParameter("a name cannot hold control characters such as a new line")
     if "&" in name:  # a team is written "Ann & Bob": one name must not look like two
         raise click.BadParameter(f"{name!r} holds '&', which joins partners' names: give one name")
     return name
@@ -134,7 +144,7 @@ def _game_options(function: Callable) -> Callable:
         ),
         click.option(
             "--delay",
-            type=click.FloatRange(min=0),
+            type=Seconds(min=0, max=MAX_DELAY),
             help="Pause between computer turns on a terminal (default 0.6 s, 0.25 s watching).",
         ),
         click.option(
@@ -151,10 +161,11 @@ def _game_options(function: Callable) -> Callable:
         ),
         click.option(
             "--think",
-            type=click.FloatRange(min=0, min_open=True),
+            type=Seconds(min=0, min_open=True),
             default=THINK,
             show_default=True,
-            help="Seconds a computer may think per decision at most.",
+            help="Seconds a computer may think per decision at most (a game in which a"
+            " decision reaches the cap may not replay exactly from its seed).",
         ),
     ]
     for option in reversed(options):
@@ -173,6 +184,9 @@ def _game_command(name: str, default_rules: str, doc: str) -> click.Command:
     )
     @_game_options
     def command(rules: str, seed, watch, as_json, name, delay, level, hints, think) -> None:
+        given = click.get_current_context().get_parameter_source
+        if watch and given("name") is ParameterSource.COMMANDLINE:
+            raise click.UsageError("--name names your seat, and a watched game (--watch) has none")
         run_game(rules, seed, watch, as_json, name, delay, level, hints, think)
 
     command.__doc__ = doc + _HOW_TO_PLAY

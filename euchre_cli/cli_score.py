@@ -18,7 +18,7 @@ from typing import Any, TypeVar
 import click
 
 from . import render
-from .cli import ListingGroup
+from .cli import ListingGroup, at_the_keyboard
 from .rules import Ruleset, RulesetError, load_ruleset
 from .scorebook import (
     BOOK_FILE,
@@ -328,6 +328,7 @@ ALONE_ANSWERS = {
 def keep(plain: bool, db: str | None) -> None:
     """Keep score at the table, hand by hand, until you type quit."""
     table = _Table(db, _plain(plain))
+    at_the_keyboard()  # line editing; every key typed here is an answer, so none is dropped
     table.echo_report()
     click.echo(KEEP_HELP)
     while True:

@@ -7,6 +7,7 @@ import sys
 
 import click
 
+from .cli import Seconds
 from .players.levels import DEFAULT_LEVEL, LEVELS
 from .rules import RulesetError, load_ruleset
 from .simulate import Match, Summary, iter_results
@@ -68,7 +69,7 @@ def _levels(ctx: click.Context, param: click.Parameter, value: str | None):
 )
 @click.option(
     "--think",
-    type=click.FloatRange(min=0, min_open=True),
+    type=Seconds(min=0, min_open=True),
     help="Seconds per decision at most (results then depend on the machine's speed).",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print the results as one JSON object.")

@@ -151,6 +151,13 @@ def test_r12_enter_keeps_the_five_the_hint_names() -> None:
     hinted = re.search(r"Hint: keep (.+?) \(the five", result.output)
     assert hinted, result.output[-1500:]
     assert f"Your hand: {hinted.group(1)}\n" in result.output
+    assert f"Enter keeps {hinted.group(1)})" in result.output  # as the hand shows cards
+
+
+def test_r12_help_at_the_keep_question_says_what_to_type() -> None:
+    result = run("cutthroat", "--seed", "4", "--level", "easy", input="order\nn\n?\nquit\n")
+    assert "Type the 5 cards to keep, by number or code (like 1 2 3 4 5, or " in result.output
+    assert "is not a card" not in result.output
 
 
 @pytest.mark.parametrize(
@@ -189,6 +196,12 @@ def test_hint_names_the_choices_of_a_lone_defence_in_words() -> None:
     assert {hint.group(1), hint.group(2)} == {"defend alone", "not defend alone"}
 
 
+def test_a_name_like_a_computer_players_is_not_seated_twice() -> None:
+    result = run("play", "--seed", "1", "--name", "ann", input="quit\n")
+    assert "Ann" not in result.output.split("Your hand")[0]  # the computers are others
+    assert "ann & " in result.output
+
+
 def test_end_of_input_leaves_with_one_line() -> None:
     result = run("play", "--seed", "1", input="pass\n")
     assert result.exit_code == 1
@@ -212,6 +225,10 @@ def test_quit_leaves_the_game() -> None:
         (["cutthroat", "--rules", "missing.yaml"], "missing.yaml"),
         (["play", "--name", "  "], "--name"),
         (["play", "--name", "Ann & Cy"], "which joins partners' names"),
+        (["play", "--name", "new\nline"], "control characters"),
+        (["play", "--delay", "inf"], "0<=x<=10"),
+        (["play", "--think", "nan"], "'nan' is not a number of seconds"),
+        (["simulate", "--think", "nan"], "'nan' is not a number of seconds"),
         # click's own parsing errors, without its usage banner above them
         (["play", "--level", "expert"], "'easy', 'medium', 'hard'"),
         (["simulate", "--deals", "abc"], "usage: euchre simulate [OPTIONS]"),

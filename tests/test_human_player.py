@@ -109,6 +109,39 @@ def test_r7_the_prompt_says_when_the_led_suit_cannot_be_followed() -> None:
     assert prompts[-1].endswith("Your card (follow ♠ spades)")
 
 
+def test_help_says_what_y_and_n_mean_at_yes_or_no_questions() -> None:
+    """R4, R6: ``?`` lists what to type, not the engine's action names."""
+    hand = run(first_round(), "order")  # seat 0 made trump: alone?
+    _, said = answer(hand, "?", "n")
+    assert "y (go alone)" in said[0] and "n (not go alone)" in said[0]
+    hand = run(first_round(dealer=0), "pass pass pass")  # the dealer bids last
+    _, said = answer(hand, "?", "n")
+    assert "y (pick it up)" in said[0] and "n (pass)" in said[0]
+
+
+def test_r5_a_wrong_answer_lists_only_the_suits_that_may_be_named() -> None:
+    hand = run(first_round(), "pass pass pass pass")  # spades turned down
+    _, said = answer(hand, "x", "h")
+    assert "'x' is not understood here: name a suit (c, d or h) or pass" in said[0]
+
+
+def test_r16_typed_control_characters_and_long_lines_are_not_echoed_raw() -> None:
+    """A stray arrow key (ESC [ D) must not move the cursor when the answer is echoed."""
+    _, said = answer(first_round(), "pa\x1b[Ds", "x" * 500, "pass")
+    assert "'pa?[Ds' is not understood" in said[0]
+    assert "x" * 37 + "...'" in said[1] and "x" * 41 not in said[1]
+
+
+def test_a_hint_with_one_choice_says_it_is_the_only_one() -> None:
+    from euchre_cli.players.human import hint_line
+    from euchre_cli.players.search.player import Analysis
+
+    only = PLAY[parse_card("KH")]
+    assert hint_line(Analysis(only, {only: 0.0}), lambda a: "play K♥") == (
+        "Hint: play K♥ (the only choice here)."
+    )
+
+
 def test_help_lists_choices_and_quit_leaves() -> None:
     hand = first_round()
     action, said = answer(hand, "?", "pass")

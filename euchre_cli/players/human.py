@@ -42,11 +42,15 @@ _ORDER_WORDS = {"o", "order", "up", "pick", "pickup", "assist", "accept", "y", "
 HELP = "? lists your choices, hint shows the computer's advice, quit leaves the game"
 _HINTS = {
     Phase.BID_UPCARD: "answer order or pass",
-    Phase.NAME_TRUMP: "name a suit (c, d, h or s) or pass",
-    Phase.DEALER_NAMES: "name a suit (c, d, h or s)",
     Phase.MAKER_ALONE: "answer y or n",
     Phase.DEFENDER_ALONE: "answer y or n",
     Phase.PICKUP: "answer y or n",
+}
+# the phases answered y or n, and what each answer means there
+_YES_NO = {
+    Phase.MAKER_ALONE: (ALONE, PASS),
+    Phase.DEFENDER_ALONE: (ALONE, PASS),
+    Phase.PICKUP: (PICKUP, PASS),
 }
 
 
@@ -87,7 +91,7 @@ class HumanPlayer:
                 self._help(view, legal)
                 continue
             try:
-                action = self._read(view, answer)
+                action = self._read(view, legal, answer)
             except InvalidAction as error:
                 self.out(f"{error} (? lists your choices).")
                 continue
@@ -138,18 +142,26 @@ class HumanPlayer:
     def _help(self, view: View, legal: Sequence[Action]) -> None:
         in_hand = {card: place for place, card in enumerate(self._numbered_hand(view))}
         shown = sorted(legal, key=lambda a: in_hand.get(a.card, -1))  # as the hand is numbered
-        choices = ", ".join(self._describe(action) for action in shown)
+        choices = ", ".join(self._describe(action, view) for action in shown)
         self.out(f"You may: {choices}. ({HELP})")
 
-    def _describe(self, action: Action) -> str:
+    def _describe(self, action: Action, view: View) -> str:
+        """A choice as ``?`` lists it: what to type, and what it means where that is
+        not plain ("y (go alone)")."""
         if action.card is not None:
             return self.style.card(action.card)
         if action.suit is not None:
             return f"{action.suit.letter.lower()} ({action.suit.title.lower()})"
-        return action.kind
+        words = self._action_words(action, view)
+        answers = _YES_NO.get(view.phase)
+        if view.phase is Phase.BID_UPCARD and view.seat == view.dealer:
+            answers = (ORDER, PASS)
+        if answers:
+            return f"{'y' if action is answers[0] else 'n'} ({words})"
+        return words
 
     # reading answers --------------------------------------------------------------
-    def _read(self, view: View, answer: str) -> Action:
+    def _read(self, view: View, legal: Sequence[Action], answer: str) -> Action:
         """The action an answer means in this phase; ``InvalidAction`` if none."""
         phase = view.phase
         word = answer.lower()
@@ -181,14 +193,15 @@ class HumanPlayer:
         try:
             return Action.parse(answer)
         except InvalidAction:
+            what = _HINTS.get(phase) or _name_a_suit(legal)
             if not answer:
-                raise InvalidAction(f"please {_HINTS[phase]}") from None
-            raise InvalidAction(f"'{answer}' is not understood here: {_HINTS[phase]}") from None
+                raise InvalidAction(f"please {what}") from None
+            raise InvalidAction(f"'{_printable(answer)}' is not understood here: {what}") from None
 
     def _read_card(self, view: View, answer: str) -> Card:
         cards = self._numbered_hand(view)
         if not answer:
-            raise InvalidAction(f"type a card's code (like {cards[0].code}) or its number")
+            raise InvalidAction(f"type a card's code (like {cards[0].typed}) or its number")
         if answer.isdigit():
             number = int(answer)
             if 1 <= number <= len(cards):
@@ -196,7 +209,7 @@ class HumanPlayer:
             ten = "; a ten is typed with its suit, like 10h" if number == 10 else ""
             raise InvalidAction(f"there is no card number {number} (1 to {len(cards)}){ten}")
         try:
-            return parse_card(answer)
+            return parse_card(_printable(answer))
         except ValueError as error:
             raise InvalidAction(str(error)) from None
 
@@ -210,7 +223,7 @@ class HumanPlayer:
     def _ask_keep(self, view: View, legal: Sequence[Action]) -> list[Card]:
         cards = self._numbered_hand(view)
         suggestion = self._suggest_keep(view, legal)
-        shown = " ".join(c.code for c in suggestion)
+        shown = self.style.cards(suggestion)
         must_keep = [c for c in view.hand if DISCARD[c] not in legal]
         if self.hints:
             self._hint_keep(suggestion)
@@ -223,6 +236,12 @@ class HumanPlayer:
                 raise QuitGame
             if answer.lower() == "hint":
                 self._hint_keep(suggestion)
+                continue
+            if answer in ("?", "help"):
+                self.out(
+                    f"Type the {HAND_SIZE} cards to keep, by number or code (like 1 2 3 4 5, or "
+                    f"{' '.join(c.typed for c in cards[:2])} ...); Enter keeps {shown}. ({HELP})"
+                )
                 continue
             if not answer:
                 keep = suggestion
@@ -254,7 +273,7 @@ class HumanPlayer:
             self.out("No hints at this table.")
             return
         keep = " ".join(self.style.card(c) for c in suggestion)
-        self.out(f"Hint: keep {keep} (the five with the best expected points; Enter keeps them).")
+        self.out(f"Hint: keep {keep} (the five the search rates best; Enter keeps them).")
 
     def _action_words(self, action: Action, view: View) -> str:
         if (view.phase, action.kind) in _WORDS_IN_PHASE:
@@ -294,6 +313,20 @@ _WORDS_IN_PHASE = {
 }
 
 
+def _name_a_suit(legal: Sequence[Action]) -> str:
+    """What to type when a suit may be named: only the suits that may be."""
+    letters = [a.suit.letter.lower() for a in legal if a.kind == "name"]
+    listed = ", ".join(letters[:-1]) + f" or {letters[-1]}" if len(letters) > 1 else letters[0]
+    return f"name a suit ({listed}) or pass" if PASS in legal else f"name a suit ({listed})"
+
+
+def _printable(answer: str, longest: int = 40) -> str:
+    """A typed answer fit to echo: no control characters (a stray arrow key), not
+    screens long."""
+    shown = "".join(c if c.isprintable() else "?" for c in answer)
+    return shown if len(shown) <= longest else shown[: longest - 3] + "..."
+
+
 def hint_line(analysis, words: Callable[[Action], str]) -> str:
     """One line for a hint: the choice, its expected points and the alternatives'.
 
@@ -302,6 +335,8 @@ def hint_line(analysis, words: Callable[[Action], str]) -> str:
     the others' mean, over the deals it drew.
     """
     choice = words(analysis.choice)
+    if len(analysis.values) == 1 and not analysis.samples:
+        return f"Hint: {choice} (the only choice here)."
     if not analysis.samples or len(analysis.values) < 2:
         return f"Hint: {choice} (any choice scores the same here; this is the natural one)."
     ranked = analysis.ranked()
