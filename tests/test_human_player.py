@@ -97,6 +97,18 @@ def test_r7_cards_by_code_or_number_and_refusals_with_reasons() -> None:
     assert answer(hand, "1")[0].card.code in shown
 
 
+def test_r7_a_refusal_lists_the_legal_cards_as_the_hand_is_numbered() -> None:
+    hands = {**HAND, 2: "9H AC 9D AH AS"}
+    hand = run(deal(STANDARD, dealer=3, hands=hands, upcard="9S"), "order pass pass pass pass")
+    hand = run(hand, "play:KH play:9C")  # hearts led: seat 2 must follow
+    _, said = answer(hand, "AS", "AH")
+    numbered = [
+        c.label for c in sorted_hand(hand.view(2).hand, hand.trump) if c.suit is Suit.HEARTS
+    ]
+    assert f"(legal: {', '.join(numbered)})" in said[0]
+    assert numbered == ["A♥", "9♥"]  # not the engine's order, 9♥ first
+
+
 def test_r7_the_prompt_says_when_the_led_suit_cannot_be_followed() -> None:
     hand = run(first_round(), "order pass pass pass pass play:KH")  # spades trump, K♥ led
     assert hand.current_seat == 1  # clubs only (J♣ is trump): no hearts

@@ -97,7 +97,8 @@ class HumanPlayer:
                 continue
             if action in legal:
                 return action
-            self.out(f"Not allowed: {explain_illegal(view, legal, action)}.")
+            shown = self._in_hand_order(view, legal)
+            self.out(f"Not allowed: {explain_illegal(view, shown, action)}.")
 
     # prompts ----------------------------------------------------------------------
     def _numbered_hand(self, view: View) -> list[Card]:
@@ -139,9 +140,14 @@ class HumanPlayer:
         trump = self.style.suit(view.trump)
         return f"Trump {trump}. {self._show_hand(view)}\nYour card{follow}"
 
-    def _help(self, view: View, legal: Sequence[Action]) -> None:
+    def _in_hand_order(self, view: View, legal: Sequence[Action]) -> list[Action]:
+        """Choices with cards in the order the hand is numbered, as ``?`` and refusals
+        list them."""
         in_hand = {card: place for place, card in enumerate(self._numbered_hand(view))}
-        shown = sorted(legal, key=lambda a: in_hand.get(a.card, -1))  # as the hand is numbered
+        return sorted(legal, key=lambda a: in_hand.get(a.card, -1))
+
+    def _help(self, view: View, legal: Sequence[Action]) -> None:
+        shown = self._in_hand_order(view, legal)
         choices = ", ".join(self._describe(action, view) for action in shown)
         self.out(f"You may: {choices}. ({HELP})")
 
