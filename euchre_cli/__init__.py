@@ -8,9 +8,7 @@ def run() -> None:
     in a traceback outside its error handling: Ctrl-C while the program is still
     loading, output that cannot be written (a full disk), and text that a terminal's
     encoding cannot hold (then shown as ``?``; games also switch to ASCII forms)."""
-    import errno
-    import sys
-    from contextlib import suppress
+    import sys  # already loaded by Python: nothing here can be interrupted half-done
 
     for stream in (sys.stdout, sys.stdin):  # a terminal that is not UTF-8: never a crash
         encoding = (getattr(stream, "encoding", None) or "").lower().replace("-", "")
@@ -24,8 +22,11 @@ def run() -> None:
         print("Aborted!", file=sys.stderr)
         sys.exit(1)
     except OSError as error:
+        import errno
+
         if error.errno not in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO):
             raise
-        with suppress(OSError):
+        try:
             print(f"Error: cannot write the output: {error.strerror}", file=sys.stderr)
-        sys.exit(1)
+        finally:
+            sys.exit(1)

@@ -17,6 +17,7 @@ from .game import Game
 from .players import Player
 from .players.human import HumanPlayer, QuitGame
 from .players.levels import DEFAULT_LEVEL, LEVELS, make_player
+from .players.search.odds import too_long_to_play
 from .render import in_ascii, needs_ascii
 from .rules import Ruleset, RulesetError, load_ruleset
 from .screen import Style, TableScreen
@@ -44,9 +45,13 @@ class BadRules(click.ClickException):
 
 def _load(rules: str) -> Ruleset:
     try:
-        return load_ruleset(rules)
+        ruleset = load_ruleset(rules)
     except RulesetError as error:
         raise BadRules(f"--rules {error}") from None
+    too_long = too_long_to_play(ruleset)
+    if too_long:
+        raise BadRules(f"--rules {rules}: {too_long}")
+    return ruleset
 
 
 def run_game(

@@ -331,9 +331,15 @@ def keep(plain: bool, db: str | None) -> None:
     at_the_keyboard()  # line editing; every key typed here is an answer, so none is dropped
     table.echo_report()
     click.echo(KEEP_HELP)
+    shown = ""  # the last error shown
     while True:
         _listen_for_interrupts()
-        question = table.question()  # the book or sheet gone: its error ends keep
+        try:
+            question = table.question()
+        except click.ClickException as error:  # the book or sheet is gone: keep ends
+            if error.message == shown:  # already said, by the answer that found it out
+                raise click.exceptions.Exit(1) from None
+            raise
         try:
             line = click.prompt(f"\n{question}", default="", show_default=False)
             if not table.answer(line):
@@ -350,6 +356,7 @@ def keep(plain: bool, db: str | None) -> None:
             return
         except click.ClickException as error:
             error.show()
+            shown = error.message
 
 
 KEEP_COMMANDS = ("quit", "exit", "undo", "show", "history", "help", "?")

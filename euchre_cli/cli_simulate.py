@@ -9,6 +9,7 @@ import click
 
 from .cli import Seconds
 from .players.levels import DEFAULT_LEVEL, LEVELS
+from .players.search.odds import too_long_to_play
 from .rules import RulesetError, load_ruleset
 from .simulate import Match, Summary, iter_results
 
@@ -85,6 +86,9 @@ def simulate(rules, deals, games, seed, levels, duplicate, workers, think, as_js
         ruleset = load_ruleset(rules)
     except RulesetError as error:
         raise BadRules(f"--rules {error}") from None
+    too_long = too_long_to_play(ruleset) if games else None  # single deals need no odds
+    if too_long:
+        raise BadRules(f"--rules {rules}: {too_long}")
     sides = len(ruleset.sides)
     if levels is None:
         levels = (DEFAULT_LEVEL,) + ("easy",) * (sides - 1)

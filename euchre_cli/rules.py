@@ -42,28 +42,13 @@ if TYPE_CHECKING:
 
 HAND_SIZE = 5
 """Cards dealt to each player (R3); the packets of a deal add up to this."""
-MAX_POINTS_TO_WIN = 50
-"""The longest game a ruleset may ask for: the search player's table of chances to win
-grows as the target to the power of the sides (Cutthroat to 50: about 3 s, once)."""
 
 
-def _setting(
-    default: Any,
-    explanation: str,
-    *,
-    allowed: tuple = (),
-    minimum: int | None = None,
-    maximum: int | None = None,
-):
+def _setting(default: Any, explanation: str, *, allowed: tuple = (), minimum: int | None = None):
     """A ruleset setting: its default, why it exists, and the values the loader accepts."""
     return field(
         default=default,
-        metadata={
-            "explanation": explanation,
-            "allowed": allowed,
-            "minimum": minimum,
-            "maximum": maximum,
-        },
+        metadata={"explanation": explanation, "allowed": allowed, "minimum": minimum},
     )
 
 
@@ -167,22 +152,20 @@ class AloneRules(FrozenValue):
 class ScoringRules(FrozenValue):
     """Points for each result row of R8 (R12 and R14 reuse the same rows)."""
 
-    make: int = _setting(1, "makers take 3 or 4 tricks", minimum=1)
-    march: int = _setting(2, "makers take all 5 tricks", minimum=1)
-    lone_make: int = _setting(1, "a lone maker takes 3 or 4 tricks", minimum=1)
-    lone_march: int = _setting(4, "a lone maker takes all 5 tricks", minimum=1)
-    euchre: int = _setting(2, "makers take fewer than 3 tricks: to each defending side", minimum=1)
-    lone_defender_euchre: int = _setting(2, "a lone defender takes 3 or 4 tricks", minimum=1)
-    lone_defender_march: int = _setting(4, "a lone defender takes all 5 tricks", minimum=1)
+    make: int = _setting(1, "makers take 3 or 4 tricks", minimum=0)
+    march: int = _setting(2, "makers take all 5 tricks", minimum=0)
+    lone_make: int = _setting(1, "a lone maker takes 3 or 4 tricks", minimum=0)
+    lone_march: int = _setting(4, "a lone maker takes all 5 tricks", minimum=0)
+    euchre: int = _setting(2, "makers take fewer than 3 tricks: to each defending side", minimum=0)
+    lone_defender_euchre: int = _setting(2, "a lone defender takes 3 or 4 tricks", minimum=0)
+    lone_defender_march: int = _setting(4, "a lone defender takes all 5 tricks", minimum=0)
 
 
 @frozen_value
 class GameRules(FrozenValue):
     """What wins a game (R9)."""
 
-    points_to_win: int = _setting(
-        10, "points that win a game (R9)", minimum=1, maximum=MAX_POINTS_TO_WIN
-    )
+    points_to_win: int = _setting(10, "points that win a game (R9)", minimum=1)
     bridge: bool = _setting(
         False, "show 'at the bridge' at 4 points against 2 or less (R9; made for 5-point games)"
     )
@@ -466,22 +449,16 @@ def _scalar_setting(
     value: object, kind: type, setting: Field, path: _KeyPath, checker: _Checker
 ) -> object:
     allowed = setting.metadata["allowed"]
-    minimum, maximum = setting.metadata["minimum"], setting.metadata["maximum"]
+    minimum = setting.metadata["minimum"]
     fits = isinstance(value, kind) and not (kind is int and isinstance(value, bool))
-    if (
-        fits
-        and (not allowed or value in allowed)
-        and (minimum is None or value >= minimum)
-        and (maximum is None or value <= maximum)
-    ):
+    if fits and (not allowed or value in allowed) and (minimum is None or value >= minimum):
         return value
     if allowed:
         hint = f"allowed: {_either(allowed)}"
     elif kind is bool:
         hint = "allowed: true or false"
     elif kind is int:
-        span = f"{minimum} to {maximum}" if maximum is not None else f"{minimum} or more"
-        hint = f"allowed: a whole number, {span}"
+        hint = f"allowed: a whole number, {minimum} or more"
     else:
         hint = "allowed: text"
     if isinstance(value, bool) and kind is not bool:
@@ -564,6 +541,16 @@ def _check_combinations(ruleset: Ruleset, checker: _Checker) -> None:
             f"deal.cut_min {ruleset.deal.cut_min} is too large for a {deck_size}-card deck",
             f"allowed: at most {deck_size // 2}, so that both packets of the cut are that big",
         )
+    scoring, alone = ruleset.scoring, ruleset.alone
+    rows = [scoring.make, scoring.march, scoring.euchre]
+    rows += [scoring.lone_make, scoring.lone_march] if alone.maker else []
+    rows += [scoring.lone_defender_euchre, scoring.lone_defender_march] if alone.defender else []
+    if not any(rows):
+        checker.fail(
+            [("scoring",)],
+            "every result scores 0 points, so no game could end",
+            "give at least one result 1 point or more",
+        )
     if ruleset.players == 2:
         for role in ("maker", "defender"):
             if getattr(ruleset.alone, role):
@@ -637,7 +624,7 @@ def _find(ref: str, extended_by: _RulesetFile | None, asked_at: _Location | None
     from pathlib import Path
 
     if not ref.strip():
-        problem = "extends an empty name" if asked_at else "the ruleset name is empty"
+        problem = "extends an empty name" if asked_at else "is empty: it names no ruleset"
         allowed = f"built-in: {', '.join(builtin_names())}; or a .yaml file path"
         raise RulesetError(problem, allowed, *(asked_at[:2] if asked_at else ()))
     if ref in builtin_names():
@@ -680,10 +667,10 @@ def _resolve(
             )
         parent = _find(extends, file, extends_at)
         chain = (*extending, file)
-        if len(chain) >= _MAX_CHAIN:
+        if len(chain) > _MAX_CHAIN:
             raise RulesetError(
-                f"extends {len(chain)} files deep",
-                f"allowed: at most {_MAX_CHAIN}",
+                f"extends more than {_MAX_CHAIN} files deep",
+                f"allowed: a chain of at most {_MAX_CHAIN} files extending each other",
                 *extends_at[:2],
             )
         if parent.identity in (link.identity for link in chain):

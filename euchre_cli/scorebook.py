@@ -175,6 +175,7 @@ def seat_sides(
         sides = tuple((name.strip(),) for name in players)
     names = [name for side in sides for name in side]
     for name in names:
+        _check_text(name, "player name")
         if not name or name.isdigit() or len(split_team(name)) > 1:
             raise ScorebookError(
                 f"'{name}' is not a usable player name: a name may not be empty or a number"
@@ -217,7 +218,18 @@ def manual_points(sheet: Sheet, who: str, points: int, reason: str = "") -> Manu
         raise ScorebookError(
             f"points must be between -{MAX_MANUAL_POINTS} and {MAX_MANUAL_POINTS}, and not 0"
         )
+    _check_text(reason, "reason")
     return ManualPoints(sheet.resolve(who), points, " ".join(reason.split()))
+
+
+def _check_text(text: str, what: str) -> None:
+    """Text to be kept in the book: no control characters, nothing that is not UTF-8
+    (a name typed in another encoding arrives as undecodable bytes)."""
+    if not all(char.isprintable() or char in " \t" for char in text):
+        raise ScorebookError(
+            f"the {what} {ascii(text)} holds control characters or bytes that are not"
+            " UTF-8 text: type it again"
+        )
 
 
 # --- Tally: every score recomputed from the entries -------------------------------------
@@ -371,6 +383,8 @@ class Scorebook:
                     " is read-only"
                 ) from None
             raise ScorebookError(f"cannot use the score book {self.path}: {error}") from None
+        except UnicodeEncodeError:  # a name looked up that holds bytes that are not UTF-8
+            raise ScorebookError("a name given holds bytes that are not UTF-8 text") from None
         except (sqlite3.DatabaseError, UnicodeDecodeError) as error:
             raise ScorebookError(
                 f"{self.path} is damaged or not a euchre score book ({error})"
@@ -429,6 +443,7 @@ class Scorebook:
 
         now = datetime.datetime.now()
         name = " ".join(name.split()) if name is not None else self._free_name(now.date())
+        _check_text(name, "sheet name")
         if not name or name.startswith("-"):
             raise ScorebookError(f"'{name}' is not a usable sheet name")
         if self._sheet_row(name) is not None:

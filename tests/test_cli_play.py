@@ -196,6 +196,15 @@ def test_hint_names_the_choices_of_a_lone_defence_in_words() -> None:
     assert {hint.group(1), hint.group(2)} == {"defend alone", "not defend alone"}
 
 
+def test_a_game_too_long_for_the_computer_is_refused_before_it_starts(tmp_path) -> None:
+    long_game = tmp_path / "long.yaml"
+    long_game.write_text("extends: cutthroat\ngame: {points_to_win: 100}\n")
+    for command in (["play", "--watch"], ["simulate", "--games", "1"]):
+        result = run(*command, "--rules", str(long_game))
+        assert result.exit_code == 2
+        assert "a game to 100 is too long for computer players (at most 50" in result.stderr
+
+
 def test_a_name_like_a_computer_players_is_not_seated_twice() -> None:
     result = run("play", "--seed", "1", "--name", "ann", input="quit\n")
     assert "Ann" not in result.output.split("Your hand")[0]  # the computers are others

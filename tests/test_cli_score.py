@@ -528,6 +528,17 @@ def test_keep_ends_with_one_message_when_its_sheet_is_deleted_elsewhere(
     assert result.exit_code == 1
     assert result.stderr.count("no sheet called 'friday'") == 1
 
+    def delete_then_answer(table: Any, line: str) -> bool:
+        CliRunner().invoke(main, ["score", "delete", "friday", "--yes"])
+        return answer(table, line)  # the hand typed finds the sheet gone
+
+    score("new", "friday", *TEAMS)
+    questions.clear()
+    monkeypatch.setattr(cli_score._Table, "answer", delete_then_answer)
+    result = score("keep", input="1 3\n1 3\n", fails=True)
+    assert result.exit_code == 1
+    assert result.stderr.count("no sheet called 'friday'") == 1
+
 
 def test_r6_keep_offers_only_the_lone_hands_the_ruleset_allows(score: Run) -> None:
     """classic has no lone defenders: 'd' is refused at the question, the hand kept."""
@@ -692,6 +703,30 @@ def test_ctrl_c_after_the_commit_waits_until_the_hand_is_reported(
     score("hand", "--makers", "AB", "--tricks", "3")
     assert handlers == [signal.SIG_IGN]
     assert signal.getsignal(signal.SIGINT) is before
+
+
+def test_a_sheet_keeps_any_target_a_table_plays_to(score: Run, tmp_path: Path) -> None:
+    """R9: the 50-point limit is the computer players'; a table may play to 100."""
+    house = tmp_path / "hundred.yaml"
+    house.write_text("extends: standard\ngame: {points_to_win: 100}\n")
+    score("new", "long", *TEAMS, "--rules", str(house))
+    score("hand", "--makers", "AB", "--tricks", "5")
+    assert game_scores(score) == {AB: 2, CD: 0}
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("new", "a\udcffb", *TEAMS),
+        ("new", "x", "--team", "A\x07nn & Bob", "--team", "Cy & Di"),
+        ("add", "1", "2", "--reason", "\udcff"),
+    ],
+)
+def test_text_that_is_not_utf8_or_holds_control_characters_is_refused(
+    score: Run, book: Path, args: tuple[str, ...]
+) -> None:
+    score("new", "friday", *TEAMS)
+    refused(score, book, *args, says="holds control characters or bytes that are not UTF-8")
 
 
 def test_an_unknown_score_command_lists_the_commands(score: Run, book: Path) -> None:

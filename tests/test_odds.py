@@ -64,3 +64,25 @@ def test_a_game_shows_every_seat_the_score_before_each_deal():
     for hands_done, scores in seen:
         expected = game.records[hands_done - 1].totals if hands_done else (0, 0)
         assert scores == tuple(expected)
+
+
+def test_results_worth_nothing_do_not_stall_the_chances() -> None:
+    """R8 with a house rule of 0 for a simple make: the model skips results that
+    change no score (it used to recurse on the same score without end)."""
+    from dataclasses import replace
+
+    ruleset = replace(STANDARD, scoring=replace(STANDARD.scoring, make=0))
+    chances = win_chances(ruleset, (9, 9))
+    assert sum(chances) == pytest.approx(1.0) and chances[0] == pytest.approx(chances[1])
+
+
+def test_games_longer_than_computers_play_are_named() -> None:
+    from dataclasses import replace
+
+    from euchre_cli.players.search.odds import too_long_to_play
+
+    assert too_long_to_play(STANDARD) is None
+    long_game = replace(STANDARD, game=replace(STANDARD.game, points_to_win=51))
+    assert "a game to 51 is too long for computer players (at most 50" in too_long_to_play(
+        long_game
+    )

@@ -27,6 +27,7 @@ CONTRACTS = (
     (2, False, 0.22),
 )
 PAST_TARGET = 8  # ties still level this far past the target share the game
+LONGEST_GAME = 50  # the longest target computer players play to
 
 
 @lru_cache(maxsize=16)
@@ -39,8 +40,10 @@ def _deal_results(ruleset: Ruleset) -> tuple[tuple[tuple[int, ...], float], ...]
             lone = alone and ruleset.alone.maker
             outcome = HandOutcome(maker_side=maker, maker_tricks=tricks, maker_alone=lone)
             points = score_hand(ruleset.scoring, outcome, sides).points
-            results.append((tuple(points), chance / sides))
-    return tuple(results)
+            if any(points):  # a result worth nothing leaves the score as it was: skip it
+                results.append((tuple(points), chance / sides))
+    total = sum(chance for _, chance in results)
+    return tuple((points, chance / total) for points, chance in results)
 
 
 @lru_cache(maxsize=16)
@@ -66,6 +69,19 @@ def _chances_table(ruleset: Ruleset):
         return tuple(total)
 
     return chances
+
+
+def too_long_to_play(ruleset: Ruleset) -> str | None:
+    """Why computer players cannot play a game this long, or None: their table of
+    chances grows as the target to the power of the sides (Cutthroat to 50: about
+    3 s, once), and its recursion as the target."""
+    target = ruleset.game.points_to_win
+    if target <= LONGEST_GAME:
+        return None
+    return (
+        f"a game to {target} is too long for computer players (at most {LONGEST_GAME};"
+        " the scorekeeper keeps any target)"
+    )
 
 
 def win_chances(ruleset: Ruleset, scores: tuple[int, ...]) -> tuple[float, ...]:
