@@ -51,7 +51,7 @@ class Style:
 
 
 def _ascii_label(card: Card) -> str:
-    return "Joker" if card.is_joker else card.label[:-1] + card.suit.letter
+    return "Joker" if card.is_joker else card.typed
 
 
 BIDDING = (Phase.BID_UPCARD, Phase.NAME_TRUMP, Phase.DEALER_NAMES)

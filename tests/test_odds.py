@@ -76,6 +76,15 @@ def test_results_worth_nothing_do_not_stall_the_chances() -> None:
     assert sum(chances) == pytest.approx(1.0) and chances[0] == pytest.approx(chances[1])
 
 
+def test_a_ruleset_where_only_lone_defenders_score_gives_the_model_nothing_to_weigh() -> None:
+    """The model's contracts score nothing there: no division by zero, no chances."""
+    from dataclasses import replace
+
+    nothing = {row: 0 for row in ("make", "march", "lone_make", "lone_march", "euchre")}
+    ruleset = replace(STANDARD, scoring=replace(STANDARD.scoring, **nothing))
+    assert win_chances(ruleset, (3, 3)) == (0.0, 0.0)
+
+
 def test_games_longer_than_computers_play_are_named() -> None:
     from dataclasses import replace
 

@@ -42,8 +42,8 @@ def _deal_results(ruleset: Ruleset) -> tuple[tuple[tuple[int, ...], float], ...]
             points = score_hand(ruleset.scoring, outcome, sides).points
             if any(points):  # a result worth nothing leaves the score as it was: skip it
                 results.append((tuple(points), chance / sides))
-    total = sum(chance for _, chance in results)
-    return tuple((points, chance / total) for points, chance in results)
+    total = sum(chance for _, chance in results)  # 0 when only lone defenders can score
+    return tuple((points, chance / total) for points, chance in results) if total else ()
 
 
 @lru_cache(maxsize=16)
