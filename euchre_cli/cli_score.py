@@ -27,6 +27,7 @@ from .scorebook import (
     ScorebookError,
     Sheet,
     Tally,
+    check_book_path,
     manual_points,
     open_scorebook,
     played_hand,
@@ -266,7 +267,10 @@ def stats(db: str | None) -> None:
 @_with_db
 def list_sheets(db: str | None) -> None:
     """Every score sheet; the current one is starred."""
-    if not os.path.exists(_book_path(db)):  # no book yet: the same answer as an empty one
+    path = _book_path(db)
+    with _refusals():
+        check_book_path(path)
+    if not os.path.exists(path):  # no book yet: the same answer as an empty one
         click.echo(render.sheets_table([]))
         return
     with _session(db, write=False) as book:

@@ -641,28 +641,39 @@ def _entry_from_row(row: tuple, side_count: int) -> Entry:
     raise ValueError(f"an entry of kind {kind!r} has no sensible tricks or points")
 
 
+def _file_in_the_way(folder: str) -> str | None:
+    """The file (not folder) that a path to ``folder`` runs into, if one does."""
+    blocker = folder
+    while blocker and not os.path.exists(blocker):
+        blocker = os.path.dirname(blocker)
+    return blocker if blocker and not os.path.isdir(blocker) else None
+
+
 def _make_folder(folder: str, path: str) -> None:
     """The folder a new score book goes in, with every missing folder above it."""
     try:
         os.makedirs(folder, exist_ok=True)
     except OSError as error:
-        blocker = folder
-        while blocker and not os.path.exists(blocker):
-            blocker = os.path.dirname(blocker)
-        reason = (
-            f"{blocker} is a file, not a folder"
-            if blocker and not os.path.isdir(blocker)
-            else error.strerror or str(error)
-        )
+        blocker = _file_in_the_way(folder)
+        reason = f"{blocker} is a file, not a folder" if blocker else error.strerror or str(error)
         raise ScorebookError(f"cannot make a folder for the score book {path}: {reason}") from None
+
+
+def check_book_path(path: str) -> None:
+    """Refuse a path that could never hold a score book: a folder, or one that runs
+    into a file where a folder should be."""
+    if os.path.isdir(path) or path.endswith((os.sep, "/")):
+        example = os.path.join(path, BOOK_FILE)
+        raise ScorebookError(f"{path} is a folder: the score book is a file, like {example}")
+    blocker = _file_in_the_way(os.path.dirname(path))
+    if blocker:
+        raise ScorebookError(f"cannot use the score book {path}: {blocker} is a file, not a folder")
 
 
 def open_scorebook(path: str | os.PathLike[str], create: bool = False) -> Scorebook:
     """Open the score book at ``path``; only ``create`` makes a new file (and its folder)."""
     path = os.fspath(path)
-    if os.path.isdir(path) or path.endswith((os.sep, "/")):
-        example = os.path.join(path, BOOK_FILE)
-        raise ScorebookError(f"{path} is a folder: the score book is a file, like {example}")
+    check_book_path(path)
     if not os.path.exists(path):
         if not create:
             raise ScorebookError(

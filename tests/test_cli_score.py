@@ -429,6 +429,17 @@ def test_list_before_any_sheet_is_not_an_error(score: Run, book: Path) -> None:
     assert not book.exists()
 
 
+def test_list_explains_a_book_path_that_could_never_hold_sheets(
+    score: Run, book: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A folder or a file in the way is a mistake to name, not an empty book."""
+    refused(score, book, "list", "--db", f"{tmp_path}/new/", says="is a folder")
+    (tmp_path / "afile").write_text("notes")
+    monkeypatch.setenv("EUCHRE_HOME", str(tmp_path / "afile"))
+    for command in (("list",), ("show",)):
+        refused(score, book, *command, says="afile is a file, not a folder")
+
+
 def test_sheets_are_named_after_the_day_unless_named(score: Run) -> None:
     first = score("new", *TEAMS).stdout
     second = score("new", *TEAMS).stdout
