@@ -92,7 +92,8 @@ class ListingGroup(click.Group):
         if name not in known and not name.startswith("-") and not ctx.resilient_parsing:
             import difflib  # only on this error: keeps every command's start quick
 
-            close = difflib.get_close_matches(name, known, n=1)
+            started = [command for command in known if command.startswith(name.lower())]
+            close = started if len(started) == 1 else difflib.get_close_matches(name, known, n=1)
             guess = f" (did you mean {close[0]!r}?)" if close else ""
             commands = ", ".join(known)
             raise click.UsageError(

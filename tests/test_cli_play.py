@@ -244,6 +244,7 @@ def test_quit_leaves_the_game() -> None:
         (["rules", "show"], "usage: euchre rules show [OPTIONS] NAME|FILE"),
         (["score", "hand", "--bogus"], "No such option '--bogus'"),
         (["score", "shw"], "did you mean 'show'?"),
+        (["score", "hist"], "did you mean 'history'?"),  # a start of one command, not 'list'
         (["plya"], "the commands: play, cutthroat, two-handed, rules, score, simulate"),
         (["--bogus"], "more: 'euchre --help'"),
     ],
