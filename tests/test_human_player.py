@@ -81,6 +81,9 @@ def test_r4_the_dealer_is_asked_to_pick_up_with_yes_or_no() -> None:
     player = HumanPlayer(lambda prompt: prompts.append(prompt) or "y", print, Style(colour=False))
     assert player.choose(hand.view(0), hand.legal_actions()) is ORDER
     assert prompts[-1].endswith("Upcard 9♠. Pick it up? [y/n]")
+    action, said = answer(hand, "maybe", "n")
+    assert action is PASS
+    assert "'maybe' is not understood here: answer y (pick it up) or n (pass)" in said[-1]
 
 
 def test_r7_cards_by_code_or_number_and_refusals_with_reasons() -> None:

@@ -200,6 +200,8 @@ class HumanPlayer:
             return Action.parse(answer)
         except InvalidAction:
             what = _HINTS.get(phase) or _name_a_suit(legal)
+            if phase is Phase.BID_UPCARD and view.seat == view.dealer:
+                what = "answer y (pick it up) or n (pass)"
             if not answer:
                 raise InvalidAction(f"please {what}") from None
             raise InvalidAction(f"'{_printable(answer)}' is not understood here: {what}") from None
