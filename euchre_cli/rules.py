@@ -29,7 +29,7 @@ import types
 import typing
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import Field, dataclass, field, fields, is_dataclass, replace
-from functools import cached_property
+from functools import cache, cached_property
 from typing import TYPE_CHECKING, Any, NamedTuple, NoReturn
 
 from .cards import RANK_NAMES, Card, build_deck, mask_of, rank_index
@@ -745,12 +745,32 @@ def _unreadable(error: Exception) -> str:
     return f"cannot be read ({getattr(error, 'strerror', None) or error})"
 
 
+@cache
+def _loader_without_aliases() -> type[yaml.SafeLoader]:
+    """SafeLoader refusing a YAML alias (``*name``) where it is written: a few such
+    lines can stand for millions of values, and a ruleset never needs them."""
+    import yaml
+
+    class Loader(yaml.SafeLoader):
+        def compose_node(self, parent: yaml.Node | None, index: object) -> yaml.Node | None:
+            if self.check_event(yaml.AliasEvent):
+                raise RulesetError(
+                    "YAML aliases (*name) are not allowed in a ruleset",
+                    "write the value out where it is needed",
+                    self.name,
+                    self.peek_event().start_mark.line + 1,
+                )
+            return super().compose_node(parent, index)
+
+    return Loader
+
+
 def _compose(text: str, shown: str) -> yaml.Node | None:
     """The YAML node tree (SafeLoader), whose nodes know their lines."""
     import yaml
 
     try:
-        loader = yaml.SafeLoader(text)
+        loader = _loader_without_aliases()(text)
         loader.name = shown
         try:
             root = loader.get_single_node()
@@ -767,28 +787,7 @@ def _compose(text: str, shown: str) -> yaml.Node | None:
         raise RulesetError(f"YAML error: {error}", "", shown) from None
     except RecursionError:
         raise RulesetError("the file is nested too deeply to be a ruleset", "", shown) from None
-    _refuse_aliases(root, shown)
     return root
-
-
-def _refuse_aliases(root: yaml.Node | None, shown: str) -> None:
-    """A value used twice through a YAML alias (``*name``): refused, since a few such
-    lines can stand for millions of values, and a ruleset never needs them."""
-    seen: set[int] = set()
-    stack = [root] if root is not None else []
-    while stack:
-        node = stack.pop()
-        if id(node) in seen:
-            raise RulesetError(
-                "YAML aliases (*name) are not allowed in a ruleset",
-                "write the value out where it is needed",
-                shown,
-                node.start_mark.line + 1,
-            )
-        seen.add(id(node))
-        if isinstance(node.value, list):
-            for item in node.value:
-                stack.extend(item if isinstance(item, tuple) else (item,))
 
 
 def _yaml_advice(problem: str | None) -> str:

@@ -386,7 +386,11 @@ INVALID = {
         3,
         "an indented line needs its section name above it",
     ),
-    "an alias": ("a: &a [1, 1]\nplayers: *a\n", 1, "YAML aliases (*name) are not allowed"),
+    "an alias (its own line)": (
+        "a: &a [1, 1]\nplayers: *a\n",
+        2,
+        "YAML aliases (*name) are not allowed",
+    ),
 }
 
 
