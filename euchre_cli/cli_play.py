@@ -78,7 +78,9 @@ def run_game(
     if delay is None:
         paced = 0.25 if watch else 0.6  # a watched game runs itself: a quicker pace
         delay = paced if stream.isatty() and not as_json else 0.0
-    pause: Callable[[], None] = (lambda: time.sleep(delay)) if delay > 0 else (lambda: None)
+    # nothing is shown to pace in a watched --json game, whatever --delay says
+    pace = delay > 0 and not quiet
+    pause: Callable[[], None] = (lambda: time.sleep(delay)) if pace else (lambda: None)
 
     def out(line: str) -> None:
         if not quiet:

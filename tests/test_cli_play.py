@@ -122,6 +122,19 @@ def test_human_json_summary_goes_to_stdout_alone() -> None:
     assert "Your hand:" in result.stderr
 
 
+def test_a_watched_json_game_shows_nothing_so_waits_for_nothing(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    pauses: list[float] = []
+    monkeypatch.setattr("euchre_cli.cli_play.time.sleep", pauses.append)
+    args = ("play", "--watch", "--json", "--level", "easy", "--seed", "3", "--delay", "5")
+    result = run(*args)
+    assert result.exit_code == 0 and json.loads(result.stdout)["scores"]
+    assert pauses == []
+    run(*args[:2], *args[3:])  # shown on the table: the --delay asked for is kept
+    assert pauses and set(pauses) == {5.0}
+
+
 def test_cutthroat_human_keeps_five_of_ten() -> None:
     """R12: the maker sees the dummy and names five to keep; Enter takes the suggestion."""
     answers = ["order", "n", "", "1", "2", "3", "4", "5", "pass", "n", "h", "s", "c", "d"]
