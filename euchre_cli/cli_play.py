@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import shutil
 import sys
 import time
 from collections.abc import Callable
@@ -20,7 +21,7 @@ from .players.levels import DEFAULT_LEVEL, LEVELS, make_player
 from .players.search.odds import too_long_to_play
 from .render import in_ascii, needs_ascii
 from .rules import Ruleset, RulesetError, load_ruleset
-from .screen import Style, TableScreen
+from .screen import Style, TableScreen, fit_to_width
 
 COMPUTER_NAMES = ("Ann", "Bob", "Cy", "Di", "Ed")
 THINK = 2.0  # seconds per computer decision at most (a safety net: decisions are quicker)
@@ -74,7 +75,15 @@ def run_game(
     stream = sys.stderr if as_json else sys.stdout
     plain = needs_ascii(getattr(stream, "encoding", None))
     style = Style(colour=_want_colour(stream), unicode=not plain)
-    shown: Callable[[str], str] = in_ascii if plain else str  # messages from the engine too
+    to_ascii: Callable[[str], str] = in_ascii if plain else str  # engine messages too
+
+    def shown(text: str) -> str:
+        """As this terminal can show it: in ASCII if need be, and broken between words
+        where a line is wider than the terminal is now."""
+        if stream.isatty():
+            return fit_to_width(to_ascii(text), shutil.get_terminal_size().columns)
+        return to_ascii(text)
+
     if delay is None:
         paced = 0.25 if watch else 0.6  # a watched game runs itself: a quicker pace
         delay = paced if stream.isatty() and not as_json else 0.0

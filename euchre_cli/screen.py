@@ -7,6 +7,7 @@ person's own cards (every hand when watching).  It holds no game state of its ow
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable
 
 from .cards import Card, Suit, sorted_hand
@@ -48,6 +49,29 @@ class Style:
 
     def dim(self, text: str) -> str:
         return f"{DIM}{text}{RESET}" if self.colour else text
+
+
+_ESCAPES = re.compile(r"\x1b\[[0-9;]*m")
+
+
+def fit_to_width(text: str, width: int) -> str:
+    """``text`` with each line longer than ``width`` columns broken between words, so
+    a narrow terminal does not split a word (colour codes take no columns)."""
+    rows: list[str] = []
+    for line in text.split("\n"):
+        words = line.split(" ")
+        rows.append(words[0])
+        used = len(_ESCAPES.sub("", words[0]))
+        for word in words[1:]:
+            size = len(_ESCAPES.sub("", word))
+            if word and used + 1 + size > width:
+                rows[-1] = rows[-1].rstrip(" ")
+                rows.append(word)
+                used = size
+            else:
+                rows[-1] += f" {word}"
+                used += 1 + size
+    return "\n".join(rows)
 
 
 def _ascii_label(card: Card) -> str:

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from deals import STANDARD, deal, run
+from hypothesis import given
+from hypothesis import strategies as st
 
 from euchre_cli.cards import Suit, parse_card, sorted_hand
 from euchre_cli.hand import ALONE, NAME, ORDER, PASS, PICKUP, PLAY, Hand
 from euchre_cli.players.human import HumanPlayer, QuitGame
-from euchre_cli.screen import Style
+from euchre_cli.screen import Style, fit_to_width
 
 HAND = {0: "JH QH KH QD JS", 1: "9C TC JC QC KC"}
 
@@ -168,3 +172,24 @@ def test_help_lists_choices_and_quit_leaves() -> None:
     assert f"You may: {shown}." in said[0]  # in the order the hand is numbered
     with pytest.raises(QuitGame):
         answer(hand, "quit")
+
+
+@given(
+    st.lists(st.text(alphabet="ab♠\x1b[31m0", min_size=0, max_size=12), min_size=1, max_size=30),
+    st.integers(min_value=8, max_value=100),
+)
+def test_lines_wider_than_the_terminal_break_between_words(words: list[str], width: int) -> None:
+    """No word is split, nothing is lost, and no row is wider than the terminal unless
+    one word alone is (colour codes take no columns)."""
+    line = " ".join(words)
+    rows = fit_to_width(line, width).split("\n")
+    assert [w for row in rows for w in row.split(" ") if w] == [w for w in words if w]
+    for row in rows:
+        visible = re.sub(r"\x1b\[[0-9;]*m", "", row)
+        assert len(visible) <= width or " " not in row.strip(" ")
+
+
+def test_a_narrow_terminal_keeps_indents_and_colour() -> None:
+    red = Style(colour=True).card(parse_card("KH"))
+    assert fit_to_width(f"  You lead {red}", 13) == f"  You lead {red}"  # 13 columns
+    assert fit_to_width("Cy (on your right)", 10) == "Cy (on\nyour\nright)"

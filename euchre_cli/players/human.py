@@ -39,7 +39,7 @@ class QuitGame(Exception):
 _YES = {"y", "yes", "alone", "a", "pickup", "pick", "take", "t"}
 _NO = {"n", "no", "pass", "p", "leave", "l"}
 _ORDER_WORDS = {"o", "order", "up", "pick", "pickup", "assist", "accept", "y", "yes"}
-HELP = "? lists your choices, hint shows the computer's advice, quit leaves the game"
+HELP = "Or: hint (the computer's advice), quit (leave the game)."
 _HINTS = {
     Phase.BID_UPCARD: "answer order or pass",
     Phase.MAKER_ALONE: "answer y or n",
@@ -149,7 +149,7 @@ class HumanPlayer:
     def _help(self, view: View, legal: Sequence[Action]) -> None:
         shown = self._in_hand_order(view, legal)
         choices = ", ".join(self._describe(action, view) for action in shown)
-        self.out(f"You may: {choices}. ({HELP})")
+        self.out(f"You may: {choices}. {HELP}")
 
     def _describe(self, action: Action, view: View) -> str:
         """A choice as ``?`` lists it: what to type, and what it means where that is
@@ -248,7 +248,7 @@ class HumanPlayer:
             if answer in ("?", "help"):
                 self.out(
                     f"Type the {HAND_SIZE} cards to keep, by number or code (like 1 2 3 4 5, or "
-                    f"{' '.join(c.typed for c in cards[:2])} ...); Enter keeps {shown}. ({HELP})"
+                    f"{' '.join(c.typed for c in cards[:2])} ...); Enter keeps {shown}. {HELP}"
                 )
                 continue
             if not answer:
