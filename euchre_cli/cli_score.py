@@ -306,10 +306,10 @@ def delete(name: str, yes: bool, db: str | None) -> None:
 
 
 KEEP_HELP = """\
-Type who made trump (a side's number, a name or initials) and answer the questions.
-Shortcuts on the same line: "1 4" (side 1 took 4 tricks), "AB a 5" (alone, 5 tricks),
-"2 d 1" (a defender went alone).  Also: undo, show, history, add WHO POINTS [REASON],
-help, quit."""
+Type who made trump (a number, a name or initials) and answer the questions, or
+all on one line: "1 4" (side 1 took 4 tricks), "1 a 5" (alone, all five tricks),
+"2 d 1" (a defender went alone; 1 trick to the makers).
+Also: undo, show, history, add WHO POINTS [REASON], help, quit."""
 
 # Answers to "Alone?": (the maker went alone, a defender went alone)
 ALONE_ANSWERS = {
@@ -348,9 +348,9 @@ def keep(plain: bool, db: str | None) -> None:
             line = click.prompt(f"\n{question}", default="", show_default=False)
             if not table.answer(line):
                 return
-        except _CommandInstead as instead:  # typed at a follow-up question
-            click.echo("That hand was not recorded.")
-            if not table.answer(instead.line):
+        except _HandDropped as dropped:  # undo or quit typed at a follow-up question
+            click.echo("That hand was not recorded; nothing else changed.")
+            if dropped.leave:
                 return
         except _HandLeft:  # end of input or Ctrl-C inside a hand's questions
             click.echo("\nThat hand was not recorded.")
@@ -363,16 +363,13 @@ def keep(plain: bool, db: str | None) -> None:
             shown = error.message
 
 
-KEEP_COMMANDS = ("quit", "exit", "undo", "show", "history", "help", "?")
+class _HandDropped(Exception):
+    """``undo`` (or ``quit``) typed while a hand's details were being asked: that hand
+    is dropped, and only that: a recorded hand is never taken back by it."""
 
-
-class _CommandInstead(Exception):
-    """A loop command typed while a hand's details were being asked: the hand is
-    dropped and the command carried out."""
-
-    def __init__(self, line: str) -> None:
-        super().__init__(line)
-        self.line = line
+    def __init__(self, leave: bool) -> None:
+        super().__init__()
+        self.leave = leave
 
 
 class _HandLeft(Exception):
@@ -427,10 +424,15 @@ class _Table:
         return True
 
     def add_points(self, words: list[str]) -> None:
-        if len(words) < 2 or not words[1].lstrip("+-").isdigit():
-            raise click.ClickException("add WHO POINTS [REASON], e.g. add 2 -2 renege")
+        """``add WHO POINTS [REASON]``, where WHO may be a team of several words."""
+        at = next((i for i, w in enumerate(words) if i and w.lstrip("+-").isdigit()), None)
+        if at is None:
+            raise click.ClickException(
+                "add WHO POINTS [REASON], with POINTS a whole number: e.g. add 2 -2 renege"
+            )
+        who = " ".join(words[:at]).strip("\"'")
         with _refusals():
-            entry = manual_points(self.sheet, words[0], int(words[1]), " ".join(words[2:]))
+            entry = manual_points(self.sheet, who, int(words[at]), " ".join(words[at + 1 :]))
         self.record(entry)
 
     def record_hand(self, words: list[str]) -> None:
@@ -450,8 +452,7 @@ class _Table:
             else:
                 break
             words = words[:-1]
-        with _refusals():
-            makers = sheet.resolve(" ".join(words))
+        makers = self.makers(words)
         if alone is None and tricks is None and (rules.alone.maker or rules.alone.defender):
             alone, defender = self.ask(*_alone_question(rules))
         lone_defender = None
@@ -472,6 +473,22 @@ class _Table:
             )
         self.record(entry)
 
+    def makers(self, words: list[str]) -> int:
+        """The side named by a hand's first words; where only the first few name one,
+        the refusal points at the word after them."""
+        try:
+            return self.sheet.resolve(" ".join(words))
+        except ScorebookError as error:
+            for end in range(len(words) - 1, 0, -1):
+                with suppress(ScorebookError):
+                    self.sheet.resolve(" ".join(words[:end]))
+                    raise click.ClickException(
+                        f"'{words[end]}' is not understood after '{' '.join(words[:end])}':"
+                        f" give the tricks once (0-{TRICKS_IN_HAND}), and a, d or ad for"
+                        " lone hands"
+                    ) from None
+            raise click.ClickException(str(error)) from None
+
     def ask(self, question: str, parse: Callable[[str], Answer]) -> Answer:
         """Ask until ``parse`` accepts the answer; its refusal says what is allowed."""
         while True:
@@ -479,8 +496,18 @@ class _Table:
                 text = click.prompt(question, default="", show_default=False).strip()
             except click.Abort:
                 raise _HandLeft from None
-            if text.casefold() in KEEP_COMMANDS:
-                raise _CommandInstead(text)
+            command = text.casefold()
+            if command in ("undo", "cancel", "quit", "exit"):
+                raise _HandDropped(leave=command in ("quit", "exit"))
+            if command in ("show", "history"):
+                self.answer(command)
+                continue
+            if command in ("help", "?"):
+                click.echo(
+                    "This hand is recorded once its questions are answered: answer the one"
+                    " below, or type undo to drop the hand (quit to drop it and leave)."
+                )
+                continue
             try:
                 return parse(text)
             except ScorebookError as error:

@@ -583,12 +583,44 @@ def test_r10_keep_stops_taking_hands_once_the_rubber_is_won(score: Run) -> None:
     assert (final["complete"], final["game"], final["entries"]) == (True, None, 4)
 
 
-def test_keep_commands_work_at_follow_up_questions(score: Run) -> None:
-    """undo or quit typed where tricks were asked drops that hand and does as told."""
+def test_keep_undo_at_a_follow_up_question_drops_only_the_unfinished_hand(score: Run) -> None:
+    """undo where tricks are asked drops the hand being entered, never a recorded one;
+    quit there drops it and leaves."""
     score("new", *TEAMS)
-    out = score("keep", input="1 4\n2\n\nundo\n1\nquit\n").output
-    assert out.count("That hand was not recorded.") == 2
-    assert "Took back #1" in out
+    out = score("keep", input="1 4\n2\n\nundo\n1\n\nquit\n").output
+    assert out.count("That hand was not recorded; nothing else changed.") == 2
+    assert "Took back" not in out
+    assert state(score)["entries"] == 1
+
+
+def test_keep_show_and_help_at_a_follow_up_question_ask_it_again(score: Run) -> None:
+    score("new", *TEAMS)
+    out = score("keep", input="1 4\n2\n?\nshow\nhistory\n\n3\nquit\n").output
+    assert "answer the one below, or type undo to drop the hand" in out
+    assert "Ann & Bob made it (4 tricks)" in out  # the history, mid-hand
+    assert "#2 Cy & Di made it (3 tricks): +1" in out
+    assert "not recorded" not in out
+
+
+def test_keep_add_takes_a_team_of_several_words(score: Run) -> None:
+    score("new", *TEAMS)
+    out = score("keep", input='add Cy & Di 2 renege\nadd "Ann & Bob" -1\nadd 2 x\nquit\n').output
+    assert "#1 Cy & Di +2 by hand (renege)" in out
+    assert "#2 Ann & Bob -1 by hand" in out
+    assert "add WHO POINTS [REASON], with POINTS a whole number" in out
+    assert game_scores(score) == {AB: -1, CD: 2}
+
+
+@pytest.mark.parametrize(
+    ("line", "says"),
+    [("2 x 4", "'x' is not understood after '2'"), ("2 3 4", "'3' is not understood after '2'")],
+)
+def test_keep_names_the_word_it_cannot_read_after_the_makers(
+    score: Run, line: str, says: str
+) -> None:
+    score("new", *TEAMS)
+    out = score("keep", input=f"{line}\nquit\n").output
+    assert says in out
     assert state(score)["entries"] == 0
 
 
