@@ -163,7 +163,10 @@ def entry_text(sheet: Sheet, result: EntryResult) -> str:
     if entry.maker_alone and entry.maker_tricks < TRICKS_TO_MAKE:  # made: the words say alone
         detail += "; the maker went alone"
     if entry.lone_defender_side is not None:
-        detail += f"; {names[entry.lone_defender_side]} defended alone"
+        if len(names) > 2:  # which of the defenders it was
+            detail += f"; {names[entry.lone_defender_side]} defended alone"
+        elif "lone defender" not in result.description:  # the only defending side
+            detail += "; against a lone defender"
     return f"{names[entry.maker_side]} {result.description} ({detail})"
 
 
@@ -372,9 +375,13 @@ def sheet_json(sheet: Sheet, tally: Tally) -> dict[str, Any]:
 
 
 def _table(rows: Sequence[Sequence[Any]], headers: Sequence[str]) -> str:
-    from tabulate import tabulate  # only table commands pay for it
+    import tabulate  # only table commands pay for it
 
-    return tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True)
+    padding, tabulate.MIN_PADDING = tabulate.MIN_PADDING, 0  # no room round the titles
+    try:
+        return tabulate.tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True)
+    finally:
+        tabulate.MIN_PADDING = padding
 
 
 def history_table(sheet: Sheet, tally: Tally) -> str:
@@ -403,13 +410,15 @@ def history_table(sheet: Sheet, tally: Tally) -> str:
 
 def stats_table(sheet: Sheet, stats: Sequence[SideStats]) -> str:
     """``score stats``: per side (or player) how their hands went."""
-    headers = ["", "Made", "Euchred", "Marches", "Alone", "Alone made", "Games"]
     rubbers = sheet.ruleset.rubber is not None
-    if rubbers:
-        headers.append("Rubbers")
+    defence = sheet.ruleset.alone.defender  # the columns a ruleset can fill, only
+    headers = ["", "Made", "Euchred", "Marches", "Alone", "Alone\nmade"]
+    headers += ["Defended\nalone", "Won\ndefending"] if defence else []
+    headers += ["Games", *(["Rubbers"] if rubbers else [])]
     rows = []
     for name, side in zip(sheet.side_names, stats):
         row = [name, side.made, side.euchred, side.marches, side.alone_tried, side.alone_made]
+        row += [side.defended_alone, side.defended_alone_won] if defence else []
         rows.append([*row, side.games_won, *([side.rubbers_won] if rubbers else [])])
     return _table(rows, headers)
 

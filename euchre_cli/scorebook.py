@@ -304,6 +304,8 @@ class SideStats(NamedTuple):
     marches: int
     alone_tried: int
     alone_made: int
+    defended_alone: int  # hands a player of theirs defended alone
+    defended_alone_won: int  # ... and euchred the makers
     games_won: int
     rubbers_won: int
 
@@ -325,6 +327,10 @@ def side_stats(side_count: int, sheet_tally: Tally) -> list[SideStats]:
             marches=count(side, lambda hand: hand.maker_tricks == TRICKS_IN_HAND),
             alone_tried=count(side, lambda hand: hand.maker_alone),
             alone_made=count(side, lambda hand: hand.maker_alone and made(hand)),
+            defended_alone=sum(1 for hand in hands if hand.lone_defender_side == side),
+            defended_alone_won=sum(
+                1 for hand in hands if hand.lone_defender_side == side and not made(hand)
+            ),
             games_won=sum(1 for game in sheet_tally.games if game.winner == side),
             rubbers_won=int(rubber is not None and rubber.winner == side),
         )

@@ -51,6 +51,13 @@ def game_scores(score: Run) -> dict[str, int]:
     return state(score)["game"]["scores"]
 
 
+def table_rows(text: str) -> list[str]:
+    """The rows of a table, below its titles and their underline of dashes."""
+    lines = text.splitlines()
+    underline = next(i for i, line in enumerate(lines) if line.startswith("-"))
+    return lines[underline + 1 :]
+
+
 def refused(score: Run, book: Path, *args: str, says: str, code: int = 1, **kw: Any) -> None:
     """The command fails with ``says`` on one line, and the book is byte for byte as it was."""
     before = book.read_bytes() if book.exists() else None
@@ -362,8 +369,13 @@ def test_an_edit_that_decides_the_rubber_says_so(score: Run) -> None:
 def test_r6_history_says_when_both_the_maker_and_a_defender_went_alone(score: Run) -> None:
     score("new", *TEAMS)
     score("hand", "--makers", "CD", "--tricks", "2", "--alone", "--defender-alone", "Ann")
+    score("hand", "--makers", "CD", "--tricks", "4", "--defender-alone", "Ann")
     out = score("history").stdout
-    assert "2 tricks; the maker went alone; Ann & Bob defended alone" in out
+    assert "Cy & Di got euchred by a lone defender (2 tricks; the maker went alone)" in out
+    assert "Cy & Di made it (4 tricks; against a lone defender)" in out
+    score("new", *CUTTHROAT)  # two defenders: which one is named
+    score("hand", "--makers", "Cy", "--tricks", "1", "--defender-alone", "Ann")
+    assert "(1 trick; Ann defended alone)" in score("history").stdout
 
 
 def test_an_edit_may_not_end_the_rubber_before_later_entries(score: Run, book: Path) -> None:
@@ -396,25 +408,34 @@ def test_stats_per_side(score: Run) -> None:
     score("hand", "--makers", "AB", "--tricks", "5", "--alone")
     score("hand", "--makers", "AB", "--tricks", "2")
     score("hand", "--makers", "CD", "--tricks", "4")
-    rows = {
-        line.split("  ")[0]: line.split()[-6:] for line in score("stats").stdout.splitlines()[2:]
+    score("hand", "--makers", "CD", "--tricks", "2", "--defender-alone", "Ann")
+    score("hand", "--makers", "CD", "--tricks", "3", "--defender-alone", "Bob")
+    out = score("stats").stdout
+    titles = [line.split() for line in out.splitlines()[:2]]  # titles on two lines
+    assert titles[0][-3:] == ["Defended", "Won", "Games"]
+    assert titles[1][-2:] == ["alone", "defending"]
+    rows = {line.split("  ")[0]: line.split()[-8:] for line in table_rows(out)}
+    assert rows == {
+        AB: ["1", "1", "1", "1", "1", "2", "1", "0"],
+        CD: ["2", "1", "0", "0", "0", "0", "0", "0"],
     }
-    assert rows == {AB: ["1", "1", "1", "1", "1", "0"], CD: ["1", "0", "0", "0", "0", "0"]}
+    score("new", *TEAMS, "--rules", "classic")  # no lone defenders there: no columns
+    assert "Defended alone" not in score("stats").stdout
 
 
 def test_stats_per_player_in_cutthroat(score: Run) -> None:
     score("new", *CUTTHROAT)
     score("hand", "--makers", "Cy", "--tricks", "5")
-    lines = score("stats").stdout.splitlines()
-    assert [line.split()[0] for line in lines[2:]] == ["Ann", "Bob", "Cy"]
-    assert lines[4].split()[1:4] == ["1", "0", "1"]
+    rows = table_rows(score("stats").stdout)
+    assert [line.split()[0] for line in rows] == ["Ann", "Bob", "Cy"]
+    assert rows[2].split()[1:4] == ["1", "0", "1"]
 
 
 def test_list_use_and_delete(score: Run) -> None:
     score("new", "friday", *TEAMS)
     score("new", "saturday", *CUTTHROAT)
     out = score("list").stdout
-    assert "friday" in out and "*   saturday  cutthroat  Ann v Bob v Cy" in out
+    assert "friday" in out and "*  saturday  cutthroat  Ann v Bob v Cy" in out
     score("use", "friday")
     assert state(score)["sheet"] == "friday"
     assert "Sheet saturday kept." in score("delete", "saturday", input="n\n").stdout
