@@ -183,7 +183,7 @@ def _gains(sheet: Sheet, result: EntryResult) -> str:
 def _tie_note(sheet: Sheet, scores: Sequence[int]) -> str:
     """R9: several players past the target with the highest shared; play goes on."""
     if max(scores) >= sheet.ruleset.game.points_to_win:
-        return f" (tied at {max(scores)}: play on until one leads alone)"
+        return f" (tied at {max(scores)}: play on until one player is ahead)"
     return ""
 
 

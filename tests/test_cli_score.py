@@ -148,7 +148,7 @@ def test_cutthroat_players_tied_at_the_target_play_on(score: Run) -> None:
     score("add", "Ann", "8")
     score("add", "Bob", "8")
     out = score("hand", "--makers", "Cy", "--tricks", "2").stdout
-    assert "tied at 10: play on" in out
+    assert "tied at 10: play on until one player is ahead" in out
     now = state(score)
     assert now["game"] == {"number": 1, "scores": {"Ann": 10, "Bob": 10, "Cy": 0}, "bridge": None}
     assert now["games"] == []
