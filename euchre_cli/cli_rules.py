@@ -7,7 +7,7 @@ A thin layer over ``rules.py``: a ``RulesetError`` becomes a one-line
 from __future__ import annotations
 
 import os
-from dataclasses import fields
+from dataclasses import fields, replace
 from pathlib import Path
 
 import click
@@ -16,6 +16,8 @@ from tabulate import tabulate
 
 from .cli import ListingGroup
 from .rules import (
+    MarkerRules,
+    RubberRules,
     Ruleset,
     RulesetError,
     ScoringRules,
@@ -29,11 +31,15 @@ from .rules import (
 TEMPLATE_SETTINGS: dict[str, tuple[str, ...]] = {
     "bidding": ("stick_the_dealer", "dealer_pickup"),
     "alone": ("maker", "defender", "lead"),
-    "game": ("points_to_win",),
+    "game": ("points_to_win", "bridge"),
     "scoring": tuple(item.name for item in fields(ScoringRules)),
+    "rubber": tuple(item.name for item in fields(RubberRules)),
+    "markers": ("cards",),
     "deck": ("ranks", "joker"),
     "dummy": ("cards",),
 }
+# Sections a ruleset may turn off (None): the template shows what writing them turns on.
+_SWITCHED = {"rubber": RubberRules, "markers": MarkerRules}
 
 
 class _FlowListDumper(yaml.SafeDumper):
@@ -125,9 +131,16 @@ def ruleset_template(base: Ruleset, extends: str, file_path: str) -> str:
         to_yaml({"extends": extends, "description": f"House rules based on {base.name}."}),
     ]
     for section, keys in TEMPLATE_SETTINGS.items():
+        values = inherited[section]
+        if section in _SWITCHED:
+            if values is None:
+                lines.append(f"# ({section}: off in {base.name}; writing this section turns it on)")
+                values = ruleset_to_dict(replace(base, **{section: _SWITCHED[section]()}))[section]
+            else:
+                lines.append(f"# ({section}: on in {base.name}; '{section}: false' turns it off)")
         lines.append(f"# {section}:")
         for key in keys:
-            setting = to_yaml({key: inherited[section][key]}).strip()
+            setting = to_yaml({key: values[key]}).strip()
             lines.append(f"#   {setting:<32} # {setting_help(f'{section}.{key}')}")
         lines.append("")
     return "\n".join(lines)

@@ -13,7 +13,7 @@ import pytest
 from click.testing import CliRunner, Result
 
 from euchre_cli.cli import main
-from euchre_cli.rules import builtin_names, load_ruleset
+from euchre_cli.rules import GameRules, MarkerRules, RubberRules, builtin_names, load_ruleset
 
 
 @pytest.fixture(autouse=True)
@@ -122,12 +122,20 @@ def test_new_template_lines_work_once_uncommented():
         ("#   stick_the_dealer: false", "  stick_the_dealer: true"),
         ("# game:", "game:"),
         ("#   points_to_win: 10", "  points_to_win: 7"),
+        ("#   bridge: false", "  bridge: true"),
+        ("# rubber:", "rubber:"),  # off in standard: written, it turns rubbers on
+        ("#   games_to_win: 2", "  games_to_win: 3"),
+        ("# markers:", "markers:"),
+        ("#   cards: [6, 4]", "  cards: [3, 4]"),
     ]:
+        assert commented in text
         text = text.replace(commented, edited)
     path.write_text(text, encoding="utf-8")
     house = load_ruleset("house.yaml")
     assert house.bidding.stick_the_dealer
-    assert house.game.points_to_win == 7
+    assert house.game == GameRules(points_to_win=7, bridge=True)
+    assert house.rubber == RubberRules(games_to_win=3, bonus=2)
+    assert house.markers == MarkerRules(cards=(3, 4))
 
 
 def test_new_extends_a_file_by_a_path_relative_to_the_new_file(write_yaml):
