@@ -256,6 +256,14 @@ def outcome_changes(sheet: Sheet, before: Tally, after: Tally) -> list[str]:
             lines.append(
                 f"Game {number} now goes to {names[now.winner]} (it went to {names[was.winner]})."
             )
+        elif was.scores != now.scores:  # the same winner, by another score
+            worth = ""
+            if sheet.ruleset.rubber is not None and was.rubber_points != now.rubber_points:
+                worth = f"; {now.rubber_points} rubber points, not {was.rubber_points}"
+            lines.append(
+                f"Game {number} now ends {_scores(names, now.scores)}"
+                f" (it ended {_scores(names, was.scores)}){worth}."
+            )
 
     def rubber_words(rubber: RubberResult) -> str:
         return f"{names[rubber.winner]}, margin {rubber.margin}"

@@ -326,6 +326,22 @@ def test_an_edit_can_change_who_won_a_past_game(score: Run) -> None:
     assert now["game"]["scores"] == {AB: 0, CD: 1}
 
 
+def test_r10_an_edit_that_changes_a_past_games_score_says_so(score: Run) -> None:
+    """The same winner by another score is worth other rubber points: the table hears."""
+    score("new", "--rules", "classic", *TEAMS)
+    score("hand", "--makers", "AB", "--tricks", "3")  # 1-0
+    score("hand", "--makers", "CD", "--tricks", "5")  # 1-2
+    score("hand", "--makers", "AB", "--tricks", "5", "--alone")  # 5-2: 2 rubber points
+    score("hand", "--makers", "CD", "--tricks", "3")  # game 2: 0-1
+    out = score("edit", "2", "--makers", "AB", "--tricks", "3").stdout
+    assert (
+        "Game 1 now ends Ann & Bob 6, Cy & Di 0 (it ended Ann & Bob 5, Cy & Di 2);"
+        " 3 rubber points, not 2.\n"
+    ) in out
+    out = score("edit", "2", "--makers", "AB", "--tricks", "4").stdout  # the same again
+    assert "Game 1" not in out
+
+
 def test_an_edit_can_turn_a_hand_into_points_and_back(score: Run) -> None:
     score("new", *TEAMS)
     score("hand", "--makers", "AB", "--tricks", "3")
