@@ -118,7 +118,17 @@ def run_game(
         human = HumanPlayer(ask, out, style, hinter=hinter, hints=hints)
         players = [human, *computers[1:]]
         me = 0
-    screen = TableScreen(out, style, me=me, pause=pause)
+
+    def between_hands() -> None:
+        """Wait for Enter, so a hand's result is read before the next deal scrolls it
+        away (only for a person at a terminal: a script is not kept waiting)."""
+        if ask("Enter deals the next hand (quit leaves)").strip().lower() == "quit":
+            raise QuitGame
+
+    waits = me is not None and stream.isatty() and sys.stdin.isatty()
+    screen = TableScreen(
+        out, style, me=me, pause=pause, between_hands=between_hands if waits else lambda: None
+    )
     game = Game(ruleset, names, players, seed=seed, observer=screen)
     out(style.dim(f"(seed {seed}: `--seed {seed}` replays this game)"))
     try:

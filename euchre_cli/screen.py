@@ -59,7 +59,10 @@ def fit_to_width(text: str, width: int) -> str:
     a narrow terminal does not split a word (colour codes take no columns)."""
     rows: list[str] = []
     for line in text.split("\n"):
-        words = line.split(" ")
+        if len(_ESCAPES.sub("", line)) <= width:
+            rows.append(line)
+            continue
+        words = line.rstrip(" ").split(" ")
         rows.append(words[0])
         used = len(_ESCAPES.sub("", words[0]))
         for word in words[1:]:
@@ -94,7 +97,7 @@ def bid_words(hand: Hand, seat: int, action: Action, phase: Phase) -> str:
     if action.kind == "pass":
         return "passes"
     if seat == hand.dealer:
-        return "picks it up" if hand.players > 2 else "accepts"
+        return "picks it up"
     if hand.rules.partnerships and seat == (hand.dealer + 2) % 4:
         return "assists"
     return "orders it up"
@@ -110,11 +113,13 @@ class TableScreen(GameObserver):
         style: Style,
         me: int | None = None,
         pause: Callable[[], None] = lambda: None,
+        between_hands: Callable[[], None] = lambda: None,
     ) -> None:
         self.out = out
         self.style = style
         self.me = me
         self.pause = pause
+        self.between_hands = between_hands  # e.g. wait for Enter, so the result is read
 
     # helpers -------------------------------------------------------------------
     def _name(self, game: Game, seat: int) -> str:
@@ -128,6 +133,9 @@ class TableScreen(GameObserver):
         word = verb.rstrip(".!")
         second_person = {"goes": "go", "passes": "pass"}.get(word, word.removesuffix("s"))
         return " ".join(("You", second_person + verb[len(word) :], rest)).rstrip()
+
+    def _subject(self, game: Game, seat: int) -> str:
+        return "You" if seat == self._my_seat(game) else game.seat_name(seat)
 
     def _my_seat(self, game: Game) -> int | None:
         return None if self.me is None else game.seat_of(self.me)
@@ -261,25 +269,38 @@ class TableScreen(GameObserver):
 
     def _trick_tally(self, game: Game, hand: Hand) -> str:
         rules = game.ruleset
-        parts = []
-        for side, seats in enumerate(rules.sides):
-            taken = sum(hand.tricks_won[s] for s in seats)
-            parts.append(f"{game.side_name(side)} {taken}")
-        return "Tricks: " + ", ".join(parts)
+        if rules.partnerships or rules.players < 3:
+            groups = [(game.side_name(side), seats) for side, seats in enumerate(rules.sides)]
+        else:  # partnerships for this hand only: the maker against the defenders (R12)
+            defenders = [
+                s for s in range(rules.players) if s != hand.maker and s not in hand.sitting_out
+            ]
+            names = " & ".join(self._subject(game, s) for s in defenders)
+            groups = [(self._subject(game, hand.maker), [hand.maker]), (names, defenders)]
+        taken = (f"{label} {sum(hand.tricks_won[s] for s in seats)}" for label, seats in groups)
+        return "Tricks: " + ", ".join(taken)
 
     def hand_finished(self, game: Game, hand: Hand, record: HandRecord) -> None:
         if record.score is not None:
             result = record.result
             maker_side = game.ruleset.side_of(result.maker)
+            # a lone maker with a partner is named; the side scores ("Ann made it alone:
+            # Ann & Cy +1"); otherwise the side is the subject ("Ann & Cy made it: +1")
+            lone = result.maker in result.alone and len(game.ruleset.sides[maker_side]) > 1
+            subject = self._subject(game, result.maker) if lone else game.side_name(maker_side)
             gained = [
-                f"+{points}" if side == maker_side else f"{game.side_name(side)} +{points}"
+                f"+{points}"
+                if side == maker_side and not lone
+                else f"{game.side_name(side)} +{points}"
                 for side, points in enumerate(record.score.points)
                 if points
             ]
-            makers = game.side_name(maker_side)
-            self.out(self.style.bold(f"{makers} {record.score.description}: {', '.join(gained)}."))
+            said = f"{subject} {record.score.description}: {', '.join(gained)}."
+            self.out(self.style.bold(said))
         self.show_score(game)
         self.out("")
+        if game.winner is None:
+            self.between_hands()
 
     def show_score(self, game: Game) -> None:
         target = game.ruleset.game.points_to_win

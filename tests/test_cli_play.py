@@ -288,3 +288,27 @@ def test_house_rules_file_is_played(tmp_path) -> None:
     summary = json.loads(result.stdout)
     assert max(summary["scores"].values()) >= 5
     assert max(summary["scores"].values()) < 10
+
+
+def test_r6_a_lone_maker_is_named_and_the_side_scores() -> None:
+    """'Ann marched alone: Ann & Cy +4', not 'Ann & Cy marched alone'."""
+    out = "".join(
+        run("play", "--watch", "--seed", str(s), "--level", "easy").output for s in (4, 5)
+    )
+    lone = re.findall(r"^(\S+) (?:made it|marched) alone: (.+)\.$", out, re.MULTILINE)
+    assert lone, "seeds 4 and 5 have lone hands"
+    for maker, gained in lone:
+        assert maker in ("Ann", "Bob", "Cy", "Di")
+        assert re.fullmatch(rf"(\w+ & )?{maker}( & \w+)? \+\d", gained), gained
+
+
+def test_r12_cutthroat_tricks_are_counted_maker_against_defenders() -> None:
+    out = run("cutthroat", "--watch", "--seed", "3", "--level", "easy").output
+    tallies = re.findall(r"Tricks: (.+)$", out, re.MULTILINE)
+    assert tallies and all(re.fullmatch(r"\w+ \d, \w+( & \w+)? \d", t) for t in tallies)
+    assert "Trick 5: Bob wins it. Tricks: Bob 5, Ann & Cy 0" in out
+
+
+def test_r4_the_dealer_picks_it_up_in_every_game() -> None:
+    out = "".join(run("two-handed", "--watch", "--seed", str(s)).output for s in range(1, 4))
+    assert " picks it up." in out and " accepts." not in out

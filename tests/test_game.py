@@ -15,6 +15,7 @@ from euchre_cli.hand import PASS, HandResult
 from euchre_cli.players import RandomPlayer
 from euchre_cli.rules import DealRules, DeckRules, GameRules
 from euchre_cli.scoring import HandOutcome
+from euchre_cli.screen import Style, TableScreen
 
 
 class ScriptedRng:
@@ -283,3 +284,19 @@ def test_r9_bridge_is_shown_only_when_the_ruleset_asks():
     plain = new_game(dataclasses.replace(STANDARD, game=GameRules(points_to_win=5)))
     plain.scores = [4, 2]
     assert plain.bridge() is None
+
+
+@pytest.mark.parametrize("ruleset", [STANDARD, CUTTHROAT, TWO_HANDED])
+def test_the_screen_waits_between_hands_but_not_after_the_last(ruleset) -> None:
+    """A person reads each hand's result before the next deal (not after the game)."""
+    lines: list[str] = []
+    waits: list[int] = []
+    screen = TableScreen(
+        lines.append, Style(colour=False), me=0, between_hands=lambda: waits.append(len(lines))
+    )
+    game = new_game(ruleset, seed=5, observer=screen)
+    game.play()
+    assert len(waits) == len(game.records) - 1
+    for at in waits:  # each wait comes right after a hand's score
+        assert any(line.startswith("Score: ") for line in lines[at - 12 : at])
+        assert lines[at - 1] == ""
