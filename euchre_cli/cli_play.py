@@ -136,10 +136,10 @@ def run_game(
     except (QuitGame, click.Abort, KeyboardInterrupt, EOFError) as left:
         click.echo("", file=stream)
         scores = ", ".join(f"{n} {s}" for n, s in zip(game.side_names, game.scores))
-        if isinstance(left, QuitGame):  # the person chose to leave: said, not an error
-            click.echo(f"You quit: game left before the end ({scores}).", err=True)
-            raise click.exceptions.Exit(1) from None
-        raise click.ClickException(f"game left before the end ({scores})") from None
+        # leaving is the person's choice (quit, Ctrl-C, Ctrl-D): said, not an "Error:"
+        who = "You quit: game" if isinstance(left, QuitGame) else "Game"
+        click.echo(f"{who} left before the end ({scores}).", err=True)
+        raise click.exceptions.Exit(1) from None
     if as_json:
         ascii_only = needs_ascii(getattr(sys.stdout, "encoding", None))
         click.echo(json.dumps(game.summary(), ensure_ascii=ascii_only))

@@ -227,8 +227,8 @@ def test_a_name_like_a_computer_players_is_not_seated_twice() -> None:
 def test_end_of_input_leaves_with_one_line() -> None:
     result = run("play", "--seed", "1", input="pass\n")
     assert result.exit_code == 1
-    assert "game left before the end" in result.output
-    assert "Traceback" not in result.output
+    assert result.stderr == "Game left before the end (You & Bob 0, Ann & Cy 0).\n"
+    assert "Traceback" not in result.output and "Error" not in result.output
 
 
 def test_quit_leaves_the_game() -> None:

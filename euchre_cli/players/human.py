@@ -93,7 +93,7 @@ class HumanPlayer:
             try:
                 action = self._read(view, legal, answer)
             except InvalidAction as error:
-                self.out(f"{error} (? lists your choices).")
+                self.out(f"{_sentence(str(error))} (? lists your choices).")
                 continue
             if action in legal:
                 return action
@@ -259,7 +259,7 @@ class HumanPlayer:
                         self._read_card(view, word) for word in answer.replace(",", " ").split()
                     ]
                 except InvalidAction as error:
-                    self.out(f"{error}.")
+                    self.out(f"{_sentence(str(error))}.")
                     continue
             problem = _keep_problem(keep, view.hand, must_keep)
             if problem:
@@ -326,6 +326,11 @@ def _name_a_suit(legal: Sequence[Action]) -> str:
     letters = [a.suit.letter.lower() for a in legal if a.kind == "name"]
     listed = ", ".join(letters[:-1]) + f" or {letters[-1]}" if len(letters) > 1 else letters[0]
     return f"name a suit ({listed}) or pass" if PASS in legal else f"name a suit ({listed})"
+
+
+def _sentence(text: str) -> str:
+    """A message as a sentence on its own: its first letter a capital."""
+    return text[:1].upper() + text[1:]
 
 
 def _printable(answer: str, longest: int = 40) -> str:
