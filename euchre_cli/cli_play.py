@@ -26,6 +26,7 @@ from .screen import Style, TableScreen, fit_to_width
 COMPUTER_NAMES = ("Ann", "Bob", "Cy", "Di", "Ed")
 THINK = 2.0  # seconds per computer decision at most (a safety net: decisions are quicker)
 MAX_DELAY = 10.0  # seconds between computer turns at most
+MAX_SCRIPTED_REPEATS = 50  # one question asked this often from a pipe: the script is stuck
 
 
 def _computer_names(count: int, taken: str | None) -> list[str]:
@@ -77,12 +78,15 @@ def run_game(
     style = Style(colour=_want_colour(stream), unicode=not plain)
     to_ascii: Callable[[str], str] = in_ascii if plain else str  # engine messages too
 
+    def columns() -> int | None:
+        """The terminal's width now (it may be resized mid-game); None off a terminal."""
+        return shutil.get_terminal_size().columns if stream.isatty() else None
+
     def shown(text: str) -> str:
         """As this terminal can show it: in ASCII if need be, and broken between words
         where a line is wider than the terminal is now."""
-        if stream.isatty():
-            return fit_to_width(to_ascii(text), shutil.get_terminal_size().columns)
-        return to_ascii(text)
+        width = columns()
+        return to_ascii(text) if width is None else fit_to_width(to_ascii(text), width)
 
     if delay is None:
         paced = 0.25 if watch else 0.6  # a watched game runs itself: a quicker pace
@@ -107,9 +111,18 @@ def run_game(
         names = [name, *_computer_names(count - 1, name)]
 
         drop_typed_ahead = at_the_keyboard()
+        scripted = not sys.stdin.isatty()
+        asked = {"prompt": "", "times": 0}  # the last question, and how often in a row
 
         def ask(prompt: str) -> str:
             drop_typed_ahead()
+            asked["times"] = asked["times"] + 1 if prompt == asked["prompt"] else 1
+            asked["prompt"] = prompt
+            if scripted and asked["times"] > MAX_SCRIPTED_REPEATS:  # `yes pass | euchre play`
+                raise click.ClickException(
+                    f"the same question was asked {MAX_SCRIPTED_REPEATS} times and the input"
+                    " (not a terminal) gave no answer it takes: the game stops"
+                )
             return click.prompt(
                 shown(prompt), default="", show_default=False, prompt_suffix=" > ", err=as_json
             )
@@ -122,12 +135,20 @@ def run_game(
     def between_hands() -> None:
         """Wait for Enter, so a hand's result is read before the next deal scrolls it
         away (only for a person at a terminal: a script is not kept waiting)."""
-        if ask("Enter deals the next hand (quit leaves)").strip().lower() == "quit":
+        question = "Enter deals the next hand (quit leaves)"
+        while (answer := ask(question).strip().lower()) in ("?", "help"):
+            out("Press Enter for the next deal, or type quit to leave the game.")
+        if answer == "quit":
             raise QuitGame
 
     waits = me is not None and stream.isatty() and sys.stdin.isatty()
     screen = TableScreen(
-        out, style, me=me, pause=pause, between_hands=between_hands if waits else lambda: None
+        out,
+        style,
+        me=me,
+        pause=pause,
+        between_hands=between_hands if waits else lambda: None,
+        columns=columns,
     )
     game = Game(ruleset, names, players, seed=seed, observer=screen)
     out(style.dim(f"(seed {seed}: `--seed {seed}` replays this game)"))

@@ -114,12 +114,14 @@ class TableScreen(GameObserver):
         me: int | None = None,
         pause: Callable[[], None] = lambda: None,
         between_hands: Callable[[], None] = lambda: None,
+        columns: Callable[[], int | None] = lambda: None,
     ) -> None:
         self.out = out
         self.style = style
         self.me = me
         self.pause = pause
         self.between_hands = between_hands  # e.g. wait for Enter, so the result is read
+        self.columns = columns  # the terminal's width now (None: no limit)
 
     # helpers -------------------------------------------------------------------
     def _name(self, game: Game, seat: int) -> str:
@@ -327,7 +329,11 @@ class TableScreen(GameObserver):
             + marker_picture(rules, score, ascii=not self.style.unicode, side=side)
             for side, score in enumerate(game.scores)
         ]
-        self.out(self.style.dim(side_by_side(pictures, width=marker_width(rules))))
+        shown = side_by_side(pictures, width=marker_width(rules))
+        columns = self.columns()
+        if columns is not None and max(len(line) for line in shown.splitlines()) > columns:
+            shown = "\n".join(pictures)  # too narrow for them side by side: one above the other
+        self.out(self.style.dim(shown))
 
     def game_finished(self, game: Game) -> None:
         seats = game.ruleset.sides[game.winner]

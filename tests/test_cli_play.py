@@ -312,3 +312,14 @@ def test_r12_cutthroat_tricks_are_counted_maker_against_defenders() -> None:
 def test_r4_the_dealer_picks_it_up_in_every_game() -> None:
     out = "".join(run("two-handed", "--watch", "--seed", str(s)).output for s in range(1, 4))
     assert " picks it up." in out and " accepts." not in out
+
+
+def test_a_script_stuck_on_one_question_stops_the_game() -> None:
+    """`yes pass | euchre play`: not millions of refusals, one error line and status 1."""
+    result = run("play", "--seed", "3", "--level", "easy", input="pass\n" * 5000)
+    assert result.exit_code == 1
+    assert result.stderr.strip() == (
+        "Error: the same question was asked 50 times and the input (not a terminal) gave no"
+        " answer it takes: the game stops"
+    )
+    assert result.output.count("is not a card") == 50

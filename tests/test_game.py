@@ -300,3 +300,15 @@ def test_the_screen_waits_between_hands_but_not_after_the_last(ruleset) -> None:
     for at in waits:  # each wait comes right after a hand's score
         assert any(line.startswith("Score: ") for line in lines[at - 12 : at])
         assert lines[at - 1] == ""
+
+
+def test_a_narrow_terminal_shows_the_markers_one_above_the_other() -> None:
+    """R11 pictures stay whole: side by side where they fit, else stacked."""
+    for columns in (80, 40):
+        lines: list[str] = []
+        screen = TableScreen(lines.append, Style(colour=False), columns=lambda c=columns: c)
+        new_game(STANDARD, seed=5, observer=screen).play_hand()
+        picture = "\n".join(lines).split("Score: ")[1]
+        assert "┌" in picture and max(len(line) for line in picture.splitlines()) <= columns
+        assert (picture.count("┌") == 2) and (picture.count("\n┌") == 2) is (columns < 60)
+        assert picture.count("face down on top of the 6") == 2  # each caption whole
