@@ -419,13 +419,16 @@ def history_table(sheet: Sheet, tally: Tally) -> str:
 def stats_table(sheet: Sheet, stats: Sequence[SideStats]) -> str:
     """``score stats``: per side (or player) how their hands went."""
     rubbers = sheet.ruleset.rubber is not None
-    defence = sheet.ruleset.alone.defender  # the columns a ruleset can fill, only
-    headers = ["", "Made", "Euchred", "Marches", "Alone", "Alone\nmade"]
+    defence = sheet.ruleset.alone.defender  # only the columns the ruleset can fill
+    alone = sheet.ruleset.alone.maker
+    headers = ["", "Made", "Euchred", "Marches"]
+    headers += ["Alone", "Alone\nmade"] if alone else []
     headers += ["Defended\nalone", "Won\ndefending"] if defence else []
     headers += ["Games", *(["Rubbers"] if rubbers else [])]
     rows = []
     for name, side in zip(sheet.side_names, stats):
-        row = [name, side.made, side.euchred, side.marches, side.alone_tried, side.alone_made]
+        row = [name, side.made, side.euchred, side.marches]
+        row += [side.alone_tried, side.alone_made] if alone else []
         row += [side.defended_alone, side.defended_alone_won] if defence else []
         rows.append([*row, side.games_won, *([side.rubbers_won] if rubbers else [])])
     return _table(rows, headers)

@@ -670,7 +670,8 @@ def check_book_path(path: str) -> None:
     into a file where a folder should be."""
     if os.path.isdir(path) or path.endswith((os.sep, "/")):
         example = os.path.join(path, BOOK_FILE)
-        raise ScorebookError(f"{path} is a folder: the score book is a file, like {example}")
+        names = "is" if os.path.isdir(path) else "names"  # newdir/ names one, made or not
+        raise ScorebookError(f"{path} {names} a folder: the score book is a file, like {example}")
     blocker = _file_in_the_way(os.path.dirname(path))
     if blocker:
         raise ScorebookError(f"cannot use the score book {path}: {blocker} is a file, not a folder")

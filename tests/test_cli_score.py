@@ -436,7 +436,10 @@ def test_stats_per_side(score: Run) -> None:
         CD: ["2", "1", "0", "0", "0", "0", "0", "0"],
     }
     score("new", *TEAMS, "--rules", "classic")  # no lone defenders there: no columns
-    assert "Defended alone" not in score("stats").stdout
+    assert "Defended" not in score("stats").stdout
+    score("new", "--rules", "two-handed", "--player", "Ann", "--player", "Bob")
+    titles = score("stats").stdout.splitlines()[0].split()
+    assert titles == ["Made", "Euchred", "Marches", "Games"]  # no lone hands at all
 
 
 def test_stats_per_player_in_cutthroat(score: Run) -> None:
@@ -470,7 +473,7 @@ def test_list_explains_a_book_path_that_could_never_hold_sheets(
     score: Run, book: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A folder or a file in the way is a mistake to name, not an empty book."""
-    refused(score, book, "list", "--db", f"{tmp_path}/new/", says="is a folder")
+    refused(score, book, "list", "--db", f"{tmp_path}/new/", says="new/ names a folder")
     (tmp_path / "afile").write_text("notes")
     monkeypatch.setenv("EUCHRE_HOME", str(tmp_path / "afile"))
     for command in (("list",), ("show",)):

@@ -250,7 +250,7 @@ def test_a_schema_that_is_not_text_is_damage(book_path: Path) -> None:
 def test_a_folder_is_not_a_book_and_nothing_is_made(tmp_path: Path) -> None:
     with pytest.raises(ScorebookError, match="is a folder: the score book is a file"):
         open_scorebook(tmp_path, create=True)
-    with pytest.raises(ScorebookError, match="is a folder"):
+    with pytest.raises(ScorebookError, match="new/ names a folder"):
         open_scorebook(f"{tmp_path}/new/", create=True)
     assert not (tmp_path / "new").exists()
 
