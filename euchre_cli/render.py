@@ -382,12 +382,30 @@ def sheet_json(sheet: Sheet, tally: Tally) -> dict[str, Any]:
     }
 
 
-def _table(rows: Sequence[Sequence[Any]], headers: Sequence[str]) -> str:
+def _table(
+    rows: Sequence[Sequence[Any]], headers: Sequence[str], wrap: int | None = None
+) -> str:
+    """A plain table; where it is wider than the terminal, the text of column ``wrap``
+    is broken over several lines to fit (down to 24 columns of it)."""
+    import shutil
+
     import tabulate  # only table commands pay for it
+
+    def draw(limits: list[int | None] | None = None) -> str:
+        return tabulate.tabulate(
+            rows, headers, tablefmt="simple", disable_numparse=True, maxcolwidths=limits
+        )
 
     padding, tabulate.MIN_PADDING = tabulate.MIN_PADDING, 0  # no room round the titles
     try:
-        return tabulate.tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True)
+        text = draw()
+        excess = max(map(len, text.splitlines())) - shutil.get_terminal_size().columns
+        if wrap is not None and excess > 0:
+            widest = max(len(str(row[wrap])) for row in rows)
+            limits: list[int | None] = [None] * len(headers)
+            limits[wrap] = max(24, widest - excess)
+            text = draw(limits)
+        return text
     finally:
         tabulate.MIN_PADDING = padding
 
@@ -413,7 +431,7 @@ def history_table(sheet: Sheet, tally: Tally) -> str:
             rows.append(["", "", f"== rubber to {winner}, margin {margin} ==", *blank])
     if not rows:
         return f"Sheet {sheet.name} has no entries yet."
-    return _table(rows, ["#", "Game", "Entry", *names])
+    return _table(rows, ["#", "Game", "Entry", *names], wrap=2)
 
 
 def stats_table(sheet: Sheet, stats: Sequence[SideStats]) -> str:

@@ -382,10 +382,17 @@ def test_an_edit_that_decides_the_rubber_says_so(score: Run) -> None:
     assert "The rubber is no longer decided (it went to Ann & Bob, margin 8)." in out
 
 
-def test_r6_history_says_when_both_the_maker_and_a_defender_went_alone(score: Run) -> None:
+def test_r6_history_says_when_both_the_maker_and_a_defender_went_alone(
+    score: Run, monkeypatch: pytest.MonkeyPatch
+) -> None:
     score("new", *TEAMS)
     score("hand", "--makers", "CD", "--tricks", "2", "--alone", "--defender-alone", "Ann")
     score("hand", "--makers", "CD", "--tricks", "4", "--defender-alone", "Ann")
+    monkeypatch.setenv("COLUMNS", "80")
+    out = score("history").stdout  # the long entry is broken over two lines to fit
+    assert max(len(line) for line in out.splitlines()) <= 80
+    assert "Cy & Di got euchred by a lone defender (2 tricks;" in out
+    monkeypatch.setenv("COLUMNS", "120")
     out = score("history").stdout
     assert "Cy & Di got euchred by a lone defender (2 tricks; the maker went alone)" in out
     assert "Cy & Di made it (4 tricks; against a lone defender)" in out
