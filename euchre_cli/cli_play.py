@@ -19,9 +19,9 @@ from .players import Player
 from .players.human import HumanPlayer, QuitGame
 from .players.levels import DEFAULT_LEVEL, LEVELS, make_player
 from .players.search.odds import too_long_to_play
-from .render import in_ascii, needs_ascii
+from .render import fit_to_width, in_ascii, needs_ascii
 from .rules import Ruleset, RulesetError, load_ruleset
-from .screen import Style, TableScreen, fit_to_width
+from .screen import Style, TableScreen
 
 COMPUTER_NAMES = ("Ann", "Bob", "Cy", "Di", "Ed")
 THINK = 2.0  # seconds per computer decision at most (a safety net: decisions are quicker)

@@ -240,7 +240,7 @@ def show(as_json: bool, plain: bool, db: str | None) -> None:
     if as_json:
         click.echo(json.dumps(render.sheet_json(sheet, tally), indent=2))
     else:
-        click.echo(render.sheet_report(sheet, tally, _plain(plain)))
+        click.echo(render.sheet_report(sheet, tally, _plain(plain), _columns()))
 
 
 @score.command()
@@ -334,7 +334,7 @@ def keep(plain: bool, db: str | None) -> None:
     table = _Table(db, _plain(plain))
     at_the_keyboard()  # line editing; every key typed here is an answer, so none is dropped
     table.echo_report()
-    click.echo(KEEP_HELP)
+    _say(KEEP_HELP)
     shown = ""  # the last error shown
     while True:
         _listen_for_interrupts()
@@ -349,18 +349,33 @@ def keep(plain: bool, db: str | None) -> None:
             if not table.answer(line):
                 return
         except _HandDropped as dropped:  # undo or quit typed at a follow-up question
-            click.echo("That hand was not recorded; nothing else changed.")
+            _say("That hand was not recorded; nothing else changed.")
             if dropped.leave:
                 return
         except _HandLeft:  # end of input or Ctrl-C inside a hand's questions
-            click.echo("\nThat hand was not recorded.")
+            _say("\nThat hand was not recorded.")
             raise click.exceptions.Exit(1) from None
         except click.Abort:  # end of input or Ctrl-C at the first question
-            click.echo()
+            _say()
             return
         except click.ClickException as error:
-            error.show()
+            _say(f"Error: {error.format_message()}", err=True)
             shown = error.message
+
+
+def _columns(stream: Any = None) -> int | None:
+    """The terminal's width, or None when the output is not a terminal."""
+    if not (stream or sys.stdout).isatty():
+        return None
+    import shutil  # only on a terminal
+
+    return shutil.get_terminal_size().columns
+
+
+def _say(text: str = "", err: bool = False) -> None:
+    """``keep``'s output: on a terminal, lines wider than it break between words."""
+    width = _columns(sys.stderr if err else sys.stdout)
+    click.echo(text if width is None else render.fit_to_width(text, width), err=err)
 
 
 class _HandDropped(Exception):
@@ -391,7 +406,7 @@ class _Table:
             return book.tally(book.sheet(self.sheet.name))
 
     def echo_report(self) -> None:
-        click.echo(render.sheet_report(self.sheet, self.tally(), self.plain))
+        _say(render.sheet_report(self.sheet, self.tally(), self.plain, _columns()))
 
     def question(self) -> str:
         """The loop's prompt: who made trump, or, once the rubber is won, what is left."""
@@ -410,13 +425,13 @@ class _Table:
                 sheet = book.sheet(self.sheet.name)
                 removed = book.undo(sheet)
                 tally = book.tally(sheet)
-            click.echo(render.took_back(sheet, removed, tally))
+            _say(render.took_back(sheet, removed, tally))
         elif command == "show":
             self.echo_report()
         elif command == "history":
-            click.echo(render.history_table(self.sheet, self.tally()))
+            _say(render.history_table(self.sheet, self.tally()))
         elif command in ("help", "?"):
-            click.echo(KEEP_HELP)
+            _say(KEEP_HELP)
         elif command == "add":
             self.add_points(words[1:])
         elif words:
@@ -503,7 +518,7 @@ class _Table:
                 self.answer(command)
                 continue
             if command in ("help", "?"):
-                click.echo(
+                _say(
                     "This hand is recorded once its questions are answered: answer the one"
                     " below, or type undo to drop the hand (quit to drop it and leave)."
                 )
@@ -511,17 +526,17 @@ class _Table:
             try:
                 return parse(text)
             except ScorebookError as error:
-                click.echo(f"{error}. Try again.", err=True)
+                _say(f"{error}. Try again.", err=True)
 
     def record(self, entry: Entry) -> None:
         with _session(self.db) as book:
             sheet = book.sheet(self.sheet.name)
             tally = book.add(sheet, entry)
-        click.echo(render.recorded(sheet, tally))
+        _say(render.recorded(sheet, tally))
         if tally.rubber is None:
-            click.echo(render.game_block(sheet, tally, self.plain))
+            _say(render.game_block(sheet, tally, self.plain, _columns()))
         else:
-            click.echo("Type undo to take that hand back, or quit.")
+            _say("Type undo to take that hand back, or quit.")
 
 
 def _alone_question(rules: Ruleset) -> tuple[str, Callable[[str], tuple[bool, bool]]]:

@@ -10,6 +10,7 @@ from ``scoring`` through a ``Tally``.
 from __future__ import annotations
 
 import codecs
+import re
 from collections.abc import Sequence
 from itertools import zip_longest
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -37,6 +38,32 @@ def in_ascii(text: str) -> str:
     """``text`` for a terminal that shows only ASCII: suits by letter (``10♠`` is
     ``10S``), dashes doubled, anything else left over as ``?``."""
     return text.translate(_ASCII_FORMS).encode("ascii", "replace").decode("ascii")
+
+
+_ESCAPES = re.compile(r"\x1b\[[0-9;]*m")
+
+
+def fit_to_width(text: str, width: int) -> str:
+    """``text`` with each line longer than ``width`` columns broken between words, so
+    a narrow terminal does not split a word (colour codes take no columns)."""
+    rows: list[str] = []
+    for line in text.split("\n"):
+        if len(_ESCAPES.sub("", line)) <= width:
+            rows.append(line)
+            continue
+        words = line.rstrip(" ").split(" ")
+        rows.append(words[0])
+        used = len(_ESCAPES.sub("", words[0]))
+        for word in words[1:]:
+            size = len(_ESCAPES.sub("", word))
+            if word and used + 1 + size > width:
+                rows[-1] = rows[-1].rstrip(" ")
+                rows.append(word)
+                used = size
+            else:
+                rows[-1] += f" {word}"
+                used += 1 + size
+    return "\n".join(rows)
 
 
 # --- Marker pictures --------------------------------------------------------------------
@@ -125,9 +152,11 @@ def marker_width(ruleset: Ruleset) -> int:
     return max(len(line) for picture in pictures for line in picture.splitlines())
 
 
-def side_by_side(blocks: Sequence[str], gap: int = 4, width: int = 0) -> str:
+def side_by_side(
+    blocks: Sequence[str], gap: int = 4, width: int = 0, fit: int | None = None
+) -> str:
     """Lay multi-line blocks of text next to each other, each at least ``width``
-    wide."""
+    wide; where that is wider than ``fit`` columns, one above the other instead."""
     columns = [block.splitlines() for block in blocks]
     widths = [max([width, *(len(line) for line in lines)]) for lines in columns]
     height = max(len(lines) for lines in columns)
@@ -138,6 +167,8 @@ def side_by_side(blocks: Sequence[str], gap: int = 4, width: int = 0) -> str:
             for lines, width in zip(columns, widths)
         ]
         rows.append((" " * gap).join(cells).rstrip())
+    if fit is not None and max(map(len, rows)) > fit:
+        return "\n".join(blocks)
     return "\n".join(rows)
 
 
@@ -286,8 +317,9 @@ def took_back(sheet: Sheet, removed: EntryResult, tally: Tally) -> str:
     return f"Took back #{removed.number}: {entry_text(sheet, removed)}. {game_line(sheet, tally)}"
 
 
-def game_block(sheet: Sheet, tally: Tally, ascii: bool = False) -> str:
-    """The game in play: each side's score, the bridge label, the marker pictures."""
+def game_block(sheet: Sheet, tally: Tally, ascii: bool = False, columns: int | None = None) -> str:
+    """The game in play: each side's score, the bridge label, the marker pictures
+    (side by side where they fit in ``columns``)."""
     rules = sheet.ruleset
     names = sheet.side_names
     bridge = _bridge(sheet, tally.scores)
@@ -305,17 +337,19 @@ def game_block(sheet: Sheet, tally: Tally, ascii: bool = False) -> str:
             f"{name}: {score}\n{marker_picture(rules, score, ascii, side)}"
             for side, (name, score) in enumerate(zip(names, tally.scores))
         ]
-        lines += ["", side_by_side(pictures, width=marker_width(rules))]
+        lines += ["", side_by_side(pictures, width=marker_width(rules), fit=columns)]
     return "\n".join(lines)
 
 
-def sheet_report(sheet: Sheet, tally: Tally, ascii: bool = False) -> str:
+def sheet_report(
+    sheet: Sheet, tally: Tally, ascii: bool = False, columns: int | None = None
+) -> str:
     """``score show``: the game in play, the games so far and the rubber."""
     rules = sheet.ruleset
     names = sheet.side_names
     lines = [f"Sheet {sheet.name} ({rules.name}, game to {rules.game.points_to_win})"]
     if tally.rubber is None:
-        lines.append(game_block(sheet, tally, ascii))
+        lines.append(game_block(sheet, tally, ascii, columns))
     if tally.games:
         games_won, rubber_points = _rubber_standing(sheet, tally)
         lines += ["", f"Games won: {_scores(names, games_won)}"]
@@ -382,9 +416,7 @@ def sheet_json(sheet: Sheet, tally: Tally) -> dict[str, Any]:
     }
 
 
-def _table(
-    rows: Sequence[Sequence[Any]], headers: Sequence[str], wrap: int | None = None
-) -> str:
+def _table(rows: Sequence[Sequence[Any]], headers: Sequence[str], wrap: int | None = None) -> str:
     """A plain table; where it is wider than the terminal, the text of column ``wrap``
     is broken over several lines to fit (down to 24 columns of it)."""
     import shutil

@@ -7,7 +7,6 @@ person's own cards (every hand when watching).  It holds no game state of its ow
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterable
 
 from .cards import Card, Suit, sorted_hand
@@ -49,32 +48,6 @@ class Style:
 
     def dim(self, text: str) -> str:
         return f"{DIM}{text}{RESET}" if self.colour else text
-
-
-_ESCAPES = re.compile(r"\x1b\[[0-9;]*m")
-
-
-def fit_to_width(text: str, width: int) -> str:
-    """``text`` with each line longer than ``width`` columns broken between words, so
-    a narrow terminal does not split a word (colour codes take no columns)."""
-    rows: list[str] = []
-    for line in text.split("\n"):
-        if len(_ESCAPES.sub("", line)) <= width:
-            rows.append(line)
-            continue
-        words = line.rstrip(" ").split(" ")
-        rows.append(words[0])
-        used = len(_ESCAPES.sub("", words[0]))
-        for word in words[1:]:
-            size = len(_ESCAPES.sub("", word))
-            if word and used + 1 + size > width:
-                rows[-1] = rows[-1].rstrip(" ")
-                rows.append(word)
-                used = size
-            else:
-                rows[-1] += f" {word}"
-                used += 1 + size
-    return "\n".join(rows)
 
 
 def _ascii_label(card: Card) -> str:
@@ -329,10 +302,7 @@ class TableScreen(GameObserver):
             + marker_picture(rules, score, ascii=not self.style.unicode, side=side)
             for side, score in enumerate(game.scores)
         ]
-        shown = side_by_side(pictures, width=marker_width(rules))
-        columns = self.columns()
-        if columns is not None and max(len(line) for line in shown.splitlines()) > columns:
-            shown = "\n".join(pictures)  # too narrow for them side by side: one above the other
+        shown = side_by_side(pictures, width=marker_width(rules), fit=self.columns())
         self.out(self.style.dim(shown))
 
     def game_finished(self, game: Game) -> None:

@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 from euchre_cli.cards import Suit, parse_card, sorted_hand
 from euchre_cli.hand import ALONE, NAME, ORDER, PASS, PICKUP, PLAY, Hand
 from euchre_cli.players.human import HumanPlayer, QuitGame
-from euchre_cli.screen import Style, fit_to_width
+from euchre_cli.render import fit_to_width
+from euchre_cli.screen import Style
 
 HAND = {0: "JH QH KH QD JS", 1: "9C TC JC QC KC"}
 

@@ -7,7 +7,7 @@ from dataclasses import replace
 import pytest
 
 from euchre_cli.render import marker_picture, marker_width, needs_ascii, side_by_side
-from euchre_cli.rules import GameRules, MarkerRules, Ruleset
+from euchre_cli.rules import GameRules, MarkerRules, Ruleset, load_ruleset
 from euchre_cli.scoring import MarkerPosition, marker_position
 
 THREE_FOUR = (3, 4)
@@ -150,3 +150,12 @@ def test_pictures_say_when_markers_are_not_available() -> None:
 )
 def test_needs_ascii_unless_the_stream_speaks_utf8(encoding: str | None, ascii: bool) -> None:
     assert needs_ascii(encoding) is ascii
+
+
+def test_r11_pictures_too_wide_for_the_terminal_go_one_above_the_other() -> None:
+    rules = load_ruleset("standard")
+    pictures = [marker_picture(rules, score) for score in (3, 7)]
+    wide = side_by_side(pictures, width=marker_width(rules), fit=80)
+    assert len(wide.splitlines()) == len(pictures[0].splitlines())  # side by side
+    narrow = side_by_side(pictures, width=marker_width(rules), fit=40)
+    assert narrow == "\n".join(pictures)  # each picture whole, captions unbroken
