@@ -190,7 +190,7 @@ def test_cutthroat_bad_keep_selection_is_refused(keys: str, message: str) -> Non
     )
     assert result.exit_code == 0
     assert "11:9♦" in result.output  # five cards, the upcard and the dummy's five
-    assert f"Not allowed: {message}" in result.output
+    assert f"Not allowed: {message} (? says how to answer)." in result.output
 
 
 def test_r6_a_lone_defender_is_announced_as_defending() -> None:

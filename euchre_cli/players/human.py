@@ -259,11 +259,11 @@ class HumanPlayer:
                         self._read_card(view, word) for word in answer.replace(",", " ").split()
                     ]
                 except InvalidAction as error:
-                    self.out(f"{_sentence(str(error))}.")
+                    self.out(f"{_sentence(str(error))} (? says how to answer).")
                     continue
             problem = _keep_problem(keep, view.hand, must_keep)
             if problem:
-                self.out(f"Not allowed: {problem}.")
+                self.out(f"Not allowed: {problem} (? says how to answer).")
                 continue
             return [c for c in cards if c not in keep]
 
