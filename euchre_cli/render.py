@@ -191,14 +191,18 @@ def entry_text(sheet: Sheet, result: EntryResult) -> str:
         reason = f" ({result.description})" if result.description else ""
         return f"{names[entry.side]} {entry.points:+d} by hand{reason}"
     detail = _plural(entry.maker_tricks, "trick")
+    described = result.description
     if entry.maker_alone and entry.maker_tricks < TRICKS_TO_MAKE:  # made: the words say alone
         detail += "; the maker went alone"
-    if entry.lone_defender_side is not None:
-        if len(names) > 2:  # which of the defenders it was
-            detail += f"; {names[entry.lone_defender_side]} defended alone"
-        elif "lone defender" not in result.description:  # the only defending side
-            detail += "; against a lone defender"
-    return f"{names[entry.maker_side]} {result.description} ({detail})"
+    defender = entry.lone_defender_side
+    if defender is not None and len(names) > 2:  # which of the defenders it was
+        if "a lone defender" in described:
+            described = described.replace("a lone defender", f"{names[defender]} alone")
+        else:
+            detail += f"; {names[defender]} defended alone"
+    elif defender is not None and "lone defender" not in described:  # the one defending side
+        detail += "; against a lone defender"
+    return f"{names[entry.maker_side]} {described} ({detail})"
 
 
 def _gains(sheet: Sheet, result: EntryResult) -> str:

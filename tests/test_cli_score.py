@@ -398,7 +398,10 @@ def test_r6_history_says_when_both_the_maker_and_a_defender_went_alone(
     assert "Cy & Di made it (4 tricks; against a lone defender)" in out
     score("new", *CUTTHROAT)  # two defenders: which one is named
     score("hand", "--makers", "Cy", "--tricks", "1", "--defender-alone", "Ann")
-    assert "(1 trick; Ann defended alone)" in score("history").stdout
+    score("hand", "--makers", "Cy", "--tricks", "3", "--defender-alone", "Bob")
+    out = score("history").stdout
+    assert "Cy got euchred by Ann alone (1 trick)" in out
+    assert "Cy made it (3 tricks; Bob defended alone)" in out
 
 
 def test_an_edit_may_not_end_the_rubber_before_later_entries(score: Run, book: Path) -> None:
