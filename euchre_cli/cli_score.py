@@ -489,12 +489,14 @@ class _Table:
         self.record(entry)
 
     def makers(self, words: list[str]) -> int:
-        """The side named by a hand's first words; where only the first few name one,
-        the refusal points at the word after them."""
+        """The side named by a hand's first words; where the first few name one and
+        short words follow (a mistyped shortcut, "2 x 4"), the refusal points at them."""
         try:
             return self.sheet.resolve(" ".join(words))
         except ScorebookError as error:
             for end in range(len(words) - 1, 0, -1):
+                if any(len(word) > 2 or word == "&" for word in words[end:]):
+                    break  # a longer name, mistyped ("Cy & Dx"): said as such below
                 with suppress(ScorebookError):
                     self.sheet.resolve(" ".join(words[:end]))
                     raise click.ClickException(

@@ -663,7 +663,12 @@ def test_keep_add_takes_a_team_of_several_words(score: Run) -> None:
 
 @pytest.mark.parametrize(
     ("line", "says"),
-    [("2 x 4", "'x' is not understood after '2'"), ("2 3 4", "'3' is not understood after '2'")],
+    [
+        ("2 x 4", "'x' is not understood after '2'"),
+        ("2 3 4", "'3' is not understood after '2'"),
+        ("Cy & Dx 4", "no team or player 'Cy & Dx'"),  # a name mistyped: said as such
+        ("Ann Smith 3", "no team or player 'Ann Smith'"),
+    ],
 )
 def test_keep_names_the_word_it_cannot_read_after_the_makers(
     score: Run, line: str, says: str
