@@ -477,7 +477,7 @@ def stats_table(sheet: Sheet, stats: Sequence[SideStats]) -> str:
     alone = sheet.ruleset.alone.maker
     headers = ["", "Made", "Euchred", "Marches"]
     headers += ["Alone", "Alone\nmade"] if alone else []
-    headers += ["Defended\nalone", "Won\ndefending"] if defence else []
+    headers += ["Def.\nalone", "Def.\nwon"] if defence else []  # lone defences
     headers += ["Games", *(["Rubbers"] if rubbers else [])]
     rows = []
     for name, side in zip(sheet.side_names, stats):

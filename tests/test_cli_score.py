@@ -429,7 +429,7 @@ def test_history_marks_game_and_rubber_ends(score: Run) -> None:
     assert "Ann & Bob +5 by hand" in out and "5 (+5)" in out
 
 
-def test_stats_per_side(score: Run) -> None:
+def test_stats_per_side(score: Run, tmp_path: Path) -> None:
     score("new", *TEAMS)
     score("hand", "--makers", "AB", "--tricks", "5", "--alone")
     score("hand", "--makers", "AB", "--tricks", "2")
@@ -438,18 +438,22 @@ def test_stats_per_side(score: Run) -> None:
     score("hand", "--makers", "CD", "--tricks", "3", "--defender-alone", "Bob")
     out = score("stats").stdout
     titles = [line.split() for line in out.splitlines()[:2]]  # titles on two lines
-    assert titles[0][-3:] == ["Defended", "Won", "Games"]
-    assert titles[1][-2:] == ["alone", "defending"]
+    assert titles[0][-3:] == ["Def.", "Def.", "Games"]
+    assert titles[1][-2:] == ["alone", "won"]
     rows = {line.split("  ")[0]: line.split()[-8:] for line in table_rows(out)}
     assert rows == {
         AB: ["1", "1", "1", "1", "1", "2", "1", "0"],
         CD: ["2", "1", "0", "0", "0", "0", "0", "0"],
     }
     score("new", *TEAMS, "--rules", "classic")  # no lone defenders there: no columns
-    assert "Defended" not in score("stats").stdout
+    assert "Def." not in score("stats").stdout
     score("new", "--rules", "two-handed", "--player", "Ann", "--player", "Bob")
     titles = score("stats").stdout.splitlines()[0].split()
     assert titles == ["Made", "Euchred", "Marches", "Games"]  # no lone hands at all
+    rubbers = tmp_path / "rubbers.yaml"  # lone hands both ways and rubbers: every column
+    rubbers.write_text("extends: standard\nrubber: {games_to_win: 2}\n", encoding="utf-8")
+    score("new", *TEAMS, "--rules", str(rubbers))
+    assert max(len(line) for line in score("stats").stdout.splitlines()) <= 80
 
 
 def test_stats_per_player_in_cutthroat(score: Run) -> None:
