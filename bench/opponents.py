@@ -1,7 +1,7 @@
 """Whether a search level's edge over easy holds against opponents easy does not describe.
 
     python bench/opponents.py [--deals 400] [--seed 11] [--rules standard]
-                              [--level hard] [--shifts -0.4,0.4] [--workers 2]
+                              [--level hard] [--shifts=-0.4,0.4] [--workers 2]
 
 The search levels read the other seats' bids and plays as evidence through the
 rule-based judgement (``worlds.Knowledge.misfits``): against ``easy`` that reading
@@ -74,7 +74,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=11)
     parser.add_argument("--rules", default="standard")
     parser.add_argument("--level", default="hard")
-    parser.add_argument("--shifts", default="-0.4,0.4")
+    parser.add_argument("--shifts", default="-0.4,0.4", help="write --shifts=-0.4,0.4 (with =)")
     parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args()
     ruleset = load_ruleset(args.rules)

@@ -31,6 +31,7 @@ from .scorebook import (
     manual_points,
     open_scorebook,
     played_hand,
+    refuse_lone_hands,
     rubber_over,
     seat_sides,
     side_stats,
@@ -468,6 +469,8 @@ class _Table:
                 break
             words = words[:-1]
         makers = self.makers(words)
+        with _refusals():  # a shortcut's "a" or "d" the ruleset has not: said at once
+            refuse_lone_hands(rules, bool(alone), defender)
         if alone is None and tricks is None and (rules.alone.maker or rules.alone.defender):
             alone, defender = self.ask(*_alone_question(rules))
         lone_defender = None

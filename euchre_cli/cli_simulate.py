@@ -126,7 +126,8 @@ def render(summary: Summary) -> str:
     if summary.deal_outcomes:
         parts.append(f"{len(summary.deal_outcomes)} deals{times}")
     if match.games:
-        parts.append(f"{match.games} games to {match.ruleset.game.points_to_win}{times}")
+        count = f"{match.games} game{'' if match.games == 1 else 's'}"
+        parts.append(f"{count} to {match.ruleset.game.points_to_win}{times}")
     title = f"{match.ruleset.name}: {', '.join(parts)}"
     if seatings > 1:
         title += " (duplicate: once per seating)"

@@ -190,6 +190,14 @@ def seat_sides(
 # --- Entries ----------------------------------------------------------------------------
 
 
+def refuse_lone_hands(rules: Ruleset, maker: bool, defender: bool) -> None:
+    """Refuse a lone maker or a lone defender where the ruleset has none (R6)."""
+    if maker and not rules.alone.maker:
+        raise ScorebookError(f"{rules.name} has no lone hands")
+    if defender and not rules.alone.defender:
+        raise ScorebookError(f"{rules.name} does not let a defender go alone")
+
+
 def played_hand(
     sheet: Sheet, makers: str, tricks: int, alone: bool = False, defender_alone: str | None = None
 ) -> HandOutcome:
@@ -198,12 +206,9 @@ def played_hand(
     maker_side = sheet.resolve(makers)
     if not 0 <= tricks <= TRICKS_IN_HAND:
         raise ScorebookError(f"the makers took {tricks} tricks? It must be 0 to {TRICKS_IN_HAND}")
-    if alone and not rules.alone.maker:
-        raise ScorebookError(f"{rules.name} has no lone hands")
+    refuse_lone_hands(rules, alone, defender_alone is not None)
     lone_defender = None
     if defender_alone is not None:
-        if not rules.alone.defender:
-            raise ScorebookError(f"{rules.name} does not let a defender go alone")
         lone_defender = sheet.resolve(defender_alone)
         if lone_defender == maker_side:
             raise ScorebookError(

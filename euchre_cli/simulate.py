@@ -229,6 +229,7 @@ class Summary:
         names = self.match.side_names
         diff, low, high = self.difference()
         games = self.games()
+        intervals = [self.interval(i) for i in range(len(names))]
         return {
             "rules": self.match.ruleset.name,
             "deals": len(self.deal_outcomes),
@@ -236,6 +237,9 @@ class Summary:
             "duplicate": self.match.duplicate,
             "players": dict(zip(names, self.match.levels)),
             "points_per_deal": {n: round(p, 4) for n, p in zip(names, self.points_per_deal())},
+            "points_per_deal_ci95": {
+                n: [round(low, 4), round(high, 4)] for n, (_, low, high) in zip(names, intervals)
+            },
             "difference": round(diff, 4),
             "ci95": [round(low, 4), round(high, 4)],
             "games": None if games is None else dict(zip(names, games)),

@@ -665,6 +665,18 @@ def test_keep_add_takes_a_team_of_several_words(score: Run) -> None:
     assert game_scores(score) == {AB: -1, CD: 2}
 
 
+def test_r6_keep_refuses_a_shortcuts_lone_hand_the_ruleset_has_not_at_once(score: Run) -> None:
+    """classic has no lone defenders: "2 d" is refused before any question is asked."""
+    score("new", "--rules", "classic", *TEAMS)
+    result = score("keep", input="2 d\nquit\n")
+    assert "Error: classic does not let a defender go alone" in result.output
+    assert "Tricks the makers took" not in result.output
+    score("new", "--rules", "two-handed", "--player", "Ann", "--player", "Bob")
+    result = score("keep", input="Ann a 3\nquit\n")
+    assert "Error: two-handed has no lone hands" in result.output
+    assert state(score)["entries"] == 0
+
+
 @pytest.mark.parametrize(
     ("line", "says"),
     [

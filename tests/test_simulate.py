@@ -39,6 +39,8 @@ def test_json_shape_and_duplicate_seatings():
     assert data["difference"] == 0
     assert data["points_per_deal"]["A"] == data["points_per_deal"]["B"]
     assert data["ci95"][0] <= data["difference"] <= data["ci95"][1]
+    for side, (low, high) in data["points_per_deal_ci95"].items():  # as the table shows
+        assert low < data["points_per_deal"][side] < high
     assert data["played"]["A"]["deals"] == 40
 
 
