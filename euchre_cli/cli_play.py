@@ -136,10 +136,10 @@ def run_game(
         """Wait for Enter, so a hand's result is read before the next deal scrolls it
         away (only for a person at a terminal: a script is not kept waiting)."""
         question = "Enter deals the next hand (quit leaves)"
-        while (answer := ask(question).strip().lower()) in ("?", "help"):
+        while answer := ask(question).strip().lower():  # only Enter deals: not a stray word
+            if answer == "quit":
+                raise QuitGame
             out("Press Enter for the next deal, or type quit to leave the game.")
-        if answer == "quit":
-            raise QuitGame
 
     waits = me is not None and stream.isatty() and sys.stdin.isatty()
     screen = TableScreen(

@@ -36,14 +36,14 @@ def _levels(ctx: click.Context, param: click.Parameter, value: str | None):
 @click.option("--rules", default="standard", show_default=True, help="A ruleset name or file.")
 @click.option(
     "--deals",
-    type=click.IntRange(min=0),
+    type=click.IntRange(min=0, max=1_000_000),
     default=100,
     show_default=True,
     help="Single deals to play (each once per seating with --duplicate).",
 )
 @click.option(
     "--games",
-    type=click.IntRange(min=0),
+    type=click.IntRange(min=0, max=100_000),
     default=0,
     show_default=True,
     help="Whole games to the ruleset's target to play as well.",
@@ -63,7 +63,7 @@ def _levels(ctx: click.Context, param: click.Parameter, value: str | None):
 )
 @click.option(
     "--workers",
-    type=click.IntRange(min=1),
+    type=click.IntRange(min=1, max=64),
     default=1,
     show_default=True,
     help="Processes to spread the deals over (the results do not depend on it).",

@@ -24,6 +24,7 @@ import dataclasses
 import math
 import multiprocessing
 import random
+import signal
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
@@ -168,12 +169,19 @@ def run_task(args: tuple[Match, str, int]) -> Outcome:
 def iter_results(match: Match, workers: int = 1) -> Iterator[Outcome]:
     """Every task's outcome, in task order, computed by ``workers`` processes."""
     jobs = [(match, kind, number) for kind, number in match.tasks()]
-    if workers <= 1 or len(jobs) <= 1:
+    workers = min(workers, len(jobs))  # a process with no task to do is not started
+    if workers <= 1:
         for job in jobs:
             yield run_task(job)
         return
-    with multiprocessing.get_context().Pool(workers) as pool:
+    with multiprocessing.get_context().Pool(workers, initializer=_leave_interrupts) as pool:
         yield from pool.imap(run_task, jobs, chunksize=1)
+
+
+def _leave_interrupts() -> None:
+    """A worker ignores Ctrl-C: the main process stops the pool and says "Aborted!"
+    once, rather than every worker printing its own traceback."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 @dataclass

@@ -109,3 +109,21 @@ def test_cli_errors_are_one_line(args, message):
     assert result.exit_code in (1, 2)
     assert message in result.output
     assert "Traceback" not in result.output
+
+
+def test_no_more_worker_processes_than_tasks(monkeypatch) -> None:
+    """--workers 64 for two deals starts two processes, not 64."""
+    import multiprocessing
+
+    started: list[int] = []
+    real_pool = multiprocessing.get_context().Pool
+
+    class CountingContext:
+        def Pool(self, processes, **kwargs):  # noqa: N802 (multiprocessing's name)
+            started.append(processes)
+            return real_pool(processes, **kwargs)
+
+    monkeypatch.setattr("euchre_cli.simulate.multiprocessing.get_context", CountingContext)
+    match = Match(load_ruleset("standard"), ("easy", "easy"), seed=1, deals=2)
+    assert summary(match, 64) == summary(match, 1)
+    assert started == [2]
