@@ -194,3 +194,17 @@ def test_a_narrow_terminal_keeps_indents_and_colour() -> None:
     red = Style(colour=True).card(parse_card("KH"))
     assert fit_to_width(f"  You lead {red}", 13) == f"  You lead {red}"  # 13 columns
     assert fit_to_width("Cy (on your right)", 10) == "Cy (on\nyour\nright)"
+
+
+def test_r4_the_dealers_partner_is_asked_to_assist() -> None:
+    """Seat 0 sits across from dealer 2: 'assist' in the question and in ? alike."""
+    hand = first_round(dealer=2)
+    prompts: list[str] = []
+    said: list[str] = []
+    answers = iter(["?", "assist"])
+    player = HumanPlayer(
+        lambda prompt: prompts.append(prompt) or next(answers), said.append, Style(colour=False)
+    )
+    assert player.choose(hand.view(0), hand.legal_actions()) is ORDER
+    assert prompts[0].endswith("Upcard 9♠. Assist your partner? [order/pass]")
+    assert "You may: pass, assist." in said[0]

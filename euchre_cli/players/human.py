@@ -114,7 +114,8 @@ class HumanPlayer:
         if phase is Phase.BID_UPCARD:
             if view.seat == view.dealer:
                 return f"{self._show_hand(view)}\nUpcard {upcard}. Pick it up? [y/n]"
-            return f"{self._show_hand(view)}\nUpcard {upcard}. Order it up? [order/pass]"
+            question = "Assist your partner?" if view.partner == view.dealer else "Order it up?"
+            return f"{self._show_hand(view)}\nUpcard {upcard}. {question} [order/pass]"
         if phase is Phase.NAME_TRUMP:
             suits = "/".join(a.suit.letter.lower() for a in legal if a.kind == "name")
             passing = "/pass" if PASS in legal else " (you are stuck: you must name one)"
@@ -288,6 +289,8 @@ class HumanPlayer:
             return _WORDS_IN_PHASE[view.phase, action.kind]
         if action is ORDER and view.seat == view.dealer:
             return "pick it up"
+        if action is ORDER and view.partner == view.dealer:  # R4: the dealer's partner
+            return "assist"
         if action.kind == "play":
             return f"play {self.style.card(action.card)}"
         if action.kind == "discard":
