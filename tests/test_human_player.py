@@ -162,6 +162,23 @@ def test_a_hint_with_one_choice_says_it_is_the_only_one() -> None:
     )
 
 
+def test_a_hint_whose_margin_is_the_luck_of_the_deals_says_about_even() -> None:
+    from euchre_cli.hand import DISCARD
+    from euchre_cli.players.human import hint_line
+    from euchre_cli.players.search.player import Analysis
+
+    ace, king = DISCARD[parse_card("AH")], DISCARD[parse_card("KH")]
+    words = {ace: "discard A♥", king: "discard K♥"}.get
+    close = Analysis(ace, {ace: 0.509, king: 0.508}, samples=24, game=True)
+    assert hint_line(close, words).endswith(
+        "(over 24 deals of the unseen cards; about even with discard K♥)."
+    )
+    clear = Analysis(ace, {ace: 0.55, king: 0.50}, samples=24, game=True)
+    assert "about even" not in hint_line(clear, words)
+    points = Analysis(ace, {ace: 0.32, king: 0.30}, samples=24)
+    assert "about even with discard K♥" in hint_line(points, words)
+
+
 def test_help_lists_choices_and_quit_leaves() -> None:
     hand = first_round()
     action, said = answer(hand, "?", "pass")

@@ -343,6 +343,10 @@ def _printable(answer: str, longest: int = 40) -> str:
     return shown if len(shown) <= longest else shown[: longest - 3] + "..."
 
 
+NOISE_IN_GAME = 0.005  # a hint's margin below this chance of winning the game: about even
+NOISE_IN_POINTS = 0.05  # ... below this many points per deal
+
+
 def hint_line(analysis, words: Callable[[Action], str]) -> str:
     """One line for a hint: the choice, its expected points and the alternatives'.
 
@@ -360,17 +364,17 @@ def hint_line(analysis, words: Callable[[Action], str]) -> str:
     others = [(a, v) for a, v in ranked if a is not analysis.choice]
     if analysis.choice.kind == "play":
         others = others[:1]
+    # a margin this small is the luck of the deals drawn, not a reason: say so
+    even = others and value - others[0][1] < (NOISE_IN_GAME if analysis.game else NOISE_IN_POINTS)
+    over = f"over {analysis.samples} deals of the unseen cards"
+    over += f"; about even with {words(others[0][0])}" if even else ""
     if analysis.game:
         against = ", ".join(f"{words(a)} {v:.1%}" for a, v in others)
         return (
-            f"Hint: {choice}: you win the game {value:.1%} of the time against {against} "
-            f"(over {analysis.samples} deals of the unseen cards)."
+            f"Hint: {choice}: you win the game {value:.1%} of the time against {against} ({over})."
         )
     against = ", ".join(f"{words(a)} {v:+.2f}" for a, v in others)
-    return (
-        f"Hint: {choice}: expected {value:+.2f} points for you against {against} "
-        f"(over {analysis.samples} deals of the unseen cards)."
-    )
+    return f"Hint: {choice}: expected {value:+.2f} points for you against {against} ({over})."
 
 
 def _keep_problem(keep: list[Card], hand: Sequence[Card], must_keep: list[Card]) -> str | None:
