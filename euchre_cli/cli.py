@@ -48,6 +48,16 @@ def one_line(error: click.UsageError) -> click.UsageError:
     return OneLineUsageError(error.format_message(), error.ctx)
 
 
+def terminal_columns(stream: IO[str]) -> int | None:
+    """The width of the terminal ``stream`` writes to now, or None when it is not a
+    terminal (a pipe or a file: then nothing is fitted to a width)."""
+    if not stream.isatty():
+        return None
+    import shutil  # only on a terminal
+
+    return shutil.get_terminal_size().columns
+
+
 def at_the_keyboard() -> Callable[[], None]:
     """Prepare a person's terminal for questions: line editing (arrow keys move the
     cursor instead of typing escape codes), and a function that drops keys pressed

@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import os
 import random
-import shutil
 import sys
 import time
 from collections.abc import Callable
@@ -13,7 +12,7 @@ from collections.abc import Callable
 import click
 from click.core import ParameterSource
 
-from .cli import Seconds, at_the_keyboard
+from .cli import Seconds, at_the_keyboard, terminal_columns
 from .game import Game
 from .players import Player
 from .players.human import HumanPlayer, QuitGame
@@ -80,7 +79,7 @@ def run_game(
 
     def columns() -> int | None:
         """The terminal's width now (it may be resized mid-game); None off a terminal."""
-        return shutil.get_terminal_size().columns if stream.isatty() else None
+        return terminal_columns(stream)
 
     def shown(text: str) -> str:
         """As this terminal can show it: in ASCII if need be, and broken between words

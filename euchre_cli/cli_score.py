@@ -18,7 +18,7 @@ from typing import Any, TypeVar
 import click
 
 from . import render
-from .cli import ListingGroup, at_the_keyboard
+from .cli import ListingGroup, at_the_keyboard, terminal_columns
 from .rules import Ruleset, RulesetError, load_ruleset
 from .scorebook import (
     BOOK_FILE,
@@ -241,7 +241,7 @@ def show(as_json: bool, plain: bool, db: str | None) -> None:
     if as_json:
         click.echo(json.dumps(render.sheet_json(sheet, tally), indent=2))
     else:
-        click.echo(render.sheet_report(sheet, tally, _plain(plain), _columns()))
+        click.echo(render.sheet_report(sheet, tally, _plain(plain), terminal_columns(sys.stdout)))
 
 
 @score.command()
@@ -251,7 +251,7 @@ def history(db: str | None) -> None:
     with _session(db, write=False) as book:
         sheet = book.sheet()
         tally = book.tally(sheet)
-    click.echo(render.history_table(sheet, tally))
+    click.echo(render.history_table(sheet, tally, terminal_columns(sys.stdout)))
 
 
 @score.command()
@@ -364,18 +364,9 @@ def keep(plain: bool, db: str | None) -> None:
             shown = error.message
 
 
-def _columns(stream: Any = None) -> int | None:
-    """The terminal's width, or None when the output is not a terminal."""
-    if not (stream or sys.stdout).isatty():
-        return None
-    import shutil  # only on a terminal
-
-    return shutil.get_terminal_size().columns
-
-
 def _say(text: str = "", err: bool = False) -> None:
     """``keep``'s output: on a terminal, lines wider than it break between words."""
-    width = _columns(sys.stderr if err else sys.stdout)
+    width = terminal_columns(sys.stderr if err else sys.stdout)
     click.echo(text if width is None else render.fit_to_width(text, width), err=err)
 
 
@@ -407,7 +398,9 @@ class _Table:
             return book.tally(book.sheet(self.sheet.name))
 
     def echo_report(self) -> None:
-        _say(render.sheet_report(self.sheet, self.tally(), self.plain, _columns()))
+        _say(
+            render.sheet_report(self.sheet, self.tally(), self.plain, terminal_columns(sys.stdout))
+        )
 
     def question(self) -> str:
         """The loop's prompt: who made trump, or, once the rubber is won, what is left."""
@@ -430,7 +423,7 @@ class _Table:
         elif command == "show":
             self.echo_report()
         elif command == "history":
-            _say(render.history_table(self.sheet, self.tally()))
+            _say(render.history_table(self.sheet, self.tally(), terminal_columns(sys.stdout)))
         elif command in ("help", "?"):
             _say(KEEP_HELP)
         elif command == "add":
@@ -539,7 +532,7 @@ class _Table:
             tally = book.add(sheet, entry)
         _say(render.recorded(sheet, tally))
         if tally.rubber is None:
-            _say(render.game_block(sheet, tally, self.plain, _columns()))
+            _say(render.game_block(sheet, tally, self.plain, terminal_columns(sys.stdout)))
         else:
             _say("Type undo to take that hand back, or quit.")
 

@@ -420,11 +420,14 @@ def sheet_json(sheet: Sheet, tally: Tally) -> dict[str, Any]:
     }
 
 
-def _table(rows: Sequence[Sequence[Any]], headers: Sequence[str], wrap: int | None = None) -> str:
-    """A plain table; where it is wider than the terminal, the text of column ``wrap``
+def _table(
+    rows: Sequence[Sequence[Any]],
+    headers: Sequence[str],
+    wrap: int | None = None,
+    columns: int | None = None,
+) -> str:
+    """A plain table; where it is wider than ``columns``, the text of column ``wrap``
     is broken over several lines to fit (down to 24 columns of it)."""
-    import shutil
-
     import tabulate  # only table commands pay for it
 
     def draw(limits: list[int | None] | None = None) -> str:
@@ -435,8 +438,10 @@ def _table(rows: Sequence[Sequence[Any]], headers: Sequence[str], wrap: int | No
     padding, tabulate.MIN_PADDING = tabulate.MIN_PADDING, 0  # no room round the titles
     try:
         text = draw()
-        excess = max(map(len, text.splitlines())) - shutil.get_terminal_size().columns
-        if wrap is not None and excess > 0:
+        if wrap is None or columns is None:
+            return text
+        excess = max(map(len, text.splitlines())) - columns
+        if excess > 0:
             widest = max(len(str(row[wrap])) for row in rows)
             limits: list[int | None] = [None] * len(headers)
             limits[wrap] = max(24, widest - excess)
@@ -446,9 +451,9 @@ def _table(rows: Sequence[Sequence[Any]], headers: Sequence[str], wrap: int | No
         tabulate.MIN_PADDING = padding
 
 
-def history_table(sheet: Sheet, tally: Tally) -> str:
+def history_table(sheet: Sheet, tally: Tally, columns: int | None = None) -> str:
     """``score history``: every entry with each side's running total, game and rubber
-    boundaries marked."""
+    boundaries marked; long entries broken over lines to fit ``columns``."""
     names = sheet.side_names
     blank = [""] * len(names)
     rows: list[list[Any]] = []
@@ -467,7 +472,7 @@ def history_table(sheet: Sheet, tally: Tally) -> str:
             rows.append(["", "", f"== rubber to {winner}, margin {margin} ==", *blank])
     if not rows:
         return f"Sheet {sheet.name} has no entries yet."
-    return _table(rows, ["#", "Game", "Entry", *names], wrap=2)
+    return _table(rows, ["#", "Game", "Entry", *names], wrap=2, columns=columns)
 
 
 def stats_table(sheet: Sheet, stats: Sequence[SideStats]) -> str:

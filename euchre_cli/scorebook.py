@@ -325,6 +325,9 @@ def side_stats(side_count: int, sheet_tally: Tally) -> list[SideStats]:
     def count(side: int, test: Callable[[HandOutcome], bool]) -> int:
         return sum(1 for hand in hands if hand.maker_side == side and test(hand))
 
+    def defended(side: int, test: Callable[[HandOutcome], bool]) -> int:
+        return sum(1 for hand in hands if hand.lone_defender_side == side and test(hand))
+
     return [
         SideStats(
             made=count(side, made),
@@ -332,10 +335,8 @@ def side_stats(side_count: int, sheet_tally: Tally) -> list[SideStats]:
             marches=count(side, lambda hand: hand.maker_tricks == TRICKS_IN_HAND),
             alone_tried=count(side, lambda hand: hand.maker_alone),
             alone_made=count(side, lambda hand: hand.maker_alone and made(hand)),
-            defended_alone=sum(1 for hand in hands if hand.lone_defender_side == side),
-            defended_alone_won=sum(
-                1 for hand in hands if hand.lone_defender_side == side and not made(hand)
-            ),
+            defended_alone=defended(side, lambda hand: True),
+            defended_alone_won=defended(side, lambda hand: not made(hand)),
             games_won=sum(1 for game in sheet_tally.games if game.winner == side),
             rubbers_won=int(rubber is not None and rubber.winner == side),
         )
@@ -661,12 +662,12 @@ def _file_in_the_way(folder: str) -> str | None:
 
 
 def _make_folder(folder: str, path: str) -> None:
-    """The folder a new score book goes in, with every missing folder above it."""
+    """The folder a new score book goes in, with every missing folder above it (a
+    file in the way was refused by ``check_book_path``)."""
     try:
         os.makedirs(folder, exist_ok=True)
     except OSError as error:
-        blocker = _file_in_the_way(folder)
-        reason = f"{blocker} is a file, not a folder" if blocker else error.strerror or str(error)
+        reason = error.strerror or str(error)
         raise ScorebookError(f"cannot make a folder for the score book {path}: {reason}") from None
 
 

@@ -388,12 +388,12 @@ def test_r6_history_says_when_both_the_maker_and_a_defender_went_alone(
     score("new", *TEAMS)
     score("hand", "--makers", "CD", "--tricks", "2", "--alone", "--defender-alone", "Ann")
     score("hand", "--makers", "CD", "--tricks", "4", "--defender-alone", "Ann")
-    monkeypatch.setenv("COLUMNS", "80")
-    out = score("history").stdout  # the long entry is broken over two lines to fit
+    with monkeypatch.context() as terminal:
+        terminal.setattr("euchre_cli.cli_score.terminal_columns", lambda stream: 80)
+        out = score("history").stdout  # an 80-column terminal: broken over two lines to fit
     assert max(len(line) for line in out.splitlines()) <= 80
     assert "Cy & Di got euchred by a lone defender (2 tricks;" in out
-    monkeypatch.setenv("COLUMNS", "120")
-    out = score("history").stdout
+    out = score("history").stdout  # into a pipe: every entry on one line, however long
     assert "Cy & Di got euchred by a lone defender (2 tricks; the maker went alone)" in out
     assert "Cy & Di made it (4 tricks; against a lone defender)" in out
     score("new", *CUTTHROAT)  # two defenders: which one is named
