@@ -24,6 +24,7 @@ from .scorebook import (
     BOOK_FILE,
     Entry,
     Scorebook,
+    ScorebookBusy,
     ScorebookError,
     Sheet,
     Tally,
@@ -56,8 +57,14 @@ def _refusals() -> Iterator[None]:
     """The library's refusals, as Click's one-line errors."""
     try:
         yield
+    except ScorebookBusy as error:
+        raise _BookBusy(str(error)) from None
     except (ScorebookError, RulesetError) as error:
         raise click.ClickException(str(error)) from None
+
+
+class _BookBusy(click.ClickException):
+    """Another program holds the score book: a moment later the same command works."""
 
 
 @contextmanager
@@ -341,6 +348,9 @@ def keep(plain: bool, db: str | None) -> None:
         _listen_for_interrupts()
         try:
             question = table.question()
+        except _BookBusy as error:  # another program holds the book: ask anyway
+            _say(f"Error: {error.format_message()}", err=True)
+            question = table.makers_question()
         except click.ClickException as error:  # the book or sheet is gone: keep ends
             if error.message == shown:  # already said, by the answer that found it out
                 raise click.exceptions.Exit(1) from None
@@ -392,10 +402,18 @@ class _Table:
         self.plain = plain
         with _session(db, write=False) as book:
             self.sheet = book.sheet()
+            self.seen = book.tally(self.sheet).results  # the entries as keep last showed them
 
     def tally(self) -> Tally:
         with _session(self.db, write=False) as book:
-            return book.tally(book.sheet(self.sheet.name))
+            return book.tally(book.refresh(self.sheet))
+
+    def catch_up(self, tally: Tally) -> None:
+        """Say so when another command (a second terminal) changed the sheet since
+        keep last showed it."""
+        if tally.results != self.seen:
+            _say(render.changed_elsewhere(self.sheet, tally))
+        self.seen = tally.results
 
     def echo_report(self) -> None:
         _say(
@@ -404,8 +422,13 @@ class _Table:
 
     def question(self) -> str:
         """The loop's prompt: who made trump, or, once the rubber is won, what is left."""
-        if self.tally().rubber is not None:
+        tally = self.tally()
+        self.catch_up(tally)
+        if tally.rubber is not None:
             return "The sheet is complete (undo, show, history or quit)"
+        return self.makers_question()
+
+    def makers_question(self) -> str:
         return f"Who made trump? ({self.sheet.choices})"
 
     def answer(self, line: str) -> bool:
@@ -416,10 +439,16 @@ class _Table:
             return False
         if command == "undo":
             with _session(self.db) as book:
-                sheet = book.sheet(self.sheet.name)
-                removed = book.undo(sheet)
+                sheet = book.refresh(self.sheet)
+                before = book.tally(sheet)
+                removed = book.undo(sheet) if before.results == self.seen else None
                 tally = book.tally(sheet)
-            _say(render.took_back(sheet, removed, tally))
+            if removed is None:  # the last entry is not the one the table last saw
+                self.catch_up(tally)
+                _say("Nothing was taken back: type undo again to take back that last entry.")
+            else:
+                self.seen = tally.results
+                _say(render.took_back(sheet, removed, tally))
         elif command == "show":
             self.echo_report()
         elif command == "history":
@@ -528,8 +557,11 @@ class _Table:
 
     def record(self, entry: Entry) -> None:
         with _session(self.db) as book:
-            sheet = book.sheet(self.sheet.name)
+            sheet = book.refresh(self.sheet)
+            before = book.tally(sheet)
             tally = book.add(sheet, entry)
+        self.catch_up(before)
+        self.seen = tally.results
         _say(render.recorded(sheet, tally))
         if tally.rubber is None:
             _say(render.game_block(sheet, tally, self.plain, terminal_columns(sys.stdout)))

@@ -269,6 +269,17 @@ def _bridge(sheet: Sheet, scores: Sequence[int]) -> int | None:
     return at_the_bridge(scores, game.points_to_win) if game.bridge else None
 
 
+def changed_elsewhere(sheet: Sheet, tally: Tally) -> str:
+    """``keep``'s notice that another command changed its sheet: the table should not
+    find a score that jumped, or undo an entry it never saw."""
+    count = len(tally.results)
+    now = "it has no entries now"
+    if count:
+        entries = "1 entry" if count == 1 else f"{count} entries"
+        now = f"it has {entries}, the last #{count}: {entry_text(sheet, tally.results[-1])}"
+    return f"Another command changed sheet {sheet.name}: {now}. {game_line(sheet, tally)}"
+
+
 def game_line(sheet: Sheet, tally: Tally) -> str:
     """The game in play on one line: "Game 2: Ann & Bob 6, Cy & Di 3"."""
     if tally.rubber is not None:

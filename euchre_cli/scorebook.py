@@ -78,6 +78,10 @@ class ScorebookError(Exception):
     """Input or a book the scorekeeper cannot accept; the message is one line for the user."""
 
 
+class ScorebookBusy(ScorebookError):
+    """Another program holds the book's lock for longer than we wait."""
+
+
 class ManualPoints(NamedTuple):
     """Points given outside the scoring table: a renege penalty, a house rule."""
 
@@ -375,7 +379,8 @@ class Scorebook:
             try:
                 yield
             except BaseException:
-                self._db.execute("ROLLBACK")
+                if self._db.in_transaction:  # SQLite ends it itself on some errors (a full disk)
+                    self._db.execute("ROLLBACK")
                 raise
             self._db.execute("COMMIT")
 
@@ -386,13 +391,17 @@ class Scorebook:
             yield
         except sqlite3.OperationalError as error:
             if "locked" in str(error) or "busy" in str(error):
-                raise ScorebookError(
+                raise ScorebookBusy(
                     f"the score book {self.path} is busy (another program is using it); try again"
                 ) from None
             if "readonly" in str(error):
                 raise ScorebookError(
                     f"the score book {self.path} cannot be written: the file or its folder"
                     " is read-only"
+                ) from None
+            if "full" in str(error):
+                raise ScorebookError(
+                    f"the score book {self.path} cannot be written: the disk is full"
                 ) from None
             raise ScorebookError(f"cannot use the score book {self.path}: {error}") from None
         except UnicodeEncodeError:  # a name looked up that holds bytes that are not UTF-8
@@ -506,6 +515,20 @@ class Scorebook:
             raise ScorebookError(f"sheet {sheet_name} is damaged: {error}") from None
         return Sheet(sheet_id, sheet_name, ruleset, players)
 
+    def refresh(self, kept: Sheet) -> Sheet:
+        """``kept``, checked against the book now: refused if another command deleted
+        it, or deleted it and started a different sheet under its name, since it was
+        read (``keep`` holds a sheet across many commands)."""
+        row = self._sheet_row(kept.name)
+        if row is None:
+            raise ScorebookError(f"sheet {kept.name} has been deleted (by another command)")
+        if self.sheet(kept.name) != kept:
+            raise ScorebookError(
+                f"sheet {kept.name} has been replaced by another sheet of that name"
+                " (by another command): start again to keep it"
+            )
+        return kept
+
     def _sheet_row(self, name: str) -> tuple | None:
         return self._db.execute(
             "SELECT id, name, ruleset, sides FROM sheets WHERE name = ?", (name,)
@@ -567,6 +590,7 @@ class Scorebook:
 
     def add(self, sheet: Sheet, entry: Entry) -> Tally:
         """Append an entry, unless the sheet's rubber is already over."""
+        _check_fits(sheet, entry)
         entries = [*self.entries(sheet), entry]
         after = tally(sheet.ruleset, entries)
         if _ends_early(after):
@@ -580,6 +604,7 @@ class Scorebook:
 
     def replace(self, sheet: Sheet, number: int, entry: Entry) -> Tally:
         """Put ``entry`` in place of entry ``number``; everything after it is rescored."""
+        _check_fits(sheet, entry)
         entries = self.entries(sheet)
         if not 1 <= number <= len(entries):
             raise ScorebookError(
@@ -625,6 +650,15 @@ def _ends_early(sheet_tally: Tally) -> bool:
     """True when the rubber was decided before the last entry: nothing may follow it."""
     decided = sheet_tally.rubber_entry
     return decided is not None and decided < len(sheet_tally.results)
+
+
+def _check_fits(sheet: Sheet, entry: Entry) -> None:
+    """Refuse an entry built for another sheet: one naming a side this sheet lacks
+    would be stored, and then the sheet could not be read again."""
+    try:
+        _entry_from_row(_row_from_entry(entry), len(sheet.sides))
+    except ValueError as error:
+        raise ScorebookError(f"not an entry for sheet {sheet.name}: {error}") from None
 
 
 def _row_from_entry(entry: Entry) -> tuple:

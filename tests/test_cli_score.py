@@ -591,7 +591,7 @@ def test_keep_ends_with_one_message_when_its_sheet_is_deleted_elsewhere(
     monkeypatch.setattr(cli_score._Table, "question", question)
     result = score("keep", input="show\nshow\n", fails=True)
     assert result.exit_code == 1
-    assert result.stderr.count("no sheet called 'friday'") == 1
+    assert result.stderr.count("sheet friday has been deleted") == 1
 
     def delete_then_answer(table: Any, line: str) -> bool:
         CliRunner().invoke(main, ["score", "delete", "friday", "--yes"])
@@ -602,7 +602,96 @@ def test_keep_ends_with_one_message_when_its_sheet_is_deleted_elsewhere(
     monkeypatch.setattr(cli_score._Table, "answer", delete_then_answer)
     result = score("keep", input="1 3\n1 3\n", fails=True)
     assert result.exit_code == 1
-    assert result.stderr.count("no sheet called 'friday'") == 1
+    assert result.stderr.count("sheet friday has been deleted") == 1
+
+
+def before_answers(monkeypatch: pytest.MonkeyPatch, *steps: Callable[[], object]) -> None:
+    """Run ``steps[n]`` (another terminal's doing) just before keep acts on its answer
+    number n + 1, after the question was asked."""
+    from euchre_cli import cli_score
+
+    answer, typed = cli_score._Table.answer, []
+
+    def elsewhere_then_answer(table: Any, line: str) -> bool:
+        typed.append(line)
+        if len(typed) <= len(steps):
+            steps[len(typed) - 1]()
+        return answer(table, line)
+
+    monkeypatch.setattr(cli_score._Table, "answer", elsewhere_then_answer)
+
+
+def elsewhere(*args: str) -> Callable[[], object]:
+    return lambda: CliRunner().invoke(main, ["score", *args])
+
+
+def test_keep_refuses_a_sheet_replaced_under_its_name(
+    score: Run, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """keep on a Cutthroat sheet; another terminal deletes it and starts a two-team
+    sheet called the same: the answer is refused in one line, nothing is written."""
+    score(
+        "new", "sat", "--rules", "cutthroat", "--player", "Xa", "--player", "Yb", "--player", "Zc"
+    )
+    replace = [elsewhere("delete", "sat", "--yes"), elsewhere("new", "sat", *TEAMS)]
+    before_answers(monkeypatch, lambda: [step() for step in replace])
+    result = score("keep", input="add Zc 2 oops\n3 4\n", fails=True)
+    assert result.exit_code == 1
+    assert result.stderr.count("sheet sat has been replaced by another sheet") == 1
+    assert state(score)["entries"] == 0
+    # the other way round: two teams kept, a Cutthroat sheet of the same name made
+    score("new", "sun", *TEAMS)
+    replace = [
+        elsewhere("delete", "sun", "--yes"),
+        elsewhere(
+            "new", "sun", "--rules", "cutthroat", "--player", "A", "--player", "B", "--player", "C"
+        ),
+        elsewhere("add", "A", "1"),
+    ]
+    before_answers(monkeypatch, lambda: [step() for step in replace])
+    result = score("keep", input="2 3\n", fails=True)
+    assert "sheet sun has been replaced" in result.stderr
+    assert state(score)["entries"] == 1
+
+
+def test_keep_says_when_another_terminal_changed_its_sheet_and_undoes_only_what_it_showed(
+    score: Run, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    score("new", *TEAMS)
+    before_answers(
+        monkeypatch,
+        lambda: None,  # 1 3: recorded here
+        elsewhere("hand", "--makers", "2", "--tricks", "5"),  # then undo, typed here
+        lambda: None,  # undo again, now that the table has seen #2
+        elsewhere("add", "1", "1"),  # show, then the question after it
+    )
+    result = score("keep", input="1 3\nundo\nundo\nshow\nquit\n")
+    out = result.stdout
+    changed = "Another command changed sheet"
+    assert f"{changed} " in out and "the last #2: Cy & Di marched (5 tricks)" in out
+    assert "Nothing was taken back: type undo again" in out
+    assert "Took back #2: Cy & Di marched" in out
+    assert "the last #2: Ann & Bob +1 by hand" in out  # the add seen at the next question
+    assert out.count(changed) == 2
+    assert game_scores(score) == {AB: 2, CD: 0}
+
+
+def test_keep_waits_out_a_busy_book_instead_of_ending(
+    score: Run, book: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Another program holding the book's lock: the answer is refused in one line,
+    keep asks again, and the same answer works once the book is free."""
+    from euchre_cli import scorebook
+
+    monkeypatch.setattr(scorebook, "BUSY_TIMEOUT_SECONDS", 0.05)
+    score("new", *TEAMS)
+    holder = sqlite3.connect(book, isolation_level=None)
+    before_answers(monkeypatch, lambda: holder.execute("BEGIN EXCLUSIVE"), holder.rollback)
+    result = score("keep", input="1 3\n1 3\nquit\n")
+    holder.close()
+    assert result.stderr.count("is busy (another program is using it)") == 2
+    assert "Who made trump? (1 Ann & Bob, 2 Cy & Di)" in result.stdout
+    assert game_scores(score) == {AB: 1, CD: 0}
 
 
 def test_r6_keep_offers_only_the_lone_hands_the_ruleset_allows(score: Run) -> None:

@@ -312,6 +312,62 @@ def test_an_exception_mid_transaction_leaves_the_sheet_as_it_was(book_path: Path
     assert entries_in(book_path) == [HandOutcome(0, 3)]
 
 
+def test_a_full_disk_is_said_as_such_and_leaves_the_sheet_as_it_was(book_path: Path) -> None:
+    """SQLite ends the transaction itself when the disk fills; the rollback after it
+    must not hide that behind "cannot rollback - no transaction is active"."""
+    new_book(book_path)
+    add_hands(book_path, HandOutcome(0, 3))
+    book = open_scorebook(book_path)
+    pages = book._db.execute("PRAGMA page_count").fetchone()[0]
+    book._db.execute(f"PRAGMA max_page_count = {pages}")  # a disk with no room left
+    full = pytest.raises(ScorebookError, match="cannot be written: the disk is full$")
+    with full, book.transaction():
+        sheet = book.sheet()
+        for _ in range(100):
+            book.add(sheet, manual_points(sheet, "1", 1, "a long reason " * 40))
+    book.close()
+    assert entries_in(book_path) == [HandOutcome(0, 3)]
+
+
+def test_an_entry_for_another_sheet_is_refused_not_stored(book_path: Path) -> None:
+    """An entry naming a side the sheet has not would make the sheet unreadable."""
+    new_book(book_path)
+    cutthroat = load_ruleset("cutthroat")
+    book = open_scorebook(book_path)
+    with book.transaction():
+        three = book.new_sheet("three", cutthroat, seat_sides(cutthroat, (), ("A", "B", "C")))
+        two = book.sheet("friday")
+        with pytest.raises(ScorebookError, match="not an entry for sheet friday"):
+            book.add(two, manual_points(three, "3", 2))
+        with pytest.raises(ScorebookError, match="not an entry for sheet friday"):
+            book.add(two, played_hand(three, "3", 3))
+        book.add(two, HandOutcome(0, 3))
+        with pytest.raises(ScorebookError, match="not an entry for sheet friday"):
+            book.replace(two, 1, played_hand(three, "C", 5))
+        book.use("friday")
+    book.close()
+    assert entries_in(book_path) == [HandOutcome(0, 3)]
+
+
+def test_a_sheet_held_across_commands_is_refused_once_deleted_or_replaced(
+    book_path: Path,
+) -> None:
+    """``keep`` holds a sheet for a whole evening; another terminal may delete it,
+    or delete it and start another of the same name (SQLite may even reuse its id)."""
+    kept = new_book(book_path)
+    book = open_scorebook(book_path)
+    with book.transaction():
+        assert book.refresh(kept) == kept
+        book.delete("friday")
+        with pytest.raises(ScorebookError, match="sheet friday has been deleted"):
+            book.refresh(kept)
+        cutthroat = load_ruleset("cutthroat")
+        book.new_sheet("friday", cutthroat, seat_sides(cutthroat, (), ("A", "B", "C")))
+        with pytest.raises(ScorebookError, match="replaced by another sheet of that name"):
+            book.refresh(kept)
+    book.close()
+
+
 def test_a_killed_process_mid_write_leaves_the_sheet_as_it_was(book_path: Path) -> None:
     new_book(book_path)
     add_hands(book_path, HandOutcome(0, 3))
