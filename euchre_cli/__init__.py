@@ -10,6 +10,15 @@ def run() -> None:
     encoding cannot hold (then shown as ``?``; games also switch to ASCII forms)."""
     import sys  # already loaded by Python: nothing here can be interrupted half-done
 
+    _stop_on_signals()
+    if sys.stdout is None:  # closed (`euchre ... >&-`): whatever the command says is lost
+        if sys.stderr is not None:
+            print("Error: the standard output is closed: nothing could be shown", file=sys.stderr)
+        sys.exit(1)
+    if sys.stdin is None:  # closed (`<&-`): read as input that has ended
+        import os
+
+        sys.stdin = open(os.devnull)  # noqa: SIM115 (open for the life of the process)
     for stream in (sys.stdout, sys.stdin):  # a terminal that is not UTF-8: never a crash
         encoding = (getattr(stream, "encoding", None) or "").lower().replace("-", "")
         if encoding != "utf8" and hasattr(stream, "reconfigure"):
@@ -30,3 +39,18 @@ def run() -> None:
             print(f"Error: cannot write the output: {error.strerror}", file=sys.stderr)
         finally:
             sys.exit(1)
+
+
+def _stop_on_signals() -> None:
+    """SIGTERM, and SIGHUP (the terminal window closed), end the program the way Ctrl-C
+    does: the terminal gets back the settings line editing changed at a question
+    (killed there, it would be left without echo), a game says it was left, and a
+    hand half entered in ``score keep`` is dropped."""
+    import signal
+
+    def stop(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    for name in ("SIGTERM", "SIGHUP"):
+        if hasattr(signal, name):  # not on every system
+            signal.signal(getattr(signal, name), stop)

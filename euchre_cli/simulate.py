@@ -180,8 +180,13 @@ def iter_results(match: Match, workers: int = 1) -> Iterator[Outcome]:
 
 def _leave_interrupts() -> None:
     """A worker ignores Ctrl-C: the main process stops the pool and says "Aborted!"
-    once, rather than every worker printing its own traceback."""
+    once, rather than every worker printing its own traceback.  SIGTERM, with which
+    the pool stops its workers, ends a worker at once, as it would without the
+    console script's handler (``euchre_cli.run``)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for name in ("SIGTERM", "SIGHUP"):
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), signal.SIG_DFL)
 
 
 @dataclass

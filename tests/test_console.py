@@ -1,0 +1,94 @@
+"""The console script as a process, where ``CliRunner`` cannot reach: a signal at a
+question gives the terminal back as it was, and a closed standard stream gets one
+line, not a traceback."""
+
+from __future__ import annotations
+
+import os
+import select
+import signal
+import subprocess
+import sys
+import termios
+import time
+from pathlib import Path
+
+import pytest
+
+CONSOLE_SCRIPT = [sys.executable, "-c", "from euchre_cli import run; run()"]
+
+
+def read_until_prompt(fd: int, ends: tuple[bytes, ...], seconds: float = 60) -> bytes:
+    """What the program wrote to the terminal, up to a question ending in ``ends``."""
+    out, deadline = b"", time.monotonic() + seconds
+    while not out.rstrip(b" ").endswith(ends):
+        assert time.monotonic() < deadline, f"no question after: {out[-300:]!r}"
+        if select.select([fd], [], [], 0.5)[0]:
+            out += os.read(fd, 65536)
+    return out
+
+
+@pytest.mark.parametrize(
+    ("command", "prompt", "status"),
+    [
+        (["play", "--seed", "5", "--level", "easy"], b">", 1),  # the game left unfinished
+        (["score", "keep"], b":", 0),  # nothing half entered: as Ctrl-C or quit there
+    ],
+)
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP])
+def test_a_signal_at_a_question_gives_the_terminal_back(
+    tmp_path: Path, command: list[str], prompt: bytes, status: int, signum: int
+) -> None:
+    """Line editing turns echo off while it waits for a line; killed there without a
+    handler, the program left the terminal that way (a shell after it showed nothing
+    typed)."""
+    env = {**os.environ, "EUCHRE_HOME": str(tmp_path), "TERM": "xterm"}
+    if command[0] == "score":
+        new = [*CONSOLE_SCRIPT, "score", "new", "--team", "Ann & Bob", "--team", "Cy & Di"]
+        subprocess.run(new, env=env, check=True, capture_output=True)
+    controller, terminal = os.openpty()
+    try:
+        process = subprocess.Popen(
+            [*CONSOLE_SCRIPT, *command],
+            stdin=terminal,
+            stdout=terminal,
+            stderr=terminal,
+            env=env,
+            start_new_session=True,
+        )
+        read_until_prompt(controller, (prompt,))
+        time.sleep(0.2)  # into input(), which is where the echo is off
+        process.send_signal(signum)
+        assert process.wait(30) == status
+        settings = termios.tcgetattr(terminal)[3]
+        assert settings & termios.ECHO and settings & termios.ICANON
+    finally:
+        os.close(controller)
+        os.close(terminal)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "play --seed 5 --level easy <&-",
+        "play --watch --seed 5 --level easy --delay 0 >&-",
+        "rules list >&-",
+        "score keep <&-",
+        "score list >&-",
+    ],
+)
+def test_a_closed_standard_stream_gets_one_line(tmp_path: Path, command: str) -> None:
+    script = " ".join(f"'{word}'" for word in CONSOLE_SCRIPT)
+    result = subprocess.run(
+        f"exec {script} {command}",
+        shell=True,
+        env={**os.environ, "EUCHRE_HOME": str(tmp_path)},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 1
+    assert "Traceback" not in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1, result.stderr
+    if ">&-" in command:
+        assert result.stderr.startswith("Error: the standard output is closed")
