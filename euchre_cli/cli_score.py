@@ -28,6 +28,7 @@ from .scorebook import (
     ScorebookError,
     Sheet,
     Tally,
+    book_exists,
     check_book_path,
     manual_points,
     open_scorebook,
@@ -278,7 +279,8 @@ def list_sheets(db: str | None) -> None:
     path = _book_path(db)
     with _refusals():
         check_book_path(path)
-    if not os.path.exists(path):  # no book yet: the same answer as an empty one
+        exists = book_exists(path)
+    if not exists:  # no book yet: the same answer as an empty one
         click.echo(render.sheets_table([]))
         return
     with _session(db, write=False) as book:

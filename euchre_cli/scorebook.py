@@ -717,11 +717,27 @@ def check_book_path(path: str) -> None:
         raise ScorebookError(f"cannot use the score book {path}: {blocker} is a file, not a folder")
 
 
+def book_exists(path: str) -> bool:
+    """Whether there is a book at ``path``.  One the user may not read is refused, not
+    taken for "no book yet" (which would hide the sheets and offer to start afresh)."""
+    try:
+        os.stat(path)
+    except (FileNotFoundError, NotADirectoryError):
+        return False
+    except PermissionError:  # a folder on the way that the user cannot open
+        raise ScorebookError(
+            f"cannot read the score book {path}: permission denied on a folder above it"
+        ) from None
+    if not os.access(path, os.R_OK):
+        raise ScorebookError(f"cannot read the score book {path}: permission denied")
+    return True
+
+
 def open_scorebook(path: str | os.PathLike[str], create: bool = False) -> Scorebook:
     """Open the score book at ``path``; only ``create`` makes a new file (and its folder)."""
     path = os.fspath(path)
     check_book_path(path)
-    if not os.path.exists(path):
+    if not book_exists(path):
         if not create:
             raise ScorebookError(
                 f"no score sheets yet (no book at {path}): start one with 'euchre score new'"

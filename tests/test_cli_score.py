@@ -494,6 +494,42 @@ def test_list_explains_a_book_path_that_could_never_hold_sheets(
         refused(score, book, *command, says="afile is a file, not a folder")
 
 
+def test_a_book_the_user_may_not_read_is_said_so_not_taken_for_none(
+    score: Run, book: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A folder above the book that the user cannot open makes the book look missing
+    to os.path.exists: list said "No score sheets yet" with status 0, show offered to
+    start a book.  (Tests may run as root, whom permissions do not stop, so the
+    operating system's refusals are stood in for, as the score book sees them.)"""
+    import os
+
+    from euchre_cli import scorebook
+
+    class Refusing:
+        def __init__(self, stat: bool, access: bool) -> None:
+            self.refuse_stat, self.refuse_access = stat, access
+
+        def __getattr__(self, name: str) -> Any:
+            return getattr(os, name)
+
+        def stat(self, path: str) -> os.stat_result:
+            if self.refuse_stat and path == str(book):
+                raise PermissionError(13, "Permission denied", path)
+            return os.stat(path)
+
+        def access(self, path: str, mode: int) -> bool:
+            return not (self.refuse_access and path == str(book)) and os.access(path, mode)
+
+    score("new", *TEAMS)
+    monkeypatch.setattr(scorebook, "os", Refusing(stat=True, access=False))
+    for command in (("list",), ("show",), ("hand", "--makers", "1", "--tricks", "3")):
+        refused(score, book, *command, says="permission denied on a folder above it")
+    monkeypatch.setattr(scorebook, "os", Refusing(stat=False, access=True))
+    refused(score, book, "show", says="cannot read the score book")
+    monkeypatch.setattr(scorebook, "os", os)
+    assert state(score)["entries"] == 0
+
+
 def test_sheets_are_named_after_the_day_unless_named(score: Run) -> None:
     first = score("new", *TEAMS).stdout
     second = score("new", *TEAMS).stdout
