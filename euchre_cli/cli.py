@@ -58,6 +58,24 @@ def terminal_columns(stream: IO[str]) -> int | None:
     return shutil.get_terminal_size().columns
 
 
+def ascii_only(stream: IO[str]) -> bool:
+    """True when ``stream`` cannot show suit symbols and box drawing: its encoding is
+    not UTF-8, or it is a terminal whose locale is not (under ``LC_ALL=C`` Python still
+    writes UTF-8, which such a terminal shows as rubbish)."""
+    from .render import needs_ascii  # the commands that ask have loaded it
+
+    if needs_ascii(getattr(stream, "encoding", None)):
+        return True
+    if not stream.isatty():
+        return False
+    import locale  # only on a terminal: a few milliseconds of start-up
+
+    try:
+        return needs_ascii(locale.nl_langinfo(locale.CODESET))
+    except AttributeError:  # no nl_langinfo on this system: trust the stream
+        return False
+
+
 def at_the_keyboard() -> Callable[[], None]:
     """Prepare a person's terminal for questions: line editing (arrow keys move the
     cursor instead of typing escape codes), and a function that drops keys pressed

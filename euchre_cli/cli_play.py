@@ -12,7 +12,7 @@ from collections.abc import Callable
 import click
 from click.core import ParameterSource
 
-from .cli import Seconds, at_the_keyboard, terminal_columns
+from .cli import Seconds, ascii_only, at_the_keyboard, terminal_columns
 from .game import Game
 from .players import Player
 from .players.human import HumanPlayer, QuitGame
@@ -73,7 +73,7 @@ def run_game(
     # --json game shows nothing but the summary.
     quiet = as_json and watch
     stream = sys.stderr if as_json else sys.stdout
-    plain = needs_ascii(getattr(stream, "encoding", None))
+    plain = ascii_only(stream)
     style = Style(colour=_want_colour(stream), unicode=not plain)
     to_ascii: Callable[[str], str] = in_ascii if plain else str  # engine messages too
 
@@ -161,8 +161,8 @@ def run_game(
         click.echo(f"{who} left before the end ({scores}).", err=True)
         raise click.exceptions.Exit(1) from None
     if as_json:
-        ascii_only = needs_ascii(getattr(sys.stdout, "encoding", None))
-        click.echo(json.dumps(game.summary(), ensure_ascii=ascii_only))
+        escaped = needs_ascii(getattr(sys.stdout, "encoding", None))  # names as \u escapes
+        click.echo(json.dumps(game.summary(), ensure_ascii=escaped))
 
 
 def _check_name(ctx: click.Context, param: click.Parameter, value: str) -> str:

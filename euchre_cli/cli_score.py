@@ -18,7 +18,7 @@ from typing import Any, TypeVar
 import click
 
 from . import render
-from .cli import ListingGroup, at_the_keyboard, terminal_columns
+from .cli import ListingGroup, ascii_only, at_the_keyboard, terminal_columns
 from .rules import Ruleset, RulesetError, load_ruleset
 from .scorebook import (
     BOOK_FILE,
@@ -122,7 +122,7 @@ def _with_ascii(command: Command) -> Command:
 
 
 def _plain(flag: bool) -> bool:
-    return flag or render.needs_ascii(getattr(sys.stdout, "encoding", None))
+    return flag or ascii_only(sys.stdout)
 
 
 @click.group(cls=ListingGroup)

@@ -92,3 +92,35 @@ def test_a_closed_standard_stream_gets_one_line(tmp_path: Path, command: str) ->
     assert len(result.stderr.strip().splitlines()) == 1, result.stderr
     if ">&-" in command:
         assert result.stderr.startswith("Error: the standard output is closed")
+
+
+def output_on_a_terminal(args: list[str], env: dict[str, str]) -> str:
+    """All the program writes when its output is a terminal."""
+    controller, terminal = os.openpty()
+    try:
+        process = subprocess.Popen(
+            [*CONSOLE_SCRIPT, *args], stdin=terminal, stdout=terminal, stderr=terminal, env=env
+        )
+        out = b""
+        while process.poll() is None or select.select([controller], [], [], 0.2)[0]:
+            if select.select([controller], [], [], 0.2)[0]:
+                out += os.read(controller, 65536)
+        return out.decode()
+    finally:
+        os.close(controller)
+        os.close(terminal)
+
+
+@pytest.mark.parametrize(("locale", "unicode"), [("C", False), ("POSIX", False), ("C.UTF-8", True)])
+def test_a_terminal_in_the_c_locale_gets_ascii(tmp_path: Path, locale: str, unicode: bool) -> None:
+    """Python writes UTF-8 even under LC_ALL=C, and a terminal set up that way shows
+    the suit symbols as rubbish: the locale decides (R1's letters: KS, 10H)."""
+    env = {**os.environ, "EUCHRE_HOME": str(tmp_path), "LC_ALL": locale, "TERM": "xterm"}
+    env.pop("PYTHONIOENCODING", None)
+    game = output_on_a_terminal(["play", "--watch", "--seed", "5", "--level", "easy"], env)
+    new = ["score", "new", "--team", "Ann & Bob", "--team", "Cy & Di"]
+    subprocess.run([*CONSOLE_SCRIPT, *new], env=env, check=True, capture_output=True)
+    sheet = output_on_a_terminal(["score", "show"], env)
+    assert "wins the game" in game or "win the game" in game
+    assert "face down underneath" in sheet
+    assert (not game.isascii(), not sheet.isascii()) == (unicode, unicode)
