@@ -7,14 +7,15 @@ A thin layer over ``rules.py``: a ``RulesetError`` becomes a one-line
 from __future__ import annotations
 
 import os
+import sys
 from dataclasses import fields, replace
 from pathlib import Path
 
 import click
 import yaml
-from tabulate import tabulate
 
-from .cli import ListingGroup
+from . import render
+from .cli import ListingGroup, terminal_columns
 from .rules import (
     MarkerRules,
     RubberRules,
@@ -70,11 +71,8 @@ def rules() -> None:
 @rules.command("list")
 def list_rulesets() -> None:
     """The built-in rulesets."""
-    rows = [
-        (ruleset.name, ruleset.players, ruleset.game.points_to_win, ruleset.description)
-        for ruleset in map(_load, builtin_names())
-    ]
-    click.echo(tabulate(rows, headers=("name", "players", "game to", "description")))
+    rulesets = [_load(name) for name in builtin_names()]
+    click.echo(render.rulesets_table(rulesets, terminal_columns(sys.stdout)))
 
 
 @rules.command()

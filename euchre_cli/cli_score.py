@@ -13,7 +13,7 @@ import signal
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
-from typing import Any, TypeVar
+from typing import IO, Any, TypeVar
 
 import click
 
@@ -358,7 +358,7 @@ def keep(plain: bool, db: str | None) -> None:
                 raise click.exceptions.Exit(1) from None
             raise
         try:
-            line = click.prompt(f"\n{question}", default="", show_default=False)
+            line = _ask(f"\n{question}")
             if not table.answer(line):
                 return
         except _HandDropped as dropped:  # undo or quit typed at a follow-up question
@@ -378,8 +378,17 @@ def keep(plain: bool, db: str | None) -> None:
 
 def _say(text: str = "", err: bool = False) -> None:
     """``keep``'s output: on a terminal, lines wider than it break between words."""
-    width = terminal_columns(sys.stderr if err else sys.stdout)
-    click.echo(text if width is None else render.fit_to_width(text, width), err=err)
+    click.echo(_fitted(text, sys.stderr if err else sys.stdout), err=err)
+
+
+def _ask(question: str) -> str:
+    """``keep``'s questions, fitted as its output is."""
+    return click.prompt(_fitted(question, sys.stdout), default="", show_default=False)
+
+
+def _fitted(text: str, stream: IO[str]) -> str:
+    width = terminal_columns(stream)
+    return text if width is None else render.fit_to_width(text, width)
 
 
 class _HandDropped(Exception):
@@ -537,7 +546,7 @@ class _Table:
         """Ask until ``parse`` accepts the answer; its refusal says what is allowed."""
         while True:
             try:
-                text = click.prompt(question, default="", show_default=False).strip()
+                text = _ask(question).strip()
             except click.Abort:
                 raise _HandLeft from None
             command = text.casefold()

@@ -504,6 +504,12 @@ def stats_table(sheet: Sheet, stats: Sequence[SideStats]) -> str:
     return _table(rows, headers)
 
 
+def rulesets_table(rulesets: Sequence[Ruleset], columns: int | None = None) -> str:
+    """``euchre rules list``: descriptions break over lines to fit the terminal."""
+    rows = [(r.name, r.players, r.game.points_to_win, r.description) for r in rulesets]
+    return _table(rows, ["name", "players", "game to", "description"], wrap=3, columns=columns)
+
+
 def sheets_table(summaries: Sequence[SheetSummary]) -> str:
     """``score list``: every sheet, the current one starred."""
     if not summaries:

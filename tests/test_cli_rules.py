@@ -44,6 +44,19 @@ def test_list_shows_every_builtin_with_players_and_target():
     assert cutthroat_row.split()[1:3] == ["3", "10"]
 
 
+def test_list_fits_an_80_column_terminal_breaking_descriptions_between_words(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The descriptions ran to 132 columns, and a terminal broke them mid-word."""
+    piped = euchre("list").output
+    monkeypatch.setattr("euchre_cli.cli_rules.terminal_columns", lambda stream: 80)
+    shown = euchre("list").output
+    assert max(map(len, shown.splitlines())) <= 80 < max(map(len, piped.splitlines()))
+    assert " ".join(shown.split()).count("British Euchre, standard rules with the joker") == 1
+    words = {word for line in piped.splitlines()[2:] for word in line.split()}
+    assert words == {word for line in shown.splitlines()[2:] for word in line.split()}
+
+
 @pytest.mark.parametrize("name", builtin_names())
 def test_show_prints_yaml_that_loads_to_the_same_ruleset(name):
     result = euchre("show", name)
