@@ -170,7 +170,10 @@ def _check_name(ctx: click.Context, param: click.Parameter, value: str) -> str:
     if not name or len(name) > 20:
         raise click.BadParameter("give a name of 1 to 20 characters")
     if not name.isprintable():
-        raise click.BadParameter("a name cannot hold control characters such as a new line")
+        raise click.BadParameter(
+            "a name cannot hold control characters (a new line, say) or bytes that are not"
+            " UTF-8 text (a terminal in another encoding sends those)"
+        )
     if "&" in name:  # a team is written "Ann & Bob": one name must not look like two
         raise click.BadParameter(f"{name!r} holds '&', which joins partners' names: give one name")
     return name

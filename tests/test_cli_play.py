@@ -248,6 +248,7 @@ def test_quit_leaves_the_game() -> None:
         (["play", "--name", "  "], "--name"),
         (["play", "--name", "Ann & Cy"], "which joins partners' names"),
         (["play", "--name", "new\nline"], "control characters"),
+        (["play", "--name", "Zo\udceb"], "bytes that are not UTF-8"),  # Zoë from latin-1
         (["play", "--delay", "inf"], "0<=x<=10"),
         (["play", "--think", "nan"], "'nan' is not a number of seconds"),
         (["simulate", "--think", "nan"], "'nan' is not a number of seconds"),
