@@ -345,18 +345,20 @@ def keep(plain: bool, db: str | None) -> None:
     at_the_keyboard()  # line editing; every key typed here is an answer, so none is dropped
     table.echo_report()
     _say(KEEP_HELP)
-    shown = ""  # the last error shown
+    shown = ""  # the error the last answer brought, if any
     while True:
         _listen_for_interrupts()
         try:
             question = table.question()
         except _BookBusy as error:  # another program holds the book: ask anyway
-            _say(f"Error: {error.format_message()}", err=True)
+            if error.message != shown:  # not just said by the answer that found it busy
+                _say(f"Error: {error.format_message()}", err=True)
             question = table.makers_question()
         except click.ClickException as error:  # the book or sheet is gone: keep ends
             if error.message == shown:  # already said, by the answer that found it out
                 raise click.exceptions.Exit(1) from None
             raise
+        shown = ""
         try:
             line = _ask(f"\n{question}")
             if not table.answer(line):
