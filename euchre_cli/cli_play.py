@@ -13,11 +13,11 @@ import click
 from click.core import ParameterSource
 
 from .cli import Seconds, ascii_only, at_the_keyboard, terminal_columns
-from .game import Game
+from .game import Game, GameTooLong
 from .players import Player
 from .players.human import HumanPlayer, QuitGame
 from .players.levels import DEFAULT_LEVEL, LEVELS, make_player
-from .players.search.odds import too_long_to_play
+from .players.search.odds import unplayable_game
 from .render import fit_to_width, in_ascii, needs_ascii
 from .rules import Ruleset, RulesetError, load_ruleset
 from .screen import Style, TableScreen
@@ -49,7 +49,7 @@ def _load(rules: str) -> Ruleset:
         ruleset = load_ruleset(rules)
     except RulesetError as error:
         raise BadRules(f"--rules {error}") from None
-    too_long = too_long_to_play(ruleset)
+    too_long = unplayable_game(ruleset)
     if too_long:
         raise BadRules(f"--rules {rules}: {too_long}")
     return ruleset
@@ -155,11 +155,12 @@ def run_game(
         game.play()
     except (QuitGame, click.Abort, KeyboardInterrupt, EOFError) as left:
         click.echo("", file=stream)
-        scores = ", ".join(f"{n} {s}" for n, s in zip(game.side_names, game.scores))
         # leaving is the person's choice (quit, Ctrl-C, Ctrl-D): said, not an "Error:"
         who = "You quit: game" if isinstance(left, QuitGame) else "Game"
-        click.echo(f"{who} left before the end ({scores}).", err=True)
+        click.echo(f"{who} left before the end ({game.scores_text()}).", err=True)
         raise click.exceptions.Exit(1) from None
+    except GameTooLong as error:
+        raise click.ClickException(str(error)) from None
     if as_json:
         escaped = needs_ascii(getattr(sys.stdout, "encoding", None))  # names as \u escapes
         click.echo(json.dumps(game.summary(), ensure_ascii=escaped))

@@ -92,6 +92,11 @@ def validate(file: str) -> None:
     origin = f"extends {ruleset.extends}" if ruleset.extends else "standard defaults"
     summary = f"{ruleset.players} players, game to {ruleset.game.points_to_win}"
     click.echo(f"{file}: OK ({origin}; {summary})")
+    from .players.search.odds import unplayable_game
+
+    unplayable = unplayable_game(ruleset)
+    if unplayable:
+        click.echo(f"Note: {unplayable}.")
 
 
 @rules.command()

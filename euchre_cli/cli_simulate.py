@@ -8,8 +8,9 @@ import sys
 import click
 
 from .cli import Seconds
+from .game import GameTooLong
 from .players.levels import DEFAULT_LEVEL, LEVELS
-from .players.search.odds import too_long_to_play
+from .players.search.odds import unplayable_game
 from .rules import RulesetError, load_ruleset
 from .simulate import Match, Summary, iter_results
 
@@ -86,7 +87,7 @@ def simulate(rules, deals, games, seed, levels, duplicate, workers, think, as_js
         ruleset = load_ruleset(rules)
     except RulesetError as error:
         raise BadRules(f"--rules {error}") from None
-    too_long = too_long_to_play(ruleset) if games else None  # single deals need no odds
+    too_long = unplayable_game(ruleset) if games else None  # single deals need no odds
     if too_long:
         raise BadRules(f"--rules {rules}: {too_long}")
     sides = len(ruleset.sides)
@@ -100,15 +101,18 @@ def simulate(rules, deals, games, seed, levels, duplicate, workers, think, as_js
         raise click.UsageError("nothing to play: give --deals or --games above 0")
     summary = Summary(match)
     results = iter_results(match, workers)
-    if sys.stderr.isatty():
-        with click.progressbar(
-            results, length=len(match.tasks()), label="Playing", file=sys.stderr
-        ) as bar:
-            for outcome in bar:
+    try:
+        if sys.stderr.isatty():
+            with click.progressbar(
+                results, length=len(match.tasks()), label="Playing", file=sys.stderr
+            ) as bar:
+                for outcome in bar:
+                    summary.add(outcome)
+        else:
+            for outcome in results:
                 summary.add(outcome)
-    else:
-        for outcome in results:
-            summary.add(outcome)
+    except GameTooLong as error:
+        raise click.ClickException(str(error)) from None
     if as_json:
         click.echo(json.dumps(summary.as_json()))
     else:

@@ -95,6 +95,11 @@ class HandRecord:
     totals: tuple[int, ...]  # each side's score after this hand
 
 
+class GameTooLong(Exception):
+    """A game still undecided after ``Game.max_hands`` hands (rules in which hardly
+    anything scores): stopped, rather than played for ever."""
+
+
 @dataclass
 class Game:
     """A game to the ruleset's target between ``players`` (one per seat, by name)."""
@@ -135,6 +140,10 @@ class Game:
     def side_names(self) -> list[str]:
         return [self.side_name(side) for side in range(len(self.ruleset.sides))]
 
+    def scores_text(self) -> str:
+        """The score in words: "Ann & Cy 7, Bob & Di 10"."""
+        return ", ".join(f"{name} {score}" for name, score in zip(self.side_names, self.scores))
+
     def bridge(self) -> int | None:
         if not self.ruleset.game.bridge:
             return None
@@ -147,7 +156,10 @@ class Game:
         self.observer.game_started(self)
         while self.winner is None:
             if len(self.records) >= self.max_hands:
-                raise RuntimeError("the game did not end")
+                raise GameTooLong(
+                    f"no side won in {self.max_hands} hands ({self.scores_text()}):"
+                    " the game is stopped"
+                )
             self.play_hand()
         self.observer.game_finished(self)
         return self.winner

@@ -167,7 +167,9 @@ class GameRules(FrozenValue):
 
     points_to_win: int = _setting(10, "points that win a game (R9)", minimum=1)
     bridge: bool = _setting(
-        False, "show 'at the bridge' at 4 points against 2 or less (R9; made for 5-point games)"
+        False,
+        "show 'at the bridge' one point from game against 2 or less (R9; made for 5-point"
+        " games, where it is 4 points)",
     )
 
 

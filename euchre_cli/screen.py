@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from .cards import Card, Suit, sorted_hand
+from .cards import JOKER_INDEX, Card, Suit, sorted_hand
 from .game import Game, GameObserver, HandRecord
 from .hand import Action, Hand, Phase
 from .render import marker_picture, marker_width, side_by_side
@@ -165,6 +165,8 @@ class TableScreen(GameObserver):
         upcard_note = ""
         if hand.phase is Phase.DEALER_NAMES:
             upcard_note = " (the joker: the dealer names trump)"
+        elif hand.upcard == JOKER_INDEX:  # R15's other form: the joker proposes a suit
+            upcard_note = f" (it proposes {self.style.suit(hand.proposed_suit)} as trump)"
         self.out(f"Upcard: {self.style.card(hand.upcard)}{upcard_note}")
 
     def action_applied(
@@ -279,8 +281,7 @@ class TableScreen(GameObserver):
 
     def show_score(self, game: Game) -> None:
         target = game.ruleset.game.points_to_win
-        scores = ", ".join(f"{name} {score}" for name, score in zip(game.side_names, game.scores))
-        self.out(f"Score: {scores} (game to {target})")
+        self.out(f"Score: {game.scores_text()} (game to {target})")
         bridge = game.bridge()
         if bridge is not None:
             self.out(

@@ -326,3 +326,54 @@ def test_a_script_stuck_on_one_question_stops_the_game() -> None:
         " answer it takes: the game stops"
     )
     assert result.output.count("is not a card") == 50
+
+
+def test_r8_rules_in_which_only_lone_hands_score_are_for_the_scorekeeper_only(tmp_path) -> None:
+    """easy never defends alone and seldom goes alone: such a game ran 1000 hands and
+    ended in a traceback."""
+    house = tmp_path / "lone.yaml"
+    house.write_text(
+        "extends: standard\nscoring: {make: 0, march: 0, euchre: 0, lone_defender_march: 1}\n",
+        encoding="utf-8",
+    )
+    checked = run("rules", "validate", str(house))
+    assert checked.exit_code == 0
+    assert "Note: only lone hands score (make, march and euchre are all 0)" in checked.output
+    for args in (["play", "--watch"], ["simulate", "--deals", "0", "--games", "1"]):
+        result = run(*args, "--rules", str(house))
+        assert result.exit_code == 2
+        assert result.output.count("\n") == 1
+        assert "a game against the computer might never end" in result.output
+
+
+def test_a_game_no_side_wins_is_stopped_in_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    from functools import partial
+
+    from euchre_cli import cli_play, simulate
+    from euchre_cli.game import Game
+
+    monkeypatch.setattr(cli_play, "Game", partial(Game, max_hands=2))
+    monkeypatch.setattr(simulate, "Game", partial(Game, max_hands=2))
+    for args in (
+        ["play", "--watch", "--seed", "1", "--level", "easy"],
+        ["simulate", "--players", "easy,easy", "--deals", "0", "--games", "1"],
+    ):
+        result = run(*args)
+        assert result.exit_code == 1
+        assert "Traceback" not in result.output
+        assert re.search(
+            r"Error: no side won in 2 hands \(.* \d+, .* \d+\): the game is stopped\n$",
+            result.output,
+        )
+
+
+def test_r15_a_joker_upcard_that_proposes_hearts_says_so(tmp_path) -> None:
+    house = tmp_path / "joker.yaml"
+    house.write_text("extends: british\nbidding: {joker_upcard: hearts}\n", encoding="utf-8")
+    upcards = []
+    for seed in range(1, 7):
+        shown = run(
+            "play", "--watch", "--rules", str(house), "--seed", str(seed), "--level", "easy"
+        )
+        upcards += [line for line in shown.output.splitlines() if line.startswith("Upcard: Joker")]
+    assert upcards and set(upcards) == {"Upcard: Joker (it proposes ♥ hearts as trump)"}

@@ -10,7 +10,7 @@ import pytest
 from deals import CUTTHROAT, STANDARD, TWO_HANDED, cards, check_summary
 
 from euchre_cli.cards import JOKER, Suit, parse_card
-from euchre_cli.game import Game, GameObserver, draw_for_seats, draw_value
+from euchre_cli.game import Game, GameObserver, GameTooLong, draw_for_seats, draw_value
 from euchre_cli.hand import PASS, HandResult
 from euchre_cli.players import RandomPlayer
 from euchre_cli.rules import DealRules, DeckRules, GameRules
@@ -174,7 +174,7 @@ def test_r5_thrown_in_hands_score_nothing_and_the_next_dealer_deals():
 def test_a_game_that_never_ends_is_stopped():
     game = new_game(players=[PassingPlayer()] * 4)
     game.max_hands = 7
-    with pytest.raises(RuntimeError, match="did not end"):
+    with pytest.raises(GameTooLong, match="no side won in 7 hands .*: the game is stopped"):
         game.play()
 
 
