@@ -49,9 +49,9 @@ def _load(rules: str) -> Ruleset:
         ruleset = load_ruleset(rules)
     except RulesetError as error:
         raise BadRules(f"--rules {error}") from None
-    too_long = unplayable_game(ruleset)
-    if too_long:
-        raise BadRules(f"--rules {rules}: {too_long}")
+    unplayable = unplayable_game(ruleset)
+    if unplayable:
+        raise BadRules(f"--rules {rules}: {unplayable}")
     return ruleset
 
 

@@ -87,9 +87,9 @@ def simulate(rules, deals, games, seed, levels, duplicate, workers, think, as_js
         ruleset = load_ruleset(rules)
     except RulesetError as error:
         raise BadRules(f"--rules {error}") from None
-    too_long = unplayable_game(ruleset) if games else None  # single deals need no odds
-    if too_long:
-        raise BadRules(f"--rules {rules}: {too_long}")
+    unplayable = unplayable_game(ruleset) if games else None  # single deals always end
+    if unplayable:
+        raise BadRules(f"--rules {rules}: {unplayable}")
     sides = len(ruleset.sides)
     if levels is None:
         levels = (DEFAULT_LEVEL,) + ("easy",) * (sides - 1)

@@ -519,10 +519,9 @@ class Scorebook:
         """``kept``, checked against the book now: refused if another command deleted
         it, or deleted it and started a different sheet under its name, since it was
         read (``keep`` holds a sheet across many commands)."""
-        row = self._sheet_row(kept.name)
-        if row is None:
+        if self._sheet_row(kept.name) is None:
             raise ScorebookError(f"sheet {kept.name} has been deleted (by another command)")
-        if self.sheet(kept.name) != kept:
+        if self.sheet(kept.name) != kept:  # read again whole: the ruleset and sides too
             raise ScorebookError(
                 f"sheet {kept.name} has been replaced by another sheet of that name"
                 " (by another command): start again to keep it"
