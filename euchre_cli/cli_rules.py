@@ -78,7 +78,9 @@ def list_rulesets() -> None:
 @rules.command()
 @click.argument("ruleset", metavar="NAME|FILE")
 def show(ruleset: str) -> None:
-    """Print a ruleset fully resolved, as YAML (itself a valid ruleset)."""
+    """Print a ruleset with every setting resolved, as YAML.
+
+    The output is itself a valid ruleset."""
     resolved = _load(ruleset)
     click.echo(f"# {ruleset}, fully resolved: every setting, nothing inherited.")
     click.echo(to_yaml(ruleset_to_dict(resolved)), nl=False)

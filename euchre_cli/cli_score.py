@@ -144,7 +144,9 @@ def new(
     players: tuple[str, ...],
     db: str | None,
 ) -> None:
-    """Start a score sheet (named after today unless NAME is given) and make it current."""
+    """Start a score sheet and make it current.
+
+    It is named after today unless NAME is given."""
     with _refusals():
         ruleset = load_ruleset(rules_ref)
         sides = seat_sides(ruleset, teams, players)
@@ -213,8 +215,9 @@ def edit(
     reason: str,
     db: str | None,
 ) -> None:
-    """Replace entry NUMBER (see 'history') with a hand or with points; every later
-    entry is scored again."""
+    """Replace entry NUMBER (see 'history') with a hand or with points.
+
+    Every later entry is scored again."""
     is_hand = makers is not None and tricks is not None
     hand_options = makers is not None or tricks is not None or alone or defender_alone
     if (points is None and not is_hand) or (points is not None and hand_options):
@@ -242,7 +245,7 @@ def edit(
 @_with_ascii
 @_with_db
 def show(as_json: bool, plain: bool, db: str | None) -> None:
-    """The current game with each side's markers, games won and the rubber."""
+    """The current game: scores, markers, games won and the rubber."""
     with _session(db, write=False) as book:
         sheet = book.sheet()
         tally = book.tally(sheet)
@@ -265,7 +268,10 @@ def history(db: str | None) -> None:
 @score.command()
 @_with_db
 def stats(db: str | None) -> None:
-    """Per side (or player): hands made, euchred, marches, lone hands, games, rubbers."""
+    """Per side: hands made, euchred, marches, lone hands, games.
+
+    A side is a team, or one player where each plays for themselves (Cutthroat);
+    rubbers won are counted too where the ruleset plays rubbers."""
     with _session(db, write=False) as book:
         sheet = book.sheet()
         tally = book.tally(sheet)

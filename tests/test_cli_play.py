@@ -377,3 +377,10 @@ def test_r15_a_joker_upcard_that_proposes_hearts_says_so(tmp_path) -> None:
         )
         upcards += [line for line in shown.output.splitlines() if line.startswith("Upcard: Joker")]
     assert upcards and set(upcards) == {"Upcard: Joker (it proposes ♥ hearts as trump)"}
+
+
+@pytest.mark.parametrize("group", [[], ["score"], ["rules"]])
+def test_every_command_listed_in_help_has_its_whole_summary(group: list[str]) -> None:
+    """Click cuts a summary that does not fit beside the names with '...'."""
+    listing = run(*group, "--help").output.split("Commands:")[1]
+    assert listing.strip() and not [line for line in listing.splitlines() if "..." in line]
