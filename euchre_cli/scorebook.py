@@ -70,6 +70,7 @@ _MIGRATIONS: tuple[tuple[str, ...], ...] = (
 )
 
 _CURRENT_SHEET = "current_sheet"
+_LAST_SHEET_ID = "last_sheet_id"  # the highest sheet id given out, deleted or not
 # Between the names of a team; compiled on first use (re caches it), not at import.
 _NAME_SEPARATORS = r"(?i)\s*(?:&|,|/|\+|\band\b)\s*"
 
@@ -469,17 +470,34 @@ class Scorebook:
             raise ScorebookError(f"'{name}' is not a usable sheet name")
         if self._sheet_row(name) is not None:
             raise ScorebookError(f"there is already a sheet called '{name}'")
-        cursor = self._db.execute(
-            "INSERT INTO sheets (name, ruleset, sides, created) VALUES (?, ?, ?, ?)",
+        sheet_id = self._new_sheet_id()
+        self._db.execute(
+            "INSERT INTO sheets (id, name, ruleset, sides, created) VALUES (?, ?, ?, ?, ?)",
             (
+                sheet_id,
                 name,
                 json.dumps(ruleset_to_dict(ruleset)),
                 json.dumps(sides),
                 now.isoformat(timespec="seconds"),
             ),
         )
-        self._set_current(cursor.lastrowid)
+        self._set_current(sheet_id)
         return self.sheet(name)
+
+    def _new_sheet_id(self) -> int:
+        """An id no sheet of this book has had: SQLite gives a new row the id of a
+        deleted last one, and ``keep``, which holds a sheet across commands, would
+        then take a sheet deleted and started again elsewhere for the one it keeps."""
+        (highest,) = self._db.execute(
+            "SELECT max(coalesce((SELECT max(id) FROM sheets), 0),"
+            " coalesce((SELECT CAST(value AS INTEGER) FROM settings WHERE key = ?), 0))",
+            (_LAST_SHEET_ID,),
+        ).fetchone()
+        self._db.execute(
+            "INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)",
+            (_LAST_SHEET_ID, highest + 1),
+        )
+        return highest + 1
 
     def _free_name(self, day: datetime.date) -> str:
         today = day.isoformat()
@@ -517,8 +535,9 @@ class Scorebook:
 
     def refresh(self, kept: Sheet) -> Sheet:
         """``kept``, checked against the book now: refused if another command deleted
-        it, or deleted it and started a different sheet under its name, since it was
-        read (``keep`` holds a sheet across many commands)."""
+        it, or deleted it and started another sheet under its name (with a new id, see
+        ``_new_sheet_id``), since it was read (``keep`` holds a sheet across many
+        commands)."""
         if self._sheet_row(kept.name) is None:
             raise ScorebookError(f"sheet {kept.name} has been deleted (by another command)")
         if self.sheet(kept.name) != kept:  # read again whole: the ruleset and sides too

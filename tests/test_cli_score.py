@@ -688,6 +688,14 @@ def test_keep_refuses_a_sheet_replaced_under_its_name(
     result = score("keep", input="2 3\n", fails=True)
     assert "sheet sun has been replaced" in result.stderr
     assert state(score)["entries"] == 1
+    # deleted and started again just as it was: still another sheet, not the one kept
+    score("new", "mon", *TEAMS)
+    score("hand", "--makers", "1", "--tricks", "3")
+    replace = [elsewhere("delete", "mon", "--yes"), elsewhere("new", "mon", *TEAMS)]
+    before_answers(monkeypatch, lambda: [step() for step in replace])
+    result = score("keep", input="1 5\n", fails=True)
+    assert "sheet mon has been replaced" in result.stderr
+    assert state(score)["entries"] == 0
 
 
 def test_keep_says_when_another_terminal_changed_its_sheet_and_undoes_only_what_it_showed(

@@ -361,6 +361,11 @@ def test_a_sheet_held_across_commands_is_refused_once_deleted_or_replaced(
         book.delete("friday")
         with pytest.raises(ScorebookError, match="sheet friday has been deleted"):
             book.refresh(kept)
+        again = book.new_sheet("friday", kept.ruleset, kept.sides)  # the same, afresh
+        assert again.id != kept.id  # SQLite alone would give it the deleted sheet's id
+        with pytest.raises(ScorebookError, match="replaced by another sheet of that name"):
+            book.refresh(kept)
+        book.delete("friday")
         cutthroat = load_ruleset("cutthroat")
         book.new_sheet("friday", cutthroat, seat_sides(cutthroat, (), ("A", "B", "C")))
         with pytest.raises(ScorebookError, match="replaced by another sheet of that name"):
