@@ -390,13 +390,13 @@ def _say(text: str = "", err: bool = False) -> None:
 
 
 def _ask(question: str) -> str:
-    """``keep``'s questions, fitted as its output is."""
-    return click.prompt(_fitted(question, sys.stdout), default="", show_default=False)
+    """``keep``'s questions, fitted as its output is (with room for Click's ": ")."""
+    return click.prompt(_fitted(question, sys.stdout, 2), default="", show_default=False)
 
 
-def _fitted(text: str, stream: IO[str]) -> str:
+def _fitted(text: str, stream: IO[str], room: int = 0) -> str:
     width = terminal_columns(stream)
-    return text if width is None else render.fit_to_width(text, width)
+    return text if width is None else render.fit_to_width(text, width - room)
 
 
 class _HandDropped(Exception):
