@@ -117,7 +117,9 @@ def test_a_terminal_in_the_c_locale_gets_ascii(tmp_path: Path, locale: str, unic
     the suit symbols as rubbish: the locale decides (R1's letters: KS, 10H)."""
     env = {**os.environ, "EUCHRE_HOME": str(tmp_path), "LC_ALL": locale, "TERM": "xterm"}
     env.pop("PYTHONIOENCODING", None)
-    game = output_on_a_terminal(["play", "--watch", "--seed", "5", "--level", "easy"], env)
+    game = output_on_a_terminal(
+        ["play", "--watch", "--seed", "5", "--level", "easy", "--delay", "0"], env
+    )
     new = ["score", "new", "--team", "Ann & Bob", "--team", "Cy & Di"]
     subprocess.run([*CONSOLE_SCRIPT, *new], env=env, check=True, capture_output=True)
     sheet = output_on_a_terminal(["score", "show"], env)
