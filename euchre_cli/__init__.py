@@ -1,6 +1,9 @@
 """euchre: Euchre in the terminal, a scorekeeper for real tables, and house rules in YAML."""
 
 __version__ = "0.1.0"
+# Signals that end the program as Ctrl-C does (see _stop_on_signals); names, since
+# not every system has both.
+STOP_SIGNALS = ("SIGTERM", "SIGHUP")
 
 
 def run() -> None:
@@ -51,6 +54,6 @@ def _stop_on_signals() -> None:
     def stop(signum: int, frame: object) -> None:
         raise KeyboardInterrupt
 
-    for name in ("SIGTERM", "SIGHUP"):
-        if hasattr(signal, name):  # not on every system
+    for name in STOP_SIGNALS:
+        if hasattr(signal, name):
             signal.signal(getattr(signal, name), stop)

@@ -17,9 +17,8 @@ from .game import Game, GameTooLong
 from .players import Player
 from .players.human import HumanPlayer, QuitGame
 from .players.levels import DEFAULT_LEVEL, LEVELS, make_player
-from .players.search.odds import unplayable_game
 from .render import fit_to_width, in_ascii, needs_ascii
-from .rules import Ruleset, RulesetError, load_ruleset
+from .rules import Ruleset, RulesetError, load_ruleset, unplayable_game
 from .screen import Style, TableScreen
 
 COMPUTER_NAMES = ("Ann", "Bob", "Cy", "Di", "Ed")

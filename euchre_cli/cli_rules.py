@@ -26,6 +26,7 @@ from .rules import (
     load_ruleset,
     ruleset_to_dict,
     setting_help,
+    unplayable_game,
 )
 
 # The settings a table most often changes, by section, in the order `rules new` lists them.
@@ -94,8 +95,6 @@ def validate(file: str) -> None:
     origin = f"extends {ruleset.extends}" if ruleset.extends else "standard defaults"
     summary = f"{ruleset.players} players, game to {ruleset.game.points_to_win}"
     click.echo(f"{file}: OK ({origin}; {summary})")
-    from .players.search.odds import unplayable_game
-
     unplayable = unplayable_game(ruleset)
     if unplayable:
         click.echo(f"Note: {unplayable}.")

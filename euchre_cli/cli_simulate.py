@@ -10,8 +10,7 @@ import click
 from .cli import Seconds
 from .game import GameTooLong
 from .players.levels import DEFAULT_LEVEL, LEVELS
-from .players.search.odds import unplayable_game
-from .rules import RulesetError, load_ruleset
+from .rules import RulesetError, load_ruleset, unplayable_game
 from .simulate import Match, Summary, iter_results
 
 

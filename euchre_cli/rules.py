@@ -41,6 +41,7 @@ if TYPE_CHECKING:
     import yaml
 
 HAND_SIZE = 5
+LONGEST_COMPUTER_GAME = 50  # the longest target computer players play to
 """Cards dealt to each player (R3); the packets of a deal add up to this."""
 
 
@@ -325,6 +326,30 @@ def _either(options: Sequence[object]) -> str:
 
 def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+def unplayable_game(ruleset: Ruleset) -> str | None:
+    """Why computer players cannot play a whole game under ``ruleset``, or None; the
+    scorekeeper keeps such rules all the same (a table decides).
+
+    A game too long: their table of chances (``players/search/odds.py``) grows as
+    the target to the power of the sides (Cutthroat to 50: about 3 s, once), and its
+    recursion as the target.  A game in which only lone hands score: it may never
+    end, since lone hands are rare and lone defences rarer."""
+    target = ruleset.game.points_to_win
+    if target > LONGEST_COMPUTER_GAME:
+        return (
+            f"a game to {target} is too long for computer players"
+            f" (at most {LONGEST_COMPUTER_GAME}; the scorekeeper keeps any target)"
+        )
+    scoring = ruleset.scoring
+    if not (scoring.make or scoring.march or scoring.euchre):
+        return (
+            "only lone hands score (make, march and euchre are all 0), so a game against"
+            " the computer might never end: give one of them points (the scorekeeper"
+            " keeps such rules)"
+        )
+    return None
 
 
 # ---------------------------------------------------------------------------

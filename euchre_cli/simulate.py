@@ -28,6 +28,7 @@ import signal
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
+from . import STOP_SIGNALS
 from .game import Game
 from .hand import Hand
 from .players.levels import LEVELS, make_player
@@ -184,7 +185,7 @@ def _leave_interrupts() -> None:
     the pool stops its workers, ends a worker at once, as it would without the
     console script's handler (``euchre_cli.run``)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    for name in ("SIGTERM", "SIGHUP"):
+    for name in STOP_SIGNALS:
         if hasattr(signal, name):
             signal.signal(getattr(signal, name), signal.SIG_DFL)
 

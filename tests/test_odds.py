@@ -83,17 +83,3 @@ def test_a_ruleset_where_only_lone_defenders_score_gives_the_model_nothing_to_we
     nothing = {row: 0 for row in ("make", "march", "lone_make", "lone_march", "euchre")}
     ruleset = replace(STANDARD, scoring=replace(STANDARD.scoring, **nothing))
     assert win_chances(ruleset, (3, 3)) == (0.0, 0.0)
-
-
-def test_games_longer_than_computers_play_are_named() -> None:
-    from dataclasses import replace
-
-    from euchre_cli.players.search.odds import unplayable_game
-
-    assert unplayable_game(STANDARD) is None
-    long_game = replace(STANDARD, game=replace(STANDARD.game, points_to_win=51))
-    assert "a game to 51 is too long for computer players (at most 50" in unplayable_game(long_game)
-    lone_only = replace(STANDARD, scoring=replace(STANDARD.scoring, make=0, march=0, euchre=0))
-    assert "only lone hands score" in unplayable_game(lone_only)
-    euchres_only = replace(STANDARD, scoring=replace(STANDARD.scoring, make=0, march=0))
-    assert unplayable_game(euchres_only) is None  # every euchre brings the end nearer

@@ -24,6 +24,7 @@ from euchre_cli.rules import (
     ruleset_from_dict,
     ruleset_to_dict,
     setting_help,
+    unplayable_game,
 )
 
 BUILTINS = [
@@ -497,3 +498,14 @@ def test_unreadable_files(make, message, tmp_path, monkeypatch):
     error = str(load_error("house.yaml"))
     assert error.startswith(message)
     assert "\n" not in error
+
+
+def test_rules_computer_players_cannot_play_a_game_under_are_named() -> None:
+    """Too long a game, or one only lone hands can end (the scorekeeper keeps both)."""
+    assert unplayable_game(Ruleset()) is None
+    long_game = replace(Ruleset(), game=replace(Ruleset().game, points_to_win=51))
+    assert "a game to 51 is too long for computer players (at most 50" in unplayable_game(long_game)
+    lone_only = replace(Ruleset(), scoring=replace(Ruleset().scoring, make=0, march=0, euchre=0))
+    assert "only lone hands score" in unplayable_game(lone_only)
+    euchres_only = replace(Ruleset(), scoring=replace(Ruleset().scoring, make=0, march=0))
+    assert unplayable_game(euchres_only) is None  # every euchre brings the end nearer

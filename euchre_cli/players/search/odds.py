@@ -27,7 +27,6 @@ CONTRACTS = (
     (2, False, 0.22),
 )
 PAST_TARGET = 8  # ties still level this far past the target share the game
-LONGEST_GAME = 50  # the longest target computer players play to
 
 
 @lru_cache(maxsize=16)
@@ -69,29 +68,6 @@ def _chances_table(ruleset: Ruleset):
         return tuple(total)
 
     return chances
-
-
-def unplayable_game(ruleset: Ruleset) -> str | None:
-    """Why computer players cannot play a whole game under ``ruleset``, or None.
-
-    A game too long: their table of chances grows as the target to the power of the
-    sides (Cutthroat to 50: about 3 s, once), and its recursion as the target.  A
-    game in which only lone hands score: it may never end, since lone hands are
-    rare and lone defences rarer.  The scorekeeper keeps both: a table decides."""
-    target = ruleset.game.points_to_win
-    if target > LONGEST_GAME:
-        return (
-            f"a game to {target} is too long for computer players (at most {LONGEST_GAME};"
-            " the scorekeeper keeps any target)"
-        )
-    scoring = ruleset.scoring
-    if not (scoring.make or scoring.march or scoring.euchre):
-        return (
-            "only lone hands score (make, march and euchre are all 0), so a game against"
-            " the computer might never end: give one of them points (the scorekeeper"
-            " keeps such rules)"
-        )
-    return None
 
 
 def win_chances(ruleset: Ruleset, scores: tuple[int, ...]) -> tuple[float, ...]:
