@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import importlib
 import sys
-from collections.abc import Callable
-from contextlib import suppress
+from collections.abc import Iterator
+from contextlib import contextmanager, suppress
 from typing import IO, Any
 
 import click
@@ -76,25 +76,60 @@ def ascii_only(stream: IO[str]) -> bool:
         return False
 
 
-def at_the_keyboard() -> Callable[[], None]:
-    """Prepare a person's terminal for questions: line editing (arrow keys move the
-    cursor instead of typing escape codes), and a function that drops keys pressed
-    while the computer was busy, so that a stray key does not answer the next
-    question.  Off a terminal (piped answers) it does nothing."""
-    if not sys.stdin.isatty():
-        return lambda: None
-    with suppress(ImportError):
-        importlib.import_module("readline")  # input() edits lines once it is loaded
-    try:
-        import termios
-    except ImportError:  # not a POSIX terminal
-        return lambda: None
+def line_editing() -> None:
+    """Load readline where there is one: input() then edits lines (arrow keys move the
+    cursor instead of typing escape codes)."""
+    if sys.stdin.isatty():
+        with suppress(ImportError):
+            importlib.import_module("readline")
 
-    def drop_typed_ahead() -> None:
-        with suppress(OSError):
-            termios.tcflush(sys.stdin, termios.TCIFLUSH)
 
-    return drop_typed_ahead
+class Keyboard:
+    """A person's terminal during a game.  Keys pressed while the computer plays are
+    not shown (they landed in the middle of the table) and are dropped before the next
+    question, so that a stray key does not answer it.  Off a terminal (piped answers)
+    it does nothing."""
+
+    def __init__(self) -> None:
+        self._settings: list | None = None
+        line_editing()
+        if not sys.stdin.isatty():
+            return
+        try:
+            import termios
+        except ImportError:  # not a POSIX terminal
+            return
+        self._termios = termios
+        with suppress(OSError, termios.error):
+            self._settings = termios.tcgetattr(sys.stdin)
+
+    def __enter__(self) -> Keyboard:
+        self._echo(False)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._echo(True)  # as the terminal was, however the game ends
+
+    @contextmanager
+    def question(self) -> Iterator[None]:
+        """Show what is typed while a question waits for its answer, and only then."""
+        if self._settings is not None:
+            with suppress(OSError, self._termios.error):
+                self._termios.tcflush(sys.stdin, self._termios.TCIFLUSH)
+        self._echo(True)
+        try:
+            yield
+        finally:
+            self._echo(False)
+
+    def _echo(self, on: bool) -> None:
+        if self._settings is None:
+            return
+        settings = list(self._settings)
+        if not on:
+            settings[3] &= ~self._termios.ECHO
+        with suppress(OSError, self._termios.error):
+            self._termios.tcsetattr(sys.stdin, self._termios.TCSANOW, settings)
 
 
 class Seconds(click.FloatRange):

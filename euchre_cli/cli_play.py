@@ -8,11 +8,12 @@ import random
 import sys
 import time
 from collections.abc import Callable
+from contextlib import AbstractContextManager, nullcontext
 
 import click
 from click.core import ParameterSource
 
-from .cli import Seconds, ascii_only, at_the_keyboard, terminal_columns
+from .cli import Keyboard, Seconds, ascii_only, terminal_columns
 from .game import Game, GameTooLong
 from .players import Player
 from .players.human import HumanPlayer, QuitGame
@@ -101,19 +102,19 @@ def run_game(
     computers: list[Player] = [
         make_player(level, ruleset, seed=f"{seed}:{i}", think=think) for i in range(count)
     ]
+    seated: AbstractContextManager[object] = nullcontext()  # a watched game asks nothing
     if watch:
         names = _computer_names(count, None)
         players = computers
         me = None
     else:
         names = [name, *_computer_names(count - 1, name)]
+        seated = keyboard = Keyboard()
 
-        drop_typed_ahead = at_the_keyboard()
         scripted = not sys.stdin.isatty()
         asked = {"prompt": "", "times": 0}  # the last question, and how often in a row
 
         def ask(prompt: str) -> str:
-            drop_typed_ahead()
             asked["times"] = asked["times"] + 1 if prompt == asked["prompt"] else 1
             asked["prompt"] = prompt
             if scripted and asked["times"] > MAX_SCRIPTED_REPEATS:  # `yes pass | euchre play`
@@ -121,9 +122,10 @@ def run_game(
                     f"the same question was asked {MAX_SCRIPTED_REPEATS} times and the input"
                     " (not a terminal) gave no answer it takes: the game stops"
                 )
-            return click.prompt(
-                shown(prompt), default="", show_default=False, prompt_suffix=" > ", err=as_json
-            )
+            with keyboard.question():
+                return click.prompt(
+                    shown(prompt), default="", show_default=False, prompt_suffix=" > ", err=as_json
+                )
 
         hinter = make_player("hard", ruleset, seed=f"{seed}:hint", think=think)
         human = HumanPlayer(ask, out, style, hinter=hinter, hints=hints)
@@ -151,7 +153,8 @@ def run_game(
     game = Game(ruleset, names, players, seed=seed, observer=screen)
     out(style.dim(f"(seed {seed}: `--seed {seed}` replays this game)"))
     try:
-        game.play()
+        with seated:
+            game.play()
     except (QuitGame, click.Abort, KeyboardInterrupt, EOFError) as left:
         click.echo("", file=stream)
         # leaving is the person's choice (quit, Ctrl-C, Ctrl-D): said, not an "Error:"

@@ -18,7 +18,7 @@ from typing import IO, Any, TypeVar
 import click
 
 from . import render
-from .cli import ListingGroup, ascii_only, at_the_keyboard, terminal_columns
+from .cli import ListingGroup, ascii_only, line_editing, terminal_columns
 from .rules import Ruleset, RulesetError, load_ruleset
 from .scorebook import (
     BOOK_FILE,
@@ -348,7 +348,7 @@ ALONE_ANSWERS = {
 def keep(plain: bool, db: str | None) -> None:
     """Keep score at the table, hand by hand, until you type quit."""
     table = _Table(db, _plain(plain))
-    at_the_keyboard()  # line editing; every key typed here is an answer, so none is dropped
+    line_editing()  # every key typed here is an answer: none is hidden or dropped
     table.echo_report()
     _say(KEEP_HELP)
     shown = ""  # the error the last answer brought, if any

@@ -67,6 +67,46 @@ def test_a_signal_at_a_question_gives_the_terminal_back(
         os.close(terminal)
 
 
+@pytest.mark.parametrize("signum", [None, signal.SIGTERM])
+def test_keys_pressed_while_the_computer_plays_are_not_shown(
+    tmp_path: Path, signum: int | None
+) -> None:
+    """The terminal echoed them into the middle of the table, and then the next
+    question dropped them (so they answered nothing); a signal while they are hidden
+    still gives the terminal back with its echo."""
+    env = {**os.environ, "EUCHRE_HOME": str(tmp_path), "TERM": "xterm"}
+    controller, terminal = os.openpty()
+    try:
+        process = subprocess.Popen(
+            [*CONSOLE_SCRIPT, "play", "--seed", "5", "--level", "easy"],
+            stdin=terminal,
+            stdout=terminal,
+            stderr=terminal,
+            env=env,
+            start_new_session=True,
+        )
+        read_until_prompt(controller, (b">",))  # Cy has passed: "Assist your partner?"
+        os.write(controller, b"pass\r")
+        time.sleep(0.3)  # Ann and Bob, paced on a terminal, are still to pass
+        os.write(controller, b"zzzz")
+        if signum is None:
+            shown = read_until_prompt(controller, (b">",))  # "Name trump", after three passes
+            assert shown.count(b"passes") == 3 and b"zzzz" not in shown
+            os.write(controller, b"\r")  # not an answer: had "zzzz" been kept, it would be
+            assert b"zzzz" not in read_until_prompt(controller, (b">",))
+            time.sleep(0.2)  # into input(): a signal just before its wait waits for a key
+            process.send_signal(signal.SIGTERM)
+            assert process.wait(30) == 1
+        else:
+            process.send_signal(signum)
+            assert process.wait(30) == 1
+            settings = termios.tcgetattr(terminal)[3]
+            assert settings & termios.ECHO and settings & termios.ICANON
+    finally:
+        os.close(controller)
+        os.close(terminal)
+
+
 @pytest.mark.parametrize(
     ("command", "status", "says"),
     [
