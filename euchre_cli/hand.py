@@ -197,6 +197,7 @@ class View:
     alone: tuple[int, ...]
     sitting_out: tuple[int, ...]
     dealer_took_upcard: bool | None
+    upcard_discardable: bool  # the dealer may discard it too (R12's eleven cards)
     discards: tuple[Card, ...]
     tricks: tuple[Trick, ...]
     current_trick: tuple[tuple[int, Card], ...]
@@ -265,6 +266,7 @@ class Hand:
         self.sitting_out: list[int] = []
         self.dealer_took_upcard: bool | None = None
         self.upcard_accepted = False
+        self.upcard_discardable = False
         self.discards: list[list[Card]] = [[] for _ in range(players)]
         self.tricks: list[Trick] = []
         self.trick_plays: list[tuple[int, Card]] = []
@@ -393,7 +395,8 @@ class Hand:
             return [PASS, PICKUP]
         if phase is Phase.DISCARD:
             hand = self.hands[self.current_seat]
-            if self.current_seat == self.dealer and self.dealer_took_upcard:
+            dealer = self.current_seat == self.dealer
+            if dealer and self.dealer_took_upcard and not self.upcard_discardable:
                 hand &= ~(1 << self.upcard)
             return [DISCARD[c] for c in cards_of(hand)]
         return []
@@ -507,6 +510,11 @@ class Hand:
         maker = self.maker
         if self.dummy and maker not in self.alone:
             self.hands[maker] |= self.dummy  # R12, R14: the maker takes the dummy
+            # R12: a dealer who made trump keeps the best five of all eleven cards, the
+            # upcard included, unless the ruleset makes the dealer keep it (R4, R15)
+            self.upcard_discardable = bool(
+                maker == self.dealer and self.dealer_took_upcard and not self._must_take_upcard
+            )
         queue = [self.dealer] if self.dealer != maker else []
         queue.append(maker)
         self._discard_queue = [s for s in queue if self.hands[s].bit_count() > HAND_SIZE]
@@ -602,6 +610,7 @@ class Hand:
             alone=tuple(self.alone),
             sitting_out=tuple(self.sitting_out),
             dealer_took_upcard=self.dealer_took_upcard,
+            upcard_discardable=self.upcard_discardable,
             discards=tuple(self.discards[seat]),
             tricks=tuple(self.tricks),
             current_trick=tuple(self.trick_plays),
@@ -676,7 +685,7 @@ def explain_illegal(view: View, legal: Sequence[Action], action: Action) -> str:
             return f"you do not hold {card.label} (legal: {allowed})"
         return f"you must follow {view.led_suit.title.lower()} (legal: {allowed})"
     if action.kind == "discard" and phase is Phase.DISCARD:
-        if card == view.upcard and card in view.hand and view.dealer_took_upcard:
+        if card == view.upcard and card in view.hand and view.dealer_took_upcard:  # R4
             return (
                 f"the dealer keeps the upcard {card.label}; discard another card (legal: {allowed})"
             )

@@ -44,7 +44,7 @@ from euchre_cli.hand import (
     InvalidAction,
     Phase,
 )
-from euchre_cli.rules import AloneRules, DealRules, Ruleset
+from euchre_cli.rules import AloneRules, BiddingRules, DealRules, Ruleset
 
 C, D, H, S = Suit
 
@@ -528,16 +528,40 @@ def test_r12_maker_merges_the_dummy_and_discards_five():
     assert hand.current_seat == 1  # R12: left of the dealer leads
 
 
-def test_r12_dealer_maker_who_took_the_upcard_discards_six_of_eleven():
+def test_r12_dealer_maker_who_took_the_upcard_keeps_any_five_of_eleven():
+    """R12: "the best five of the ten cards (eleven when the maker is the dealer who
+    has just taken the upcard)": the upcard may go too, since R4 keeps it in hand
+    only under mandatory pick-up."""
     hand = run(cutthroat(), "pass pass order pass pass pass")  # accepting is taking (R4)
     assert (hand.phase, hand.current_seat) == (Phase.DISCARD, 0)
     assert len(hand.hand_of(0)) == 11
-    assert DISCARD[parse_card("9H")] not in hand.legal_actions()
-    assert len(hand.legal_actions()) == 10
-    for action in list(hand.legal_actions())[:6]:
+    assert DISCARD[parse_card("9H")] in hand.legal_actions()
+    assert len(hand.legal_actions()) == 11
+    assert hand.view(0).upcard_discardable and hand.view(1).upcard_discardable
+    run(hand, "discard:9H")
+    for action in list(hand.legal_actions())[:5]:
         hand.apply(action)
     assert hand.phase is Phase.PLAY
-    assert len(hand.hand_of(0)) == 5 and parse_card("9H") in hand.hand_of(0)
+    assert len(hand.hand_of(0)) == 5 and parse_card("9H") not in hand.hand_of(0)
+    assert parse_card("9H") in hand.discards[0]
+
+
+def test_r12_under_mandatory_pickup_the_dealer_maker_keeps_the_upcard():
+    """R4 mandatory: the upcard may not be the discard, eleven cards or six."""
+    mandatory = dataclasses.replace(CUTTHROAT, bidding=BiddingRules(dealer_pickup="mandatory"))
+    hand = run(cutthroat(mandatory), "pass pass order pass pass pass")
+    assert len(hand.hand_of(0)) == 11 and not hand.view(1).upcard_discardable
+    assert DISCARD[parse_card("9H")] not in hand.legal_actions()
+    assert len(hand.legal_actions()) == 10
+    with pytest.raises(IllegalAction, match="keeps the upcard"):
+        run(hand, "discard:9H")
+
+
+def test_r12_a_dealer_who_picks_up_for_another_maker_keeps_the_upcard():
+    hand = run(cutthroat(), "order pass pass pass pickup")  # seat 1 makes; dealer 0 takes
+    assert (hand.phase, hand.current_seat) == (Phase.DISCARD, 0)
+    assert DISCARD[parse_card("9H")] not in hand.legal_actions()
+    assert not hand.view(0).upcard_discardable
 
 
 def test_r12_maker_discards_five_when_the_dealer_leaves_the_upcard():

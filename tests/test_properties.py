@@ -213,13 +213,17 @@ def check_exchange(ruleset: Ruleset, hand: Hand, dummy: set) -> None:
     """R4, R6, R12, R14, R15: who took the upcard and the dummy, and who sits out."""
     players = ruleset.players
     maker, dealer = hand.maker, hand.dealer
+    joker_named = hand.upcard == JOKER and ruleset.bidding.joker_upcard == "dealer-names"
+    must_take = ruleset.bidding.dealer_pickup == "mandatory" or joker_named
     if hand.upcard_accepted and dealer not in hand.sitting_out:
-        joker_named = hand.upcard == JOKER and ruleset.bidding.joker_upcard == "dealer-names"
-        if ruleset.bidding.dealer_pickup == "mandatory" or joker_named:
+        if must_take:
             assert hand.dealer_took_upcard is True
-    if hand.dealer_took_upcard:
-        assert hand.upcard in hand.hand_of(dealer)  # never discarded
     merged = bool(dummy) and maker not in hand.alone
+    if hand.dealer_took_upcard:
+        # kept (R4), unless the dealer made trump and merged the dummy under optional
+        # pick-up: then any five of the eleven (R12)
+        free = merged and maker == dealer and not must_take
+        assert hand.upcard in hand.hand_of(dealer) or free and hand.upcard in hand.discards[dealer]
     if merged:
         assert hand.discards[maker] or not dummy
     expected = (1 if hand.dealer_took_upcard else 0) + (len(dummy) if merged else 0)

@@ -143,6 +143,28 @@ def test_drawn_deals_replay_to_the_same_view(variant):
                                 assert not replayed.hands[other] & _suit_mask(hand.trump, suit)
 
 
+def test_a_dealer_who_discarded_the_upcard_is_drawn_with_it_among_the_discards():
+    """R12: a Cutthroat dealer who made trump keeps any five of eleven cards; once it
+    shows out of trumps, the upcard (a trump) cannot be in its hand, and the drawn
+    deals put it among its discards (they used to keep it in hand, and the replay of
+    the dealer's failure to follow was refused)."""
+    hands = {1: "AH KD QS 9S TS", 2: "JD QC KC AC 9C", 0: "JH QH KH QD JS"}
+    hand = deal(CUTTHROAT, 0, hands=hands, dummy="TH AD KS AS JC", upcard="9H")
+    run(hand, "pass pass order pass pass pass")  # the dealer accepts: eleven cards
+    run(hand, "discard:9H discard:JH discard:QH discard:KH discard:TH discard:JC")
+    run(hand, "play:AH play:JD play:QD")  # the dealer shows out of trumps
+    view = hand.view(2)
+    know = Knowledge(view, CUTTHROAT)
+    assert know.upcard_holder is None
+    rng = random.Random(1)
+    for _ in range(20):
+        holdings, free = know.sample(rng)
+        world = know.world(holdings, free, rng)
+        assert card("9H") in world.discards[0]
+        assert know.replay(world).view(2) == view
+    assert make_player("hard", CUTTHROAT, seed=1).choose(view, hand.legal_actions())
+
+
 def _suit_mask(trump, suit):
     from euchre_cli.cards import SUIT_MASKS
 

@@ -3,7 +3,8 @@
 A ``Knowledge`` is built from a seat's ``View`` and the ruleset (which every player
 at the table knows: the deck, the dummy, the scoring) and nothing else.  It says
 which cards the seat has not seen, how many unseen cards each other seat holds now,
-where the upcard is (still in the kitty, turned down, or in the dealer's hand), and
+where the upcard is (still in the kitty, turned down, in the dealer's hand or, R12,
+among the dealer's discards), and
 which suits each seat has shown out of by failing to follow (R7).  Its ``sample``
 deals the unseen cards uniformly at random among all the placements that respect
 those facts (an exact count over the suits, so a sample never has to be thrown
@@ -90,8 +91,14 @@ class Knowledge:
         dealer = view.dealer
         took = view.dealer_took_upcard is True
         self.upcard_holder = None
+        # A dealer free to discard the upcard (R12's eleven cards) is taken to keep
+        # it, a trump, until shown out of trumps: then it is among the discards.
+        self.upcard_discarded = False
         if took and dealer != me and not played >> up & 1:
-            self.upcard_holder = dealer
+            if view.upcard_discardable and trump is not None and voids[dealer] >> trump & 1:
+                self.upcard_discarded = True
+            else:
+                self.upcard_holder = dealer
         self.unseen = ruleset.deck_mask & ~(self.hand | mask_of(view.discards) | played | 1 << up)
 
         # How many unseen cards each seat holds now, and how many it has discarded.
@@ -244,8 +251,10 @@ class Knowledge:
         discards[me] = list(self.my_discards)
         for seat in range(players):
             if seat != me and self.discard_count[seat]:
-                discards[seat] = free[: self.discard_count[seat]]
-                del free[: self.discard_count[seat]]
+                known = [up] if seat == view.dealer and self.upcard_discarded else []
+                count = self.discard_count[seat] - len(known)
+                discards[seat] = [*known, *free[:count]]
+                del free[:count]
         dealt = [0] * players
         dummy: list[int] = []
         took = view.dealer_took_upcard is True
