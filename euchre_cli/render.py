@@ -34,10 +34,14 @@ def needs_ascii(encoding: str | None) -> bool:
 _ASCII_FORMS = str.maketrans({"♣": "C", "♦": "D", "♥": "H", "♠": "S", "—": "--", "…": "..."})
 
 
+_TEN_OF_A_SUIT = re.compile("10(?=[♣♦♥♠])")
+
+
 def in_ascii(text: str) -> str:
-    """``text`` for a terminal that shows only ASCII: suits by letter (``10♠`` is
-    ``10S``), dashes doubled, anything else left over as ``?``."""
-    return text.translate(_ASCII_FORMS).encode("ascii", "replace").decode("ascii")
+    """``text`` for a terminal that shows only ASCII: cards in R1's text notation
+    (``10♠`` is ``TS``), dashes doubled, anything else left over as ``?``."""
+    text = _TEN_OF_A_SUIT.sub("T", text).translate(_ASCII_FORMS)
+    return text.encode("ascii", "replace").decode("ascii")
 
 
 _ESCAPES = re.compile(r"\x1b\[[0-9;]*m")

@@ -51,7 +51,7 @@ class Style:
 
 
 def _ascii_label(card: Card) -> str:
-    return "Joker" if card.is_joker else card.typed
+    return "Joker" if card.is_joker else card.code  # R1's text notation: TS, not 10S
 
 
 BIDDING = (Phase.BID_UPCARD, Phase.NAME_TRUMP, Phase.DEALER_NAMES)

@@ -5,6 +5,7 @@ line, not a traceback."""
 from __future__ import annotations
 
 import os
+import re
 import select
 import signal
 import subprocess
@@ -156,7 +157,7 @@ def output_on_a_terminal(args: list[str], env: dict[str, str]) -> str:
 @pytest.mark.parametrize(("locale", "unicode"), [("C", False), ("POSIX", False), ("C.UTF-8", True)])
 def test_a_terminal_in_the_c_locale_gets_ascii(tmp_path: Path, locale: str, unicode: bool) -> None:
     """Python writes UTF-8 even under LC_ALL=C, and a terminal set up that way shows
-    the suit symbols as rubbish: the locale decides (R1's letters: KS, 10H)."""
+    the suit symbols as rubbish: the locale decides (R1's text notation: KS, TH)."""
     env = {**os.environ, "EUCHRE_HOME": str(tmp_path), "LC_ALL": locale, "TERM": "xterm"}
     env.pop("PYTHONIOENCODING", None)
     game = output_on_a_terminal(
@@ -168,3 +169,5 @@ def test_a_terminal_in_the_c_locale_gets_ascii(tmp_path: Path, locale: str, unic
     assert "wins the game" in game or "win the game" in game
     assert "face down underneath" in sheet
     assert (not game.isascii(), not sheet.isascii()) == (unicode, unicode)
+    if not unicode:  # R1 writes a ten T, as in TH (10 is only accepted on input)
+        assert re.search(r"\bT[CDHS]\b", game) and not re.search(r"\b10[CDHS]\b", game)
