@@ -215,9 +215,8 @@ def check_exchange(ruleset: Ruleset, hand: Hand, dummy: set) -> None:
     maker, dealer = hand.maker, hand.dealer
     joker_named = hand.upcard == JOKER and ruleset.bidding.joker_upcard == "dealer-names"
     must_take = ruleset.bidding.dealer_pickup == "mandatory" or joker_named
-    if hand.upcard_accepted and dealer not in hand.sitting_out:
-        if must_take:
-            assert hand.dealer_took_upcard is True
+    if hand.upcard_accepted and dealer not in hand.sitting_out and must_take:
+        assert hand.dealer_took_upcard is True
     merged = bool(dummy) and maker not in hand.alone
     if hand.dealer_took_upcard:
         # kept (R4), unless the dealer made trump and merged the dummy under optional
