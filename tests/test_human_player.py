@@ -80,6 +80,17 @@ def test_r4_pickup_answers_default_to_yes() -> None:
     assert answer(hand, "leave")[0] is PASS
 
 
+def test_p_is_refused_where_the_question_is_whether_to_pick_up() -> None:
+    """At "Pick up 9♠?" a p read as pass, leaving the upcard for good."""
+    choosing = run(first_round(dealer=0), "order pass pass pass")  # seat 1 orders
+    bidding = run(first_round(dealer=0), "pass pass pass")  # the dealer bids last
+    for hand, then, means in ((choosing, PICKUP, "leave it"), (bidding, ORDER, "pass")):
+        action, said = answer(hand, "p", "y")
+        assert action is then
+        assert f"'p' could mean pick up or pass: answer y (pick it up) or n ({means})" in said[-1]
+    assert answer(choosing, "pass")[0] is PASS and answer(bidding, "pass")[0] is PASS
+
+
 def test_r4_the_dealer_is_asked_to_pick_up_with_yes_or_no() -> None:
     hand = run(first_round(dealer=0), "pass pass pass")  # the dealer bids last
     prompts: list[str] = []

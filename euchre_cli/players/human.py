@@ -172,6 +172,14 @@ class HumanPlayer:
         """The action an answer means in this phase; ``InvalidAction`` if none."""
         phase = view.phase
         word = answer.lower()
+        asked_to_pick_up = phase is Phase.PICKUP or (
+            phase is Phase.BID_UPCARD and view.seat == view.dealer
+        )
+        if word == "p" and asked_to_pick_up:  # "Pick it up?" p: pick up, or pass?
+            leave = "leave it" if phase is Phase.PICKUP else "pass"
+            raise InvalidAction(
+                f"'p' could mean pick up or pass: answer y (pick it up) or n ({leave})"
+            )
         if phase in (Phase.PLAY, Phase.DISCARD):
             card = self._read_card(view, answer)
             return PLAY[card] if phase is Phase.PLAY else DISCARD[card]
