@@ -102,11 +102,30 @@ def run_game(
     computers: list[Player] = [
         make_player(level, ruleset, seed=f"{seed}:{i}", think=think) for i in range(count)
     ]
+
+    def between_hands() -> None:
+        """Wait for Enter, so a hand's result is read before the next deal scrolls it
+        away (only for a person at a terminal: a script is not kept waiting)."""
+        question = "Enter deals the next hand (quit leaves)"
+        while answer := ask(question).strip().lower():  # only Enter deals: not a stray word
+            if answer == "quit":
+                raise QuitGame
+            out("Press Enter for the next deal, or type quit to leave the game.")
+
+    me = None if watch else 0  # the person's place in the players' order
+    waits = me is not None and stream.isatty() and sys.stdin.isatty()
+    screen = TableScreen(
+        out,
+        style,
+        me=me,
+        pause=pause,
+        between_hands=between_hands if waits else lambda: None,
+        columns=columns,
+    )
     seated: AbstractContextManager[object] = nullcontext()  # a watched game asks nothing
     if watch:
         names = _computer_names(count, None)
         players = computers
-        me = None
     else:
         names = [name, *_computer_names(count - 1, name)]
         seated = keyboard = Keyboard()
@@ -128,28 +147,9 @@ def run_game(
                 )
 
         hinter = make_player("hard", ruleset, seed=f"{seed}:hint", think=think)
-        human = HumanPlayer(ask, out, style, hinter=hinter, hints=hints)
+        human = HumanPlayer(ask, out, style, hinter=hinter, hints=hints, table=screen)
         players = [human, *computers[1:]]
-        me = 0
 
-    def between_hands() -> None:
-        """Wait for Enter, so a hand's result is read before the next deal scrolls it
-        away (only for a person at a terminal: a script is not kept waiting)."""
-        question = "Enter deals the next hand (quit leaves)"
-        while answer := ask(question).strip().lower():  # only Enter deals: not a stray word
-            if answer == "quit":
-                raise QuitGame
-            out("Press Enter for the next deal, or type quit to leave the game.")
-
-    waits = me is not None and stream.isatty() and sys.stdin.isatty()
-    screen = TableScreen(
-        out,
-        style,
-        me=me,
-        pause=pause,
-        between_hands=between_hands if waits else lambda: None,
-        columns=columns,
-    )
     game = Game(ruleset, names, players, seed=seed, observer=screen)
     out(style.dim(f"(seed {seed}: `--seed {seed}` replays this game)"))
     try:

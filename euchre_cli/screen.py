@@ -2,7 +2,9 @@
 
 ``TableScreen`` is a ``GameObserver``: it turns game events into lines for an output
 function it is given, paces computer turns with an injected ``pause``, and shows the
-person's own cards (every hand when watching).  It holds no game state of its own.
+person's own cards (every hand when watching).  It holds no game state of its own,
+only the game and hand it is showing, so that it can describe the table when the
+person asks (``contract``, ``table``).
 """
 
 from __future__ import annotations
@@ -95,6 +97,8 @@ class TableScreen(GameObserver):
         self.pause = pause
         self.between_hands = between_hands  # e.g. wait for Enter, so the result is read
         self.columns = columns  # the terminal's width now (None: no limit)
+        self._game: Game | None = None
+        self._hand: Hand | None = None
 
     # helpers -------------------------------------------------------------------
     def _name(self, game: Game, seat: int) -> str:
@@ -129,6 +133,7 @@ class TableScreen(GameObserver):
 
     # events --------------------------------------------------------------------
     def game_started(self, game: Game) -> None:
+        self._game = game
         rules = game.ruleset
         self.out(self.style.bold(f"Euchre: {rules.name} (game to {rules.game.points_to_win})"))
         if rules.description:
@@ -152,6 +157,7 @@ class TableScreen(GameObserver):
         self.out("")
 
     def hand_started(self, game: Game, hand: Hand) -> None:
+        self._hand = hand
         number = len(game.records) + 1
         dealing = self._says(game, hand.dealer, "deals")
         self.out(self.style.bold(f"— Hand {number}: {dealing} —"))
@@ -257,6 +263,65 @@ class TableScreen(GameObserver):
         taken = (f"{label} {sum(hand.tricks_won[s] for s in seats)}" for label, seats in groups)
         return "Tricks: " + ", ".join(taken)
 
+    # on request --------------------------------------------------------------------
+    def contract(self) -> str:
+        """Trump and who plays for it, for the question at each card: "Trump ♥ hearts:
+        Ann made it, alone"."""
+        game, hand = self._game, self._hand
+        if game is None or hand is None or hand.trump is None:
+            return ""
+        made = _inline(self._says(game, hand.maker, "made it"))
+        said = f"Trump {self.style.suit(hand.trump)}: {made}"
+        if hand.maker in hand.alone:
+            said += ", alone"
+        if hand.lone_defender is not None:
+            said += "; " + _inline(self._says(game, hand.lone_defender, "defends alone"))
+        elif game.ruleset.players == 3 and not game.ruleset.partnerships:
+            defenders = [s for s in range(3) if s != hand.maker and s not in hand.sitting_out]
+            together = " & ".join(self._subject(game, s) for s in defenders)
+            said += f"; {together} defend"
+        return said
+
+    def table(self) -> str:
+        """Everything a player at a real table could tell at a glance or recall: the
+        deal, the bidding or the contract, this hand's tricks, the score."""
+        game, hand = self._game, self._hand
+        if game is None or hand is None:
+            return "The game has not started."
+        dealing = self._says(game, hand.dealer, "deals")
+        upcard = self.style.card(hand.upcard)
+        if hand.dealer_took_upcard is not None:
+            taken = "picked up" if hand.dealer_took_upcard else "left"
+            upcard += f", {taken} by {_inline(self._subject(game, hand.dealer))}"
+        elif not hand.upcard_accepted and hand.phase not in (Phase.BID_UPCARD, Phase.DEALER_NAMES):
+            upcard += ", turned down"
+        lines = [f"Hand {len(game.records) + 1}: {dealing}; upcard {upcard}."]
+        if hand.trump is None:  # every bid so far is a pass: any other fixes trump
+            passed = ", ".join(self._subject(game, seat) for seat, _ in hand.bids)
+            lines.append(f"Passed so far: {passed or 'nobody'}.")
+            if hand.phase is Phase.NAME_TRUMP:
+                lines.append("The upcard was turned down: any other suit may be named.")
+        else:
+            lines.append(self.contract() + ".")
+            for seat in hand.sitting_out:
+                lines.append(self._says(game, seat, "sits out this hand."))
+        for number, trick in enumerate(hand.tricks, start=1):
+            cards = ", ".join(
+                f"{self._subject(game, s)} {self.style.card(c)}" for s, c in trick.plays
+            )
+            won = _inline(self._says(game, trick.winner, "won"))
+            lines.append(f"Trick {number}: {cards} ({won}).")
+        if hand.trick_plays:
+            cards = ", ".join(
+                f"{self._subject(game, s)} {self.style.card(c)}" for s, c in hand.trick_plays
+            )
+            lines.append(f"Trick {len(hand.tricks) + 1} so far: {cards}.")
+        if hand.phase is Phase.PLAY:
+            lines.append(self._trick_tally(game, hand) + ".")
+        target = game.ruleset.game.points_to_win
+        lines.append(f"Score: {game.scores_text()} (game to {target}).")
+        return "\n".join(lines)
+
     def hand_finished(self, game: Game, hand: Hand, record: HandRecord) -> None:
         if record.score is not None:
             result = record.result
@@ -315,6 +380,11 @@ class TableScreen(GameObserver):
             else (f"{game.side_name(game.winner)} {verb} the game")
         )
         self.out(self.style.bold(f"{won}, {_score_line(game)}."))
+
+
+def _inline(said: str) -> str:
+    """Words from ``_says`` or ``_subject`` inside a sentence: "you made it", not "You"."""
+    return "you" + said[3:] if said == "You" or said.startswith("You ") else said
 
 
 def _score_line(game: Game) -> str:

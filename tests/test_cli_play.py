@@ -195,10 +195,35 @@ def test_cutthroat_bad_keep_selection_is_refused(keys: str, message: str) -> Non
 
 def test_r6_a_lone_defender_is_announced_as_defending() -> None:
     """R6: with seed 5 the dealer Bob makes hearts and the person defends alone."""
-    result = run("cutthroat", "--seed", "5", "--level", "easy", input="pass\ny\nquit\n")
+    result = run("cutthroat", "--seed", "5", "--level", "easy", input="pass\ny\ntable\nquit\n")
     assert "Bob made it." in result.output
     assert "You defend alone!" in result.output
     assert "go alone!" not in result.output
+    assert "Trump ♥ hearts: Bob made it; you defend alone.\nAnn sits out this hand.\n" in (
+        result.output
+    )
+
+
+def test_table_at_any_question_shows_the_deal_contract_tricks_and_score() -> None:
+    """Once play starts the contract, earlier tricks and score had scrolled away, and
+    nothing could bring them back: 'table' (or 'score') does, at any question, and
+    each card's question names the contract (R12: the maker against the two)."""
+    keys = "table\norder\nn\n\n1\nscore\nquit\n"  # table while bidding; score at trick 2
+    out = run("cutthroat", "--seed", "5", "--level", "easy", input=keys).output
+    bidding, playing = out.split("Hand 1: Bob deals; upcard A♥")[1:]
+    assert bidding.startswith(".\nPassed so far: nobody.\nScore: You 0, Ann 0, Bob 0 (game to 10).")
+    assert playing.startswith(
+        ", picked up by Bob.\n"
+        "Trump ♥ hearts: you made it; Ann & Bob defend.\n"
+        "Trick 1: You J♥, Ann 9♥, Bob 10♥ (you won).\n"
+        "Tricks: You 1, Ann & Bob 0.\n"
+        "Score: You 0, Ann 0, Bob 0 (game to 10).\n"
+    )
+    assert "Trump ♥ hearts: you made it; Ann & Bob defend.  1:A♠  2:K♠" in out
+    assert (
+        "Or: table (the deal, trump, this hand's tricks, the score)"
+        in run("play", "--seed", "5", "--level", "easy", input="?\nquit\n").output
+    )
 
 
 def test_hint_names_the_choices_of_a_lone_defence_in_words() -> None:

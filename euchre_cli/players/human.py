@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Sequence
+from typing import Protocol
 
 from ..cards import EFFECTIVE_SUIT, Card, Suit, parse_card, sorted_hand
 from ..hand import (
@@ -39,7 +40,11 @@ class QuitGame(Exception):
 _YES = {"y", "yes", "alone", "a", "pickup", "pick", "take", "t"}
 _NO = {"n", "no", "pass", "p", "leave", "l"}
 _ORDER_WORDS = {"o", "order", "up", "pick", "pickup", "assist", "accept", "y", "yes"}
-HELP = "Or: hint (the computer's advice), quit (leave the game)."
+HELP = (
+    "Or: table (the deal, trump, this hand's tricks, the score), hint (the computer's"
+    " advice), quit (leave the game)."
+)
+_TABLE_WORDS = ("table", "score")
 _HINTS = {
     Phase.BID_UPCARD: "answer order or pass",
     Phase.MAKER_ALONE: "answer y or n",
@@ -54,9 +59,22 @@ _YES_NO = {
 }
 
 
+class Table(Protocol):
+    """The table as the screen describes it, on request (``screen.TableScreen``)."""
+
+    def contract(self) -> str:
+        """Trump and who made it, in a few words."""
+        ...
+
+    def table(self) -> str:
+        """The deal, the bidding or the contract, this hand's tricks, the score."""
+        ...
+
+
 class HumanPlayer:
     """Asks the person at the keyboard; ``hinter`` (the hard level) gives hints and
-    the five cards Enter keeps, so the suggestion and the hint are one choice."""
+    the five cards Enter keeps, so the suggestion and the hint are one choice;
+    ``table`` answers ``table`` (or ``score``) at any question."""
 
     def __init__(
         self,
@@ -65,10 +83,12 @@ class HumanPlayer:
         style: Style,
         hinter: Player | None = None,
         hints: bool = False,
+        table: Table | None = None,
     ) -> None:
         self.ask = ask
         self.out = out
         self.style = style
+        self.table = table
         self.hinter = hinter  # a player with ``analyse`` (the hard level) for ``hint``
         self.hints = hints  # show the hint before every decision
         self._planned_discards: list[Card] = []
@@ -89,6 +109,8 @@ class HumanPlayer:
                 continue
             if answer in ("?", "help"):
                 self._help(view, legal)
+                continue
+            if self._showed_table(answer):
                 continue
             try:
                 action = self._read(view, legal, answer)
@@ -138,8 +160,16 @@ class HumanPlayer:
             follow = f" (follow {self.style.suit(led)})"
         else:
             follow = f" (no {self.style.suit(led)}: any card)"
-        trump = self.style.suit(view.trump)
-        return f"Trump {trump}. {self._show_hand(view)}\nYour card{follow}"
+        contract = self.table.contract() if self.table else ""
+        contract = contract or f"Trump {self.style.suit(view.trump)}"
+        return f"{contract}.  {self._show_hand(view)}\nYour card{follow}"
+
+    def _showed_table(self, answer: str) -> bool:
+        """Show the table if that is what ``answer`` asks for."""
+        if answer.lower() not in _TABLE_WORDS:
+            return False
+        self.out(self.table.table() if self.table else "There is no table to show here.")
+        return True
 
     def _in_hand_order(self, view: View, legal: Sequence[Action]) -> list[Action]:
         """Choices with cards in the order the hand is numbered, as ``?`` and refusals
@@ -253,6 +283,8 @@ class HumanPlayer:
                 raise QuitGame
             if answer.lower() == "hint":
                 self._hint_keep(suggestion)
+                continue
+            if self._showed_table(answer):
                 continue
             if answer in ("?", "help"):
                 self.out(
