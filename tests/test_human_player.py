@@ -188,6 +188,11 @@ def test_a_hint_whose_margin_is_the_luck_of_the_deals_says_about_even() -> None:
     assert "about even" not in hint_line(clear, words)
     points = Analysis(ace, {ace: 0.32, king: 0.30}, samples=24)
     assert "about even with discard K♥" in hint_line(points, words)
+    # every choice that close is named, not only the runner-up
+    nine, ten = DISCARD[parse_card("9C")], DISCARD[parse_card("TC")]
+    words = {ace: "discard A♥", king: "discard K♥", nine: "discard 9♣", ten: "discard 10♣"}.get
+    tied = Analysis(ace, {ace: 0.3333, king: 0.3331, nine: 0.3330, ten: 0.311}, 24, game=True)
+    assert hint_line(tied, words).endswith("; about even with discard K♥ and discard 9♣).")
 
 
 def test_help_lists_choices_and_quit_leaves() -> None:

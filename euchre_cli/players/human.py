@@ -404,10 +404,14 @@ def hint_line(analysis, words: Callable[[Action], str]) -> str:
     others = [(a, v) for a, v in ranked if a is not analysis.choice]
     if analysis.choice.kind == "play":
         others = others[:1]
-    # a margin this small is the luck of the deals drawn, not a reason: say so
-    even = others and value - others[0][1] < (NOISE_IN_GAME if analysis.game else NOISE_IN_POINTS)
+    # a margin this small is the luck of the deals drawn, not a reason: say so, for
+    # every choice that close
+    noise = NOISE_IN_GAME if analysis.game else NOISE_IN_POINTS
+    even = [words(a) for a, v in others if value - v < noise]
     over = f"over {analysis.samples} deals of the unseen cards"
-    over += f"; about even with {words(others[0][0])}" if even else ""
+    if even:
+        listed = ", ".join(even[:-1]) + f" and {even[-1]}" if len(even) > 1 else even[0]
+        over += f"; about even with {listed}"
     if analysis.game:
         against = ", ".join(f"{words(a)} {v:.1%}" for a, v in others)
         return (
