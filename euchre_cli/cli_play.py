@@ -56,7 +56,7 @@ def _load(rules: str) -> Ruleset:
 
 
 def run_game(
-    rules: str,
+    ruleset: Ruleset,
     seed: int | None,
     watch: bool,
     as_json: bool,
@@ -66,7 +66,6 @@ def run_game(
     hints: bool = False,
     think: float | None = None,
 ) -> None:
-    ruleset = _load(rules)
     if seed is None:
         seed = random.SystemRandom().randrange(1_000_000)
     # With --json the table goes to stderr so stdout holds the summary alone; a watched
@@ -225,7 +224,7 @@ def _game_options(function: Callable) -> Callable:
     return function
 
 
-def _game_command(name: str, default_rules: str, doc: str) -> click.Command:
+def _game_command(name_of_command: str, default_rules: str, doc: str) -> click.Command:
     """``play`` and its shortcuts differ only in their default ruleset."""
 
     @click.option(
@@ -239,10 +238,18 @@ def _game_command(name: str, default_rules: str, doc: str) -> click.Command:
         given = click.get_current_context().get_parameter_source
         if watch and given("name") is ParameterSource.COMMANDLINE:
             raise click.UsageError("--name names your seat, and a watched game (--watch) has none")
-        run_game(rules, seed, watch, as_json, name, delay, level, hints, think)
+        ruleset = _load(rules)
+        if name_of_command != "play" and given("rules") is ParameterSource.COMMANDLINE:
+            seats = load_ruleset(default_rules).players  # a shortcut's own number of seats
+            if ruleset.players != seats:
+                raise BadRules(
+                    f"--rules {rules}: a {ruleset.players}-player ruleset, and `euchre"
+                    f" {name_of_command}` plays {seats}: use `euchre play --rules {rules}`"
+                )
+        run_game(ruleset, seed, watch, as_json, name, delay, level, hints, think)
 
     command.__doc__ = doc + _HOW_TO_PLAY
-    return click.command(name=name)(command)
+    return click.command(name=name_of_command)(command)
 
 
 _HOW_TO_PLAY = """

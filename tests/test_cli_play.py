@@ -270,6 +270,9 @@ def test_quit_leaves_the_game() -> None:
         (["play", "--seed", "abc"], "abc"),
         (["play", "--delay", "-1"], "--delay"),
         (["cutthroat", "--rules", "missing.yaml"], "missing.yaml"),
+        # a shortcut's --rules keeps its number of players (house Cutthroat rules, say)
+        (["cutthroat", "--rules", "standard"], "use `euchre play --rules standard`"),
+        (["two-handed", "--rules", "cutthroat"], "a 3-player ruleset, and `euchre two-handed`"),
         (["play", "--name", "  "], "--name"),
         (["play", "--name", "Ann & Cy"], "which joins partners' names"),
         (["play", "--name", "new\nline"], "control characters"),
