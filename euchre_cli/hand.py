@@ -683,7 +683,14 @@ def explain_illegal(view: View, legal: Sequence[Action], action: Action) -> str:
     if action.kind == "play" and phase is Phase.PLAY:
         if card not in view.hand:
             return f"you do not hold {card.label} (legal: {allowed})"
-        return f"you must follow {view.led_suit.title.lower()} (legal: {allowed})"
+        must = f"you must follow {view.led_suit.title.lower()} (legal: {allowed})"
+        effective = EFFECTIVE_SUIT[view.trump]
+        bower = next((c for c in view.hand if not c.is_joker and effective[c] != c.suit), None)
+        if bower is not None and (bower == card or view.led_suit is view.trump):
+            # R2: the left bower is a trump this hand, whatever suit it shows
+            trump = view.trump.title.lower().removesuffix("s")
+            return f"{bower.label} is the left bower, a {trump} this hand: {must}"
+        return must
     if action.kind == "discard" and phase is Phase.DISCARD:
         if card == view.upcard and card in view.hand and view.dealer_took_upcard:  # R4
             return (

@@ -42,6 +42,16 @@ def test_r4_pass_words(word: str) -> None:
     assert answer(first_round(), word)[0] is PASS
 
 
+def test_r4_a_suit_typed_in_the_first_round_is_refused_with_what_to_do() -> None:
+    """'h' in the first round was "not understood": say how to bid on the upcard's
+    suit, and when another suit may be named."""
+    _, said = answer(first_round(), "s", "h", "pass")  # the upcard is the 9 of spades
+    assert said[0] == "To make spades trump, answer order (? lists your choices)."
+    assert said[1].startswith("The first round bids only on the upcard's suit; another suit")
+    _, said = answer(run(first_round(dealer=0), "pass pass pass"), "♠", "n")  # the dealer
+    assert said[0] == "To make spades trump, answer y to pick it up (? lists your choices)."
+
+
 @pytest.mark.parametrize(
     "word, suit",
     [("h", Suit.HEARTS), ("hearts", Suit.HEARTS), ("♦", Suit.DIAMONDS), ("C", Suit.CLUBS)],
@@ -114,6 +124,22 @@ def test_r7_cards_by_code_or_number_and_refusals_with_reasons() -> None:
     assert any("no card number 10 (1 to 5); a ten is typed with its suit" in x for x in said)
     shown = [c.code for c in hand.view(0).hand]
     assert answer(hand, "1")[0].card.code in shown
+
+
+def test_r2_a_refusal_involving_the_left_bower_says_it_is_a_trump() -> None:
+    """J♣ under spades looks like a club: refused when clubs are led it needs saying
+    why, and so does a club refused on a spade lead while J♣ is held."""
+    hands = {0: "AC KS 9D 9H TH", 1: "KC JC 9S TD JD"}
+    for lead, typed, then, refusal in [
+        ("AC", "jc", "kc", "J♣ is the left bower, a spade this hand: you must follow clubs"),
+        ("KS", "kc", "9s", "J♣ is the left bower, a spade this hand: you must follow spades"),
+        ("9D", "kc", "td", "Not allowed: you must follow diamonds (legal: J♦, 10♦)."),  # plain
+    ]:
+        hand = run(deal(STANDARD, dealer=3, hands=hands, upcard="QS"), "order pass pass pass pass")
+        run(hand, f"play:{lead}")
+        _, said = answer(hand, typed, then)
+        assert any(refusal in line for line in said), said
+        assert ("left bower" in " ".join(said)) == (lead != "9D")
 
 
 def test_r7_a_refusal_lists_the_legal_cards_as_the_hand_is_numbered() -> None:

@@ -218,6 +218,17 @@ class HumanPlayer:
                 return ORDER
             if word in _NO:
                 return PASS
+            suit = _suit_in(word)
+            if suit is not None:  # R4, R5: only the upcard's suit, until it is turned down
+                dealer = view.seat == view.dealer
+                if suit is view.proposed_suit:
+                    how = "answer y to pick it up" if dealer else "answer order"
+                    raise InvalidAction(f"to make {suit.title.lower()} trump, {how}")
+                what = "answer y or n" if dealer else "answer order or pass"
+                raise InvalidAction(
+                    f"the first round bids only on the upcard's suit; another suit may be"
+                    f" named in the second round, if the upcard is turned down: {what}"
+                )
         elif phase in (Phase.NAME_TRUMP, Phase.DEALER_NAMES):
             if word in ("p", "pass"):
                 return PASS
@@ -369,6 +380,13 @@ def _name_a_suit(legal: Sequence[Action]) -> str:
     letters = [a.suit.letter.lower() for a in legal if a.kind == "name"]
     listed = ", ".join(letters[:-1]) + f" or {letters[-1]}" if len(letters) > 1 else letters[0]
     return f"name a suit ({listed}) or pass" if PASS in legal else f"name a suit ({listed})"
+
+
+def _suit_in(word: str) -> Suit | None:
+    try:
+        return Suit.parse(word)
+    except ValueError:
+        return None
 
 
 def _sentence(text: str) -> str:
