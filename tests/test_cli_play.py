@@ -149,6 +149,16 @@ def test_cutthroat_human_keeps_five_of_ten() -> None:
     assert "You discard" in result.output
 
 
+def test_r12_the_cards_from_the_dummy_are_marked_among_the_ten() -> None:
+    out = run("cutthroat", "--seed", "5", "--level", "easy", input="order\nn\n\nquit\n").output
+    dealt, dummy = "J♥ K♣ 10♣ K♦ 10♦", "A♠ K♠ 9♠ Q♣ 9♦"
+    assert f"Your hand: {dealt}" in out
+    shown = re.search(r"^1:.*$", out.split("You take the dummy hand.")[1], re.MULTILINE)[0]
+    marked = {c.rstrip("*").split(":")[1] for c in shown.split() if c.endswith("*")}
+    assert marked == set(dummy.split())
+    assert "Keep which 5? (* came from the dummy; codes or numbers;" in out
+
+
 def test_r12_enter_keeps_the_five_the_hint_names() -> None:
     """The keep suggestion and the hint are one choice, not two searches that may differ."""
     result = run(

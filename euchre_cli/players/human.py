@@ -29,7 +29,7 @@ from ..hand import (
     View,
     explain_illegal,
 )
-from ..screen import Style
+from ..screen import BEFORE_EXCHANGE, Style
 from . import Player
 
 
@@ -92,8 +92,11 @@ class HumanPlayer:
         self.hinter = hinter  # a player with ``analyse`` (the hard level) for ``hint``
         self.hints = hints  # show the hint before every decision
         self._planned_discards: list[Card] = []
+        self._dealt: tuple[Card, ...] = ()  # the hand at the last bid: before any dummy
 
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
+        if view.phase in BEFORE_EXCHANGE:
+            self._dealt = view.hand
         if view.phase is Phase.DISCARD and (
             len(view.hand) - HAND_SIZE > 1 or self._planned_discards
         ):
@@ -126,9 +129,12 @@ class HumanPlayer:
     def _numbered_hand(self, view: View) -> list[Card]:
         return sorted_hand(view.hand, view.trump)
 
-    def _show_hand(self, view: View) -> str:
+    def _show_hand(self, view: View, marked: frozenset[Card] = frozenset()) -> str:
         cards = self._numbered_hand(view)
-        return "  ".join(f"{i}:{self.style.card(c)}" for i, c in enumerate(cards, start=1))
+        return "  ".join(
+            f"{i}:{self.style.card(c)}{'*' if c in marked else ''}"
+            for i, c in enumerate(cards, start=1)
+        )
 
     def _prompt(self, view: View, legal: Sequence[Action]) -> str:
         phase = view.phase
@@ -283,12 +289,15 @@ class HumanPlayer:
         suggestion = self._suggest_keep(view, legal)
         shown = self.style.cards(suggestion)
         must_keep = [c for c in view.hand if DISCARD[c] not in legal]
+        # the maker bid holding its dealt cards: the others came from the dummy (R12, R14)
+        dummy = frozenset(view.hand) - {*self._dealt, view.upcard} if self._dealt else frozenset()
+        note = "* came from the dummy; " if dummy else ""
         if self.hints:
             self._hint_keep(suggestion)
         while True:
             answer = self.ask(
-                f"{self._show_hand(view)}\nKeep which {HAND_SIZE}? "
-                f"(codes or numbers; Enter keeps {shown})"
+                f"{self._show_hand(view, dummy)}\nKeep which {HAND_SIZE}? "
+                f"({note}codes or numbers; Enter keeps {shown})"
             ).strip()
             if answer.lower() == "quit":
                 raise QuitGame
