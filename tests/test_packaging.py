@@ -57,9 +57,23 @@ def test_wheel_lists_and_plays_every_builtin_ruleset(installed: Path, tmp_path: 
     ]
     for name in names:
         assert name in listing.stdout
-        game = run_installed(installed, tmp_path, "play", "--watch", "--json", "--rules", name)
+        # easy players: a whole game of hard players takes about 25 s, and the search
+        # player is checked below on a few deals
+        game = run_installed(
+            installed, tmp_path, "play", "--watch", "--json", "--rules", name,
+            "--seed", "1", "--level", "easy",
+        )  # fmt: skip
         assert game.returncode == 0, game.stderr
         assert json.loads(game.stdout)["winner"]
+
+
+@pytest.mark.parametrize("rules", ["standard", "cutthroat"])
+def test_wheel_ships_the_search_players(installed: Path, tmp_path: Path, rules: str) -> None:
+    levels = "hard,medium" if rules == "standard" else "hard,medium,easy"
+    args = ["simulate", "--rules", rules, "--players", levels, "--deals", "3", "--seed", "1"]
+    result = run_installed(installed, tmp_path, *args, "--json")
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["deals"] == 3
 
 
 def test_wheel_reports_user_errors_without_traceback(installed: Path, tmp_path: Path) -> None:
