@@ -221,6 +221,23 @@ def test_a_hint_whose_margin_is_the_luck_of_the_deals_says_about_even() -> None:
     assert hint_line(tied, words).endswith("; about even with discard K♥ and discard 9♣).")
 
 
+def test_a_hint_in_a_game_gives_the_points_beside_the_chances() -> None:
+    """Early in a game the chances lie close together: the points on the same deals
+    say what each choice is worth in this hand."""
+    from euchre_cli.players.human import hint_line
+    from euchre_cli.players.search.player import Analysis
+
+    words = {ORDER: "order up", PASS: "pass"}.get
+    chances = Analysis(PASS, {PASS: 0.453, ORDER: 0.411}, samples=24, game=True)
+    points = Analysis(PASS, {PASS: -0.71, ORDER: -1.33}, samples=24)
+    assert hint_line(chances, words, points) == (
+        "Hint: pass: you win the game 45.3% of the time (net -0.71 points this hand) against"
+        " order up 41.1% (-1.33) (over 24 deals of the unseen cards)."
+    )
+    said = answer(first_round(), "hint", "pass")[1]  # no hinter: says so, and asks again
+    assert said == ["No hints at this table."]
+
+
 def test_help_lists_choices_and_quit_leaves() -> None:
     hand = first_round()
     action, said = answer(hand, "?", "pass")

@@ -475,8 +475,11 @@ def test_hint_at_a_prompt_shows_the_hard_choice_without_playing_it():
         main, ["play", "--seed", "3", "--level", "easy", "--delay", "0"], input="hint\nquit\n"
     )
     assert result.exit_code == 1
-    # In a game the hint weighs the choices by the chance of winning the game.
-    assert "Hint: " in result.output and "you win the game" in result.output
+    # In a game the hint weighs the choices by the chance of winning the game, and
+    # gives the points on the same deals beside them.
+    assert "Hint: pass: you win the game 45.3% of the time (net -0.71 points this hand)" in (
+        result.output
+    )
     assert "game left before the end" in result.output
     assert "You order" not in result.output and "You pass" not in result.output
 

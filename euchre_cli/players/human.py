@@ -335,7 +335,10 @@ class HumanPlayer:
             self.out("No hints at this table.")
             return
         analysis = self.hinter.analyse(view, legal)
-        self.out(hint_line(analysis, lambda action: self._action_words(action, view)))
+        points = None
+        if analysis.game and analysis.samples:  # the points too, on the same deals drawn
+            points = self.hinter.analyse(dataclasses.replace(view, scores=None), legal)
+        self.out(hint_line(analysis, lambda action: self._action_words(action, view), points))
 
     def _hint_keep(self, suggestion: list[Card]) -> None:
         if self.hinter is None:
@@ -414,12 +417,14 @@ NOISE_IN_GAME = 0.005  # a hint's margin below this chance of winning the game: 
 NOISE_IN_POINTS = 0.05  # ... below this many points per deal
 
 
-def hint_line(analysis, words: Callable[[Action], str]) -> str:
+def hint_line(analysis, words: Callable[[Action], str], points=None) -> str:
     """One line for a hint: the choice, its expected points and the alternatives'.
 
     ``analysis`` is a search player's ``Analysis``: values are the person's side's
     chance of winning the game, or (a deal outside a game) its expected points minus
-    the others' mean, over the deals it drew.
+    the others' mean, over the deals it drew.  ``points``, the same search weighing
+    those points, adds them beside the chances (early in a game the chances of every
+    choice lie close together, and points say more).
     """
     choice = words(analysis.choice)
     if len(analysis.values) == 1 and not analysis.samples:
@@ -440,10 +445,17 @@ def hint_line(analysis, words: Callable[[Action], str]) -> str:
         listed = ", ".join(even[:-1]) + f" and {even[-1]}" if len(even) > 1 else even[0]
         over += f"; about even with {listed}"
     if analysis.game:
-        against = ", ".join(f"{words(a)} {v:.1%}" for a, v in others)
-        return (
-            f"Hint: {choice}: you win the game {value:.1%} of the time against {against} ({over})."
-        )
+        worth = points.values if points is not None else {}
+
+        def in_points(action: Action, long: bool = False) -> str:
+            if action not in worth:
+                return ""
+            net = f"net {worth[action]:+.2f} points this hand" if long else f"{worth[action]:+.2f}"
+            return f" ({net})"
+
+        against = ", ".join(f"{words(a)} {v:.1%}{in_points(a)}" for a, v in others)
+        chance = f"you win the game {value:.1%} of the time{in_points(analysis.choice, True)}"
+        return f"Hint: {choice}: {chance} against {against} ({over})."
     against = ", ".join(f"{words(a)} {v:+.2f}" for a, v in others)
     return f"Hint: {choice}: expected {value:+.2f} points for you against {against} ({over})."
 
