@@ -158,7 +158,7 @@ def run_game(
         click.echo("", file=stream)
         # leaving is the person's choice (quit, Ctrl-C, Ctrl-D): said, not an "Error:"
         who = "You quit: game" if isinstance(left, QuitGame) else "Game"
-        click.echo(f"{who} left before the end ({game.scores_text()}).", err=True)
+        click.echo(shown(f"{who} left before the end ({game.scores_text()})."), err=True)
         raise click.exceptions.Exit(1) from None
     except GameTooLong as error:
         raise click.ClickException(str(error)) from None
