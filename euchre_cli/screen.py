@@ -279,7 +279,7 @@ class TableScreen(GameObserver):
         elif game.ruleset.players == 3 and not game.ruleset.partnerships:
             defenders = [s for s in range(3) if s != hand.maker and s not in hand.sitting_out]
             together = " & ".join(self._subject(game, s) for s in defenders)
-            said += f"; {together} defend"
+            said += f"; {_inline(together)} defend"
         return said
 
     def table(self) -> str:

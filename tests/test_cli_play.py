@@ -171,8 +171,15 @@ def test_r12_enter_keeps_the_five_the_hint_names() -> None:
         "0",
         input="order\nn\nhint\n\nquit\n",
     )
-    hinted = re.search(r"Hint: keep (.+?) \(the five", result.output)
+    hinted = re.search(
+        r"Hint: keep (.+?): you win the game (\S+)% of the time against", result.output
+    )
     assert hinted, result.output[-1500:]
+    # the reason: the runner-up five and both figures, as every other hint gives them
+    assert re.search(
+        r"against keeping (\S+ ){5}\d+\.\d% \(the best of 6 fives tried, over \d+ deals",
+        result.output,
+    )
     assert f"Your hand: {hinted.group(1)}\n" in result.output
     assert f"Enter keeps {hinted.group(1)})" in result.output  # as the hand shows cards
 

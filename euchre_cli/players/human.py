@@ -12,7 +12,7 @@ import dataclasses
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
-from ..cards import EFFECTIVE_SUIT, Card, Suit, parse_card, sorted_hand
+from ..cards import EFFECTIVE_SUIT, Card, Suit, cards_of, parse_card, sorted_hand
 from ..hand import (
     ACTION_WORDS,
     ALONE,
@@ -286,14 +286,14 @@ class HumanPlayer:
 
     def _ask_keep(self, view: View, legal: Sequence[Action]) -> list[Card]:
         cards = self._numbered_hand(view)
-        suggestion = self._suggest_keep(view, legal)
+        suggestion, weighed = self._suggest_keep(view, legal)
         shown = self.style.cards(suggestion)
         must_keep = [c for c in view.hand if DISCARD[c] not in legal]
         # the maker bid holding its dealt cards: the others came from the dummy (R12, R14)
         dummy = frozenset(view.hand) - {*self._dealt, view.upcard} if self._dealt else frozenset()
         note = "* came from the dummy; " if dummy else ""
         if self.hints:
-            self._hint_keep(suggestion)
+            self._hint_keep(suggestion, weighed, view.trump)
         while True:
             answer = self.ask(
                 f"{self._show_hand(view, dummy)}\nKeep which {HAND_SIZE}? "
@@ -302,7 +302,7 @@ class HumanPlayer:
             if answer.lower() == "quit":
                 raise QuitGame
             if answer.lower() == "hint":
-                self._hint_keep(suggestion)
+                self._hint_keep(suggestion, weighed, view.trump)
                 continue
             if self._showed_table(answer):
                 continue
@@ -340,12 +340,30 @@ class HumanPlayer:
             points = self.hinter.analyse(dataclasses.replace(view, scores=None), legal)
         self.out(hint_line(analysis, lambda action: self._action_words(action, view), points))
 
-    def _hint_keep(self, suggestion: list[Card]) -> None:
+    def _hint_keep(self, suggestion: list[Card], weighed, trump: Suit | None) -> None:
+        """The five the hinter keeps, and what they are worth against the next best
+        five it tried (``weighed``: its analysis of the first discard, or None)."""
         if self.hinter is None:
             self.out("No hints at this table.")
             return
-        keep = " ".join(self.style.card(c) for c in suggestion)
-        self.out(f"Hint: keep {keep} (the five the search rates best; Enter keeps them).")
+        keep = self.style.cards(suggestion)
+        keeps = weighed.keeps if weighed is not None else ()
+        if len(keeps) < 2:
+            self.out(f"Hint: keep {keep} (the five the search rates best; Enter keeps them).")
+            return
+        (_, value), (other, second) = keeps[:2]
+        runner_up = self.style.cards(sorted_hand(cards_of(other), trump))
+        if weighed.game:
+            worth, against = f"you win the game {value:.1%} of the time", f"{second:.1%}"
+        else:
+            worth, against = f"expected {value:+.2f} points for you", f"{second:+.2f}"
+        noise = NOISE_IN_GAME if weighed.game else NOISE_IN_POINTS
+        even = "; about even" if value - second < noise else ""
+        self.out(
+            f"Hint: keep {keep}: {worth} against keeping {runner_up} {against} (the best of"
+            f" {len(keeps)} fives tried, over {weighed.samples} deals of the unseen cards{even};"
+            " Enter keeps them)."
+        )
 
     def _action_words(self, action: Action, view: View) -> str:
         if (view.phase, action.kind) in _WORDS_IN_PHASE:
@@ -362,20 +380,24 @@ class HumanPlayer:
             return f"name {action.suit.title.lower()}"
         return ACTION_WORDS.get(action.kind, action.kind)
 
-    def _suggest_keep(self, view: View, legal: Sequence[Action]) -> list[Card]:
-        """The hinter's five, found by letting it discard one card at a time."""
+    def _suggest_keep(self, view: View, legal: Sequence[Action]) -> tuple[list[Card], object]:
+        """The hinter's five, found by letting it discard one card at a time, and its
+        analysis of the first discard (which weighs whole fives), if it has one."""
         hinter = self.hinter
         if hinter is None:
-            return self._numbered_hand(view)[:HAND_SIZE]
+            return self._numbered_hand(view)[:HAND_SIZE], None
         hand = list(view.hand)
         discards = list(view.discards)
+        weighed = None
         while len(hand) > HAND_SIZE:
             options = [DISCARD[c] for c in hand if DISCARD[c] in legal]
             step = dataclasses.replace(view, hand=tuple(hand), discards=tuple(discards))
             card = hinter.choose(step, options).card
+            if weighed is None:
+                weighed = getattr(hinter, "last", None)
             hand.remove(card)
             discards.append(card)
-        return sorted_hand(hand, view.trump)
+        return sorted_hand(hand, view.trump), weighed
 
 
 # where "pass" means declining (to go alone, to take the upcard), and a defender's lone hand

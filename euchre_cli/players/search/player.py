@@ -34,6 +34,7 @@ decision (then decisions also depend on the machine's speed).
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import random
 import time
@@ -61,6 +62,8 @@ class Analysis:
     default: Action | None = None  # what the rule-based judgement says
     seconds: float = 0.0
     game: bool = False  # values are chances of winning the game, not points
+    # keeping five of many: each five-card set tried (a mask) and its value, best first
+    keeps: tuple[tuple[int, float], ...] = ()
 
     def ranked(self) -> list[tuple[Action, float]]:
         return sorted(self.values.items(), key=lambda item: -item[1])
@@ -124,13 +127,11 @@ class SearchPlayer:
             analysis = self._analyse_choice(view, legal, default, rng, deadline)
         else:
             analysis = Analysis(default, {}, 0, default)
-        return Analysis(
-            analysis.choice,
-            analysis.values,
-            analysis.samples,
-            default,
-            time.perf_counter() - start,
-            view.scores is not None,
+        return dataclasses.replace(
+            analysis,
+            default=default,
+            seconds=time.perf_counter() - start,
+            game=view.scores is not None,
         )
 
     # ---------------------------------------------------------------- points
@@ -285,9 +286,15 @@ class SearchPlayer:
         if view.phase is Phase.DISCARD and len(candidates[0][1]) > 1:
             best = max(range(len(candidates)), key=lambda i: totals[i])
             steps = candidates[best][1]
-            keep = mask_of(view.hand) & ~mask_of(a.card for a in steps)
+            hand = mask_of(view.hand)
+            keep = hand & ~mask_of(a.card for a in steps)
             self._plan = (keep, [a.card for a in steps[1:]])
-            return Analysis(steps[0], analysis.values, samples, default)
+            tried = [
+                (hand & ~mask_of(a.card for a in discards), total / samples)
+                for (_, discards), total in zip(candidates, totals)
+            ]
+            keeps = tuple(sorted(tried, key=lambda kept: -kept[1]))
+            return Analysis(steps[0], analysis.values, samples, default, keeps=keeps)
         return analysis
 
     def _candidates(self, view: View, legal: Sequence[Action]) -> list[tuple[Action, list[Action]]]:
