@@ -61,9 +61,10 @@ def test_watched_game_ends_with_a_winner_and_table_points(name: str) -> None:
 
 
 def test_seed_reproduces_the_whole_game() -> None:
-    """At the default level (hard), whose search draws its deals from the game seed."""
-    first = run("play", "--watch", "--json", "--seed", "5")
-    again = run("play", "--watch", "--json", "--seed", "5")
+    """At the default level (hard), whose search draws its deals from the game seed
+    (classic's game to 5: a game to 10 of hard players takes 30 s)."""
+    first = run("play", "--watch", "--json", "--seed", "5", "--rules", "classic")
+    again = run("play", "--watch", "--json", "--seed", "5", "--rules", "classic")
     other = run("play", "--watch", "--json", "--seed", "6", "--level", "easy")
     assert first.stdout == again.stdout
     assert first.stdout != other.stdout
@@ -101,7 +102,7 @@ ANSWERS = ["zz", "?", "9X", "1", "2", "3", "4", "5", "6", "pass", "n", "c", "d",
 
 def test_scripted_human_game_with_typos_and_illegal_plays() -> None:
     """R16: typos and illegal plays are refused with the reason and asked again."""
-    result = run("play", "--seed", "21", input="\n".join(ANSWERS * 400) + "\n")
+    result = run("play", "--seed", "21", "--level", "easy", input="\n".join(ANSWERS * 400) + "\n")
     assert result.exit_code == 0, result.output[-2000:]
     text = result.output
     assert "Your hand:" in text
@@ -115,7 +116,8 @@ def test_scripted_human_game_with_typos_and_illegal_plays() -> None:
 
 
 def test_human_json_summary_goes_to_stdout_alone() -> None:
-    result = run("play", "--json", "--seed", "21", input="\n".join(ANSWERS * 400) + "\n")
+    answers = "\n".join(ANSWERS * 400) + "\n"
+    result = run("play", "--json", "--seed", "21", "--level", "easy", input=answers)
     assert result.exit_code == 0
     summary = json.loads(result.stdout)
     assert "You" in summary["scores"] or any("You" in side for side in summary["scores"])
@@ -358,7 +360,10 @@ def test_r12_cutthroat_tricks_are_counted_maker_against_defenders() -> None:
 
 
 def test_r4_the_dealer_picks_it_up_in_every_game() -> None:
-    out = "".join(run("two-handed", "--watch", "--seed", str(s)).output for s in range(1, 4))
+    out = "".join(
+        run("two-handed", "--watch", "--seed", str(s), "--level", "easy").output
+        for s in range(1, 4)
+    )
     assert " picks it up." in out and " accepts." not in out
 
 
