@@ -306,21 +306,20 @@ class TableScreen(GameObserver):
             for seat in hand.sitting_out:
                 lines.append(self._says(game, seat, "sits out this hand."))
         for number, trick in enumerate(hand.tricks, start=1):
-            cards = ", ".join(
-                f"{self._subject(game, s)} {self.style.card(c)}" for s, c in trick.plays
-            )
+            cards = self._plays(game, trick.plays)
             won = _inline(self._says(game, trick.winner, "won"))
             lines.append(f"Trick {number}: {cards} ({won}).")
         if hand.trick_plays:
-            cards = ", ".join(
-                f"{self._subject(game, s)} {self.style.card(c)}" for s, c in hand.trick_plays
-            )
+            cards = self._plays(game, hand.trick_plays)
             lines.append(f"Trick {len(hand.tricks) + 1} so far: {cards}.")
         if hand.phase is Phase.PLAY:
             lines.append(self._trick_tally(game, hand) + ".")
         target = game.ruleset.game.points_to_win
         lines.append(f"Score: {game.scores_text()} (game to {target}).")
         return "\n".join(lines)
+
+    def _plays(self, game: Game, plays: Iterable[tuple[int, Card]]) -> str:
+        return ", ".join(f"{self._subject(game, s)} {self.style.card(c)}" for s, c in plays)
 
     def hand_finished(self, game: Game, hand: Hand, record: HandRecord) -> None:
         if record.score is not None:
