@@ -9,9 +9,11 @@ imports Click.
 from __future__ import annotations
 
 import importlib
+import re
+import signal
 import sys
 from collections.abc import Iterator
-from contextlib import contextmanager, suppress
+from contextlib import contextmanager, redirect_stdout, suppress
 from typing import IO, Any
 
 import click
@@ -86,12 +88,14 @@ def line_editing() -> None:
 
 class Keyboard:
     """A person's terminal during a game.  Keys pressed while the computer plays are
-    not shown (they landed in the middle of the table) and are dropped before the next
-    question, so that a stray key does not answer it.  Off a terminal (piped answers)
-    it does nothing."""
+    not shown (they landed in the middle of the table) and are dropped, before the
+    next question and when the game ends, so that a stray key answers nothing and is
+    not run by the shell afterwards.  Off a terminal (piped answers) it only reads."""
 
     def __init__(self) -> None:
         self._settings: list | None = None
+        self._asking = False
+        self._resumed: Any = None  # SIGCONT's handler before the game
         line_editing()
         if not sys.stdin.isatty():
             return
@@ -104,23 +108,52 @@ class Keyboard:
             self._settings = termios.tcgetattr(sys.stdin)
 
     def __enter__(self) -> Keyboard:
+        if self._settings is not None and hasattr(signal, "SIGCONT"):
+            # after Ctrl-Z and fg the shell has given the terminal its echo back
+            self._resumed = signal.signal(signal.SIGCONT, self._hide_again)
         self._echo(False)
         return self
 
     def __exit__(self, *exc: object) -> None:
+        if self._resumed is not None:
+            signal.signal(signal.SIGCONT, self._resumed)
+        self._drop_typed_ahead()
         self._echo(True)  # as the terminal was, however the game ends
 
     @contextmanager
     def question(self) -> Iterator[None]:
         """Show what is typed while a question waits for its answer, and only then."""
-        if self._settings is not None:
-            with suppress(OSError, self._termios.error):
-                self._termios.tcflush(sys.stdin, self._termios.TCIFLUSH)
+        self._drop_typed_ahead()
         self._echo(True)
+        self._asking = True
         try:
             yield
         finally:
+            self._asking = False
             self._echo(False)
+
+    def read(self, prompt: str, err: bool = False) -> str:
+        """The answer to ``prompt``, whose last line line editing is given, so that it
+        knows where the answer starts (it counted colour codes as columns, and an
+        answer edited across the terminal's edge was not the one shown)."""
+        head, _, last = prompt.rpartition("\n")
+        if head:
+            click.echo(head, err=err)
+        if "readline" in sys.modules and sys.stdin.isatty():
+            last = _COLOUR_CODE.sub(lambda code: f"\x01{code.group()}\x02", last)
+        if not err:
+            return input(last)
+        with redirect_stdout(sys.stderr):  # --json: standard output holds the summary
+            return input(last)
+
+    def _hide_again(self, signum: int, frame: object) -> None:
+        if not self._asking:  # at a question, line editing has the terminal
+            self._echo(False)
+
+    def _drop_typed_ahead(self) -> None:
+        if self._settings is not None:
+            with suppress(OSError, self._termios.error):
+                self._termios.tcflush(sys.stdin, self._termios.TCIFLUSH)
 
     def _echo(self, on: bool) -> None:
         if self._settings is None:
@@ -130,6 +163,9 @@ class Keyboard:
             settings[3] &= ~self._termios.ECHO
         with suppress(OSError, self._termios.error):
             self._termios.tcsetattr(sys.stdin, self._termios.TCSANOW, settings)
+
+
+_COLOUR_CODE = re.compile("\x1b\\[[0-9;]*m")
 
 
 class Seconds(click.FloatRange):

@@ -141,9 +141,7 @@ def run_game(
                     " (not a terminal) gave no answer it takes: the game stops"
                 )
             with keyboard.question():
-                return click.prompt(
-                    shown(prompt), default="", show_default=False, prompt_suffix=" > ", err=as_json
-                )
+                return keyboard.read(shown(prompt) + " > ", err=as_json)
 
         hinter = make_player("hard", ruleset, seed=f"{seed}:hint", think=think)
         human = HumanPlayer(ask, out, style, hinter=hinter, hints=hints, table=screen)

@@ -4,6 +4,7 @@ line, not a traceback."""
 
 from __future__ import annotations
 
+import io
 import os
 import re
 import select
@@ -68,13 +69,12 @@ def test_a_signal_at_a_question_gives_the_terminal_back(
         os.close(terminal)
 
 
-@pytest.mark.parametrize("signum", [None, signal.SIGTERM])
-def test_keys_pressed_while_the_computer_plays_are_not_shown(
-    tmp_path: Path, signum: int | None
-) -> None:
+@pytest.mark.parametrize("case", ["next question", "stopped and continued", "killed"])
+def test_keys_pressed_while_the_computer_plays_are_not_shown(tmp_path: Path, case: str) -> None:
     """The terminal echoed them into the middle of the table, and then the next
-    question dropped them (so they answered nothing); a signal while they are hidden
-    still gives the terminal back with its echo."""
+    question dropped them (so they answered nothing).  They stay hidden after Ctrl-Z
+    and fg (the shell gives the terminal its echo back), and a game that ends drops
+    them too, with the echo back (the shell would run a hidden line)."""
     env = {**os.environ, "EUCHRE_HOME": str(tmp_path), "TERM": "xterm"}
     controller, terminal = os.openpty()
     try:
@@ -89,23 +89,50 @@ def test_keys_pressed_while_the_computer_plays_are_not_shown(
         read_until_prompt(controller, (b">",))  # Cy has passed: "Assist your partner?"
         os.write(controller, b"pass\r")
         time.sleep(0.3)  # Ann and Bob, paced on a terminal, are still to pass
-        os.write(controller, b"zzzz")
-        if signum is None:
+        if case == "stopped and continued":
+            process.send_signal(signal.SIGSTOP)
+            shell = termios.tcgetattr(terminal)
+            shell[3] |= termios.ECHO  # as a shell leaves it
+            termios.tcsetattr(terminal, termios.TCSANOW, shell)
+            process.send_signal(signal.SIGCONT)
+            time.sleep(0.2)
+        os.write(controller, b"zzzz\r")
+        if case != "killed":
             shown = read_until_prompt(controller, (b">",))  # "Name trump", after three passes
             assert shown.count(b"passes") == 3 and b"zzzz" not in shown
             os.write(controller, b"\r")  # not an answer: had "zzzz" been kept, it would be
             assert b"zzzz" not in read_until_prompt(controller, (b">",))
             time.sleep(0.2)  # into input(): a signal just before its wait waits for a key
-            process.send_signal(signal.SIGTERM)
-            assert process.wait(30) == 1
-        else:
-            process.send_signal(signum)
-            assert process.wait(30) == 1
-            settings = termios.tcgetattr(terminal)[3]
-            assert settings & termios.ECHO and settings & termios.ICANON
+        process.send_signal(signal.SIGTERM)
+        assert process.wait(30) == 1
+        settings = termios.tcgetattr(terminal)[3]
+        assert settings & termios.ECHO and settings & termios.ICANON
+        assert not select.select([terminal], [], [], 0.2)[0]  # no line left for the shell
     finally:
         os.close(controller)
         os.close(terminal)
+
+
+def test_line_editing_is_given_the_last_line_of_a_question_with_its_colours_marked(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Readline counted colour codes as columns and did not know the question's
+    text before the answer (Click printed it): an answer edited across the edge of a
+    narrow terminal was shown one way and read another."""
+    from euchre_cli.cli import Keyboard
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    monkeypatch.setattr(sys, "stdin", Terminal())
+    given: list[str] = []
+    monkeypatch.setattr("builtins.input", lambda prompt="": given.append(prompt) or "ks")
+    red, plain = "\x1b[31m", "\x1b[0m"
+    answer = Keyboard().read(f"1:{red}K♥{plain}  2:A♠\nYour card (follow {red}♥{plain}) > ")
+    assert answer == "ks"
+    assert capsys.readouterr().out == "1:K♥  2:A♠\n"  # echo drops colours off a terminal
+    assert given == [f"Your card (follow \x01{red}\x02♥\x01{plain}\x02) > "]
 
 
 @pytest.mark.parametrize(
