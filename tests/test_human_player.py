@@ -32,7 +32,7 @@ def first_round(dealer: int = 3) -> Hand:
     return deal(STANDARD, dealer=dealer, hands=HAND, upcard="9S")
 
 
-@pytest.mark.parametrize("word", ["order", "o", "up", "assist", "yes"])
+@pytest.mark.parametrize("word", ["order", "o", "up", "assist", "yes", "order up", "Order Up"])
 def test_r4_order_words(word: str) -> None:
     assert answer(first_round(), word)[0] is ORDER
 
@@ -68,6 +68,25 @@ def test_r5_the_turned_down_suit_is_refused_with_the_reason() -> None:
     assert any("spades was turned down" in line for line in said)
     # what is allowed is said in words, not in the engine's action codes
     assert any("(legal: pass, name clubs, name diamonds, name hearts)" in line for line in said)
+
+
+def test_every_choice_is_taken_in_the_words_question_mark_lists_it() -> None:
+    """? said "order up", "not go alone"; typed back, they were "not understood"."""
+    hand = first_round()
+    _, said = answer(hand, "?", "pass")
+    assert "You may: pass, order up." in said[0]
+    assert answer(hand, "order up")[0] is ORDER
+    alone = run(first_round(), "order")
+    assert answer(alone, "not go alone")[0] is PASS and answer(alone, "go alone")[0] is ALONE
+    pickup = run(first_round(dealer=0), "order pass pass pass")
+    assert answer(pickup, "leave the upcard")[0] is PASS
+
+
+def test_a_refusal_with_brackets_of_its_own_adds_no_second_pair() -> None:
+    hand = run(first_round(), "order pass pass pass pass")
+    _, said = answer(hand, "q", "kh")
+    assert said[0].startswith("'q' is not a card (write rank then suit")
+    assert said[0].endswith("); ? lists your choices.")
 
 
 def test_r16_an_empty_answer_is_asked_again_with_what_to_type() -> None:

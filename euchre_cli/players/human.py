@@ -118,7 +118,7 @@ class HumanPlayer:
             try:
                 action = self._read(view, legal, answer)
             except InvalidAction as error:
-                self.out(f"{_sentence(str(error))} (? lists your choices).")
+                self.out(_with_help(str(error), "? lists your choices"))
                 continue
             if action in legal:
                 return action
@@ -216,6 +216,9 @@ class HumanPlayer:
             raise InvalidAction(
                 f"'p' could mean pick up or pass: answer y (pick it up) or n ({leave})"
             )
+        for action in legal:  # a choice typed as ? lists it: "order up", "not go alone"
+            if action.card is None and word == self._action_words(action, view).lower():
+                return action
         if phase in (Phase.PLAY, Phase.DISCARD):
             card = self._read_card(view, answer)
             return PLAY[card] if phase is Phase.PLAY else DISCARD[card]
@@ -320,7 +323,7 @@ class HumanPlayer:
                         self._read_card(view, word) for word in answer.replace(",", " ").split()
                     ]
                 except InvalidAction as error:
-                    self.out(f"{_sentence(str(error))} (? says how to answer).")
+                    self.out(_with_help(str(error), "? says how to answer"))
                     continue
             problem = _keep_problem(keep, view.hand, must_keep)
             if problem:
@@ -426,6 +429,14 @@ def _suit_in(word: str) -> Suit | None:
 def _sentence(text: str) -> str:
     """A message as a sentence on its own: its first letter a capital."""
     return text[:1].upper() + text[1:]
+
+
+def _with_help(message: str, help_: str) -> str:
+    """``message`` as a sentence that ends saying where help is, without two
+    brackets in a row: "... (e.g. JH); ? lists your choices."."""
+    if message.endswith(")"):
+        return f"{_sentence(message)}; {help_}."
+    return f"{_sentence(message)} ({help_})."
 
 
 def _printable(answer: str, longest: int = 40) -> str:
