@@ -16,7 +16,7 @@ from click.core import ParameterSource
 from .cli import Keyboard, Seconds, ascii_only, terminal_columns
 from .game import Game, GameTooLong
 from .players import Player
-from .players.human import HumanPlayer, QuitGame
+from .players.human import TABLE_WORDS, HumanPlayer, QuitGame
 from .players.levels import DEFAULT_LEVEL, LEVELS, make_player
 from .render import fit_to_width, in_ascii, needs_ascii
 from .rules import Ruleset, RulesetError, load_ruleset, unplayable_game
@@ -105,11 +105,14 @@ def run_game(
     def between_hands() -> None:
         """Wait for Enter, so a hand's result is read before the next deal scrolls it
         away (only for a person at a terminal: a script is not kept waiting)."""
-        question = "Enter deals the next hand (quit leaves)"
+        question = "Enter deals the next hand (table reviews this one, quit leaves)"
         while answer := ask(question).strip().lower():  # only Enter deals: not a stray word
             if answer == "quit":
                 raise QuitGame
-            out("Press Enter for the next deal, or type quit to leave the game.")
+            if answer in TABLE_WORDS:  # the hand just played, trick by trick
+                out(screen.table())
+                continue
+            out("Press Enter for the next deal, type table to review this hand, or quit to leave.")
 
     me = None if watch else 0  # the person's place in the players' order
     waits = me is not None and stream.isatty() and sys.stdin.isatty()

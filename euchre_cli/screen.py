@@ -99,6 +99,7 @@ class TableScreen(GameObserver):
         self.columns = columns  # the terminal's width now (None: no limit)
         self._game: Game | None = None
         self._hand: Hand | None = None
+        self._number = 0  # the hand's number in the game
 
     # helpers -------------------------------------------------------------------
     def _name(self, game: Game, seat: int) -> str:
@@ -158,7 +159,7 @@ class TableScreen(GameObserver):
 
     def hand_started(self, game: Game, hand: Hand) -> None:
         self._hand = hand
-        number = len(game.records) + 1
+        number = self._number = len(game.records) + 1
         dealing = self._says(game, hand.dealer, "deals")
         self.out(self.style.bold(f"— Hand {number}: {dealing} —"))
         if hand.rules.dummy.cards:
@@ -231,7 +232,7 @@ class TableScreen(GameObserver):
         if hand.rules.dummy.cards and hand.maker not in hand.alone:
             self.out(self._says(game, hand.maker, "takes the dummy hand."))
         if game.ruleset.players == 3 and not hand.sitting_out:
-            defenders = [self._name(game, s) for s in range(3) if s != hand.maker]
+            defenders = [self._subject(game, s) for s in range(3) if s != hand.maker]
             self.out(f"{' and '.join(defenders)} defend together this hand.")
 
     def _play_begins(self, game: Game, hand: Hand) -> None:
@@ -290,17 +291,24 @@ class TableScreen(GameObserver):
             return "The game has not started."
         dealing = self._says(game, hand.dealer, "deals")
         upcard = self.style.card(hand.upcard)
-        if hand.dealer_took_upcard is not None:
-            taken = "picked up" if hand.dealer_took_upcard else "left"
-            upcard += f", {taken} by {_inline(self._subject(game, hand.dealer))}"
+        dealer = _inline(self._subject(game, hand.dealer))
+        if hand.dealer in hand.sitting_out and hand.upcard_accepted:
+            upcard += f", not taken ({dealer} {'sit' if dealer == 'you' else 'sits'} out)"
+        elif hand.dealer_took_upcard is not None:
+            upcard += f", {'picked up' if hand.dealer_took_upcard else 'left'} by {dealer}"
         elif not hand.upcard_accepted and hand.phase not in (Phase.BID_UPCARD, Phase.DEALER_NAMES):
             upcard += ", turned down"
-        lines = [f"Hand {len(game.records) + 1}: {dealing}; upcard {upcard}."]
+        lines = [f"Hand {self._number}: {dealing}; upcard {upcard}."]
         if hand.trump is None:  # every bid so far is a pass: any other fixes trump
-            passed = ", ".join(self._subject(game, seat) for seat, _ in hand.bids)
-            lines.append(f"Passed so far: {passed or 'nobody'}.")
+            rounds = [hand.bids[: hand.players], hand.bids[hand.players :]]
+            for number, bids in enumerate(rounds, start=1):
+                passed = ", ".join(self._subject(game, seat) for seat, _ in bids)
+                if passed or number == 1:
+                    lines.append(
+                        f"Round {number} of the bidding, passed: {passed or 'nobody yet'}."
+                    )
             if hand.phase is Phase.NAME_TRUMP:
-                lines.append("The upcard was turned down: any other suit may be named.")
+                lines.append(f"Any suit but {hand.proposed_suit.title.lower()} may be named.")
         else:
             lines.append(self.contract() + ".")
             for seat in hand.sitting_out:
@@ -312,7 +320,7 @@ class TableScreen(GameObserver):
         if hand.trick_plays:
             cards = self._plays(game, hand.trick_plays)
             lines.append(f"Trick {len(hand.tricks) + 1} so far: {cards}.")
-        if hand.phase is Phase.PLAY:
+        if hand.tricks or hand.trick_plays:
             lines.append(self._trick_tally(game, hand) + ".")
         target = game.ruleset.game.points_to_win
         lines.append(f"Score: {game.scores_text()} (game to {target}).")

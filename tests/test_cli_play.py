@@ -230,7 +230,9 @@ def test_table_at_any_question_shows_the_deal_contract_tricks_and_score() -> Non
     keys = "table\norder\nn\n\n1\nscore\nquit\n"  # table while bidding; score at trick 2
     out = run("cutthroat", "--seed", "5", "--level", "easy", input=keys).output
     bidding, playing = out.split("Hand 1: Bob deals; upcard A♥")[1:]
-    assert bidding.startswith(".\nPassed so far: nobody.\nScore: You 0, Ann 0, Bob 0 (game to 10).")
+    assert bidding.startswith(
+        ".\nRound 1 of the bidding, passed: nobody yet.\nScore: You 0, Ann 0, Bob 0 (game to 10)."
+    )
     assert playing.startswith(
         ", picked up by Bob.\n"
         "Trump ♥ hearts: you made it; Ann & Bob defend.\n"
@@ -238,7 +240,7 @@ def test_table_at_any_question_shows_the_deal_contract_tricks_and_score() -> Non
         "Tricks: You 1, Ann & Bob 0.\n"
         "Score: You 0, Ann 0, Bob 0 (game to 10).\n"
     )
-    assert "Trump ♥ hearts: you made it; Ann & Bob defend.  1:A♠  2:K♠" in out
+    assert "Trump ♥ hearts: you made it; Ann & Bob defend.\n1:A♠  2:K♠" in out
     assert (
         "Or: table (the deal, trump, this hand's tricks, the score)"
         in run("play", "--seed", "5", "--level", "easy", input="?\nquit\n").output

@@ -113,6 +113,42 @@ def test_keys_pressed_while_the_computer_plays_are_not_shown(tmp_path: Path, cas
         os.close(terminal)
 
 
+def test_table_between_hands_reviews_the_hand_just_played(tmp_path: Path) -> None:
+    """The question before the next deal took only Enter or quit, so the hand's
+    tricks could not be looked at once it ended."""
+    env = {**os.environ, "EUCHRE_HOME": str(tmp_path), "TERM": "xterm", "NO_COLOR": "1"}
+    controller, terminal = os.openpty()
+    try:
+        command = [*CONSOLE_SCRIPT, "play", "--seed", "5", "--level", "easy", "--delay", "0"]
+        process = subprocess.Popen(
+            command, stdin=terminal, stdout=terminal, stderr=terminal, env=env
+        )
+        card = 0
+        while True:  # pass, decline, pick up, and try cards 1 to 5 in turn
+            last = read_until_prompt(controller, (b">",)).decode().rstrip().splitlines()[-1]
+            if "Enter deals the next hand" in last:
+                break
+            if "[order/pass]" in last or "Name trump" in last:
+                answer = "pass"
+            elif "[y/N]" in last:
+                answer = "n"
+            elif "[Y/n]" in last or "[y/n]" in last:
+                answer = "y"
+            else:
+                card += 1
+                answer = str(card % 5 + 1)
+            os.write(controller, answer.encode() + b"\r")
+        os.write(controller, b"table\r")
+        review = read_until_prompt(controller, (b">",)).decode()
+        assert "Hand 1: Bob deals;" in review and "Trick 5: " in review
+        assert "Tricks: You & Bob 2, Ann & Cy 3." in review
+        process.send_signal(signal.SIGTERM)
+        assert process.wait(30) == 1
+    finally:
+        os.close(controller)
+        os.close(terminal)
+
+
 def test_line_editing_is_given_the_last_line_of_a_question_with_its_colours_marked(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -44,7 +44,7 @@ HELP = (
     "Or: table (the deal, trump, this hand's tricks, the score), hint (the computer's"
     " advice), quit (leave the game)."
 )
-_TABLE_WORDS = ("table", "score")
+TABLE_WORDS = ("table", "score")
 _HINTS = {
     Phase.BID_UPCARD: "answer order or pass",
     Phase.MAKER_ALONE: "answer y or n",
@@ -168,11 +168,11 @@ class HumanPlayer:
             follow = f" (no {self.style.suit(led)}: any card)"
         contract = self.table.contract() if self.table else ""
         contract = contract or f"Trump {self.style.suit(view.trump)}"
-        return f"{contract}.  {self._show_hand(view)}\nYour card{follow}"
+        return f"{contract}.\n{self._show_hand(view)}\nYour card{follow}"
 
     def _showed_table(self, answer: str) -> bool:
         """Show the table if that is what ``answer`` asks for."""
-        if answer.lower() not in _TABLE_WORDS:
+        if answer.lower() not in TABLE_WORDS:
             return False
         self.out(self.table.table() if self.table else "There is no table to show here.")
         return True

@@ -1,0 +1,52 @@
+"""The table on request (``table`` at any question): ``TableScreen.table`` and
+``contract`` read the game and hand the screen is showing."""
+
+from __future__ import annotations
+
+from deals import STANDARD, deal, run
+
+from euchre_cli.game import Game
+from euchre_cli.screen import Style, TableScreen
+
+NAMES = ["You", "Ann", "Bob", "Cy"]
+HANDS = {0: "JH QH KH QD JS", 1: "9C TC JC QC KC"}
+
+
+def watching(script: str, dealer: int = 3) -> TableScreen:
+    """A screen showing seat 0's game after ``script``; ``dealer`` 3 is Cy."""
+    game = Game(STANDARD, NAMES, [None] * 4)  # the players are not asked here
+    screen = TableScreen(lambda line: None, Style(colour=False), me=0)
+    screen.game_started(game)
+    hand = deal(STANDARD, dealer=dealer, hands=HANDS, upcard="9S")
+    screen.hand_started(game, hand)
+    run(hand, script)
+    return screen
+
+
+def test_the_bidding_is_shown_round_by_round() -> None:
+    table = watching("pass pass pass pass pass").table()  # round 1 all pass; round 2: you
+    assert table.splitlines()[:4] == [
+        "Hand 1: Cy deals; upcard 9♠, turned down.",
+        "Round 1 of the bidding, passed: You, Ann, Bob, Cy.",
+        "Round 2 of the bidding, passed: You.",
+        "Any suit but spades may be named.",
+    ]
+    assert watching("").table().splitlines()[1] == "Round 1 of the bidding, passed: nobody yet."
+
+
+def test_r6_a_dealer_who_sits_out_did_not_leave_the_upcard() -> None:
+    """Ann assists and goes alone: her partner the dealer sits out and never chose
+    to leave the upcard (the table said "left by Cy")."""
+    screen = watching("pass order alone pass pass")
+    lines = screen.table().splitlines()
+    assert lines[0] == "Hand 1: Cy deals; upcard 9♠, not taken (Cy sits out)."
+    assert lines[1] == "Trump ♠ spades: Ann made it, alone."
+    assert "Cy sits out this hand." in lines
+    assert screen.contract() == "Trump ♠ spades: Ann made it, alone"
+
+
+def test_r4_the_upcard_picked_up_or_left_by_the_dealer() -> None:
+    assert "upcard 9♠, picked up by Cy." in watching("order pass pass pass pickup").table()
+    assert "upcard 9♠, left by Cy." in watching("order pass pass pass pass").table()
+    mine = watching("pass pass pass order pass pass pass", dealer=0).table()
+    assert "Hand 1: You deal; upcard 9♠, picked up by you." in mine
