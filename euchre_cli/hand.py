@@ -685,9 +685,12 @@ def explain_illegal(view: View, legal: Sequence[Action], action: Action) -> str:
             return f"you do not hold {card.label} (legal: {allowed})"
         must = f"you must follow {view.led_suit.title.lower()} (legal: {allowed})"
         effective = EFFECTIVE_SUIT[view.trump]
-        bower = next((c for c in view.hand if not c.is_joker and effective[c] != c.suit), None)
-        if bower is not None and (bower == card or view.led_suit is view.trump):
-            # R2: the left bower is a trump this hand, whatever suit it shows
+        # R2: the left bower is a trump this hand, whatever suit it shows: say so when
+        # it is the card refused, or one that must follow a trump lead, or the lead
+        led = view.current_trick[0][1]
+        shown = [led, *view.hand] if view.led_suit is view.trump else [card]
+        bower = next((c for c in shown if not c.is_joker and effective[c] != c.suit), None)
+        if bower is not None:
             trump = view.trump.title.lower().removesuffix("s")
             return f"{bower.label} is the left bower, a {trump} this hand: {must}"
         return must

@@ -212,6 +212,19 @@ def test_cutthroat_bad_keep_selection_is_refused(keys: str, message: str) -> Non
     assert f"Not allowed: {message} (? says how to answer)." in result.output
 
 
+def test_r4_under_mandatory_pick_up_the_keep_question_says_the_upcard_stays(tmp_path) -> None:
+    """Seed 4: the person deals, accepts the A♠ and keeps five of eleven; house rules
+    with mandatory pick-up keep the upcard, and the question now says so."""
+    house = tmp_path / "house.yaml"
+    house.write_text("extends: cutthroat\nbidding:\n  dealer_pickup: mandatory\n")
+    keys = "order\nn\nJC QH TH KC TC\n\nquit\n"
+    out = run("cutthroat", "--rules", str(house), "--seed", "4", "--level", "easy", input=keys)
+    assert "Keep which 5? (A♠, the upcard, stays; * came from the dummy;" in out.output
+    assert "Not allowed: the dealer keeps the upcard A♠ (? says how to answer)." in out.output
+    plain = run("cutthroat", "--seed", "4", "--level", "easy", input=keys).output  # R12: free
+    assert "the upcard, stays" not in plain and "You discard A♠" in plain
+
+
 def test_r6_a_lone_defender_is_announced_as_defending() -> None:
     """R6: with seed 5 the dealer Bob makes hearts and the person defends alone."""
     result = run("cutthroat", "--seed", "5", "--level", "easy", input="pass\ny\ntable\nquit\n")

@@ -139,6 +139,8 @@ def test_r7_cards_by_code_or_number_and_refusals_with_reasons() -> None:
     assert any("'zz'" in line for line in said)
     assert any("you do not hold A♠" in line for line in said)
     assert any("no card number 9" in line for line in said)
+    _, said = answer(hand, "7c", "kh")  # R1: the 24-card pack has no sevens
+    assert said[0] == "There is no 7♣ in this game's 24-card deck (? lists your choices)."
     _, said = answer(hand, "10", "kh")
     assert any("no card number 10 (1 to 5); a ten is typed with its suit" in x for x in said)
     shown = [c.code for c in hand.view(0).hand]
@@ -159,6 +161,14 @@ def test_r2_a_refusal_involving_the_left_bower_says_it_is_a_trump() -> None:
         _, said = answer(hand, typed, then)
         assert any(refusal in line for line in said), said
         assert ("left bower" in " ".join(said)) == (lead != "9D")
+    # the bower led: a club in hand looks like following it
+    led = {0: "JC KS 9D 9H TH", 1: "KC AC 9S TD JD"}
+    hand = run(deal(STANDARD, dealer=3, hands=led, upcard="QS"), "order pass pass pass pass")
+    run(hand, "play:JC")
+    _, said = answer(hand, "kc", "9s")
+    assert said[0].startswith(
+        "Not allowed: J♣ is the left bower, a spade this hand: you must follow spades (legal: 9♠)"
+    )
 
 
 def test_r7_a_refusal_lists_the_legal_cards_as_the_hand_is_numbered() -> None:

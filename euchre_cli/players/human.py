@@ -276,9 +276,15 @@ class HumanPlayer:
             ten = "; a ten is typed with its suit, like 10h" if number == 10 else ""
             raise InvalidAction(f"there is no card number {number} (1 to {len(cards)}){ten}")
         try:
-            return parse_card(_printable(answer))
+            card = parse_card(_printable(answer))
         except ValueError as error:
             raise InvalidAction(str(error)) from None
+        if not view.deck >> card & 1:  # a 7 in a 24-card game, say (R1)
+            cards = view.deck.bit_count()
+            raise InvalidAction(
+                f"there is no {self.style.card(card)} in this game's {cards}-card deck"
+            )
+        return card
 
     # keeping five of many (Cutthroat's dummy, two-handed dummy) ----------------------
     def _discard_from_plan(self, view: View, legal: Sequence[Action]) -> Action:
@@ -295,6 +301,8 @@ class HumanPlayer:
         # the maker bid holding its dealt cards: the others came from the dummy (R12, R14)
         dummy = frozenset(view.hand) - {*self._dealt, view.upcard} if self._dealt else frozenset()
         note = "* came from the dummy; " if dummy else ""
+        if must_keep:  # R4 under mandatory pick-up: one of the five is the upcard
+            note = f"{self.style.cards(must_keep)}, the upcard, stays; {note}"
         if self.hints:
             self._hint_keep(suggestion, weighed, view.trump)
         while True:
