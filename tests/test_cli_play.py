@@ -173,13 +173,12 @@ def test_r12_enter_keeps_the_five_the_hint_names() -> None:
         "0",
         input="order\nn\nhint\n\nquit\n",
     )
-    hinted = re.search(
-        r"Hint: keep (.+?): you win the game (\S+)% of the time against", result.output
-    )
+    hinted = re.search(r"Hint: keep (.+?): you win the game \S+% of the time \(net ", result.output)
     assert hinted, result.output[-1500:]
-    # the reason: the runner-up five and both figures, as every other hint gives them
+    # the reason: the runner-up five, its chance and points, as other hints give them
     assert re.search(
-        r"against keeping (\S+ ){5}\d+\.\d% \(the best of 6 fives tried, over \d+ deals",
+        r"points this hand\) against keeping (\S+ ){5}\d+\.\d% \([+-]\d\.\d\d\) \(the best"
+        r" of 6 fives tried, over \d+ deals",
         result.output,
     )
     assert f"Your hand: {hinted.group(1)}\n" in result.output

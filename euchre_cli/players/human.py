@@ -304,7 +304,7 @@ class HumanPlayer:
         if must_keep:  # R4 under mandatory pick-up: one of the five is the upcard
             note = f"{self.style.cards(must_keep)}, the upcard, stays; {note}"
         if self.hints:
-            self._hint_keep(suggestion, weighed, view.trump)
+            self._hint_keep(suggestion, weighed, view, legal)
         while True:
             answer = self.ask(
                 f"{self._show_hand(view, dummy)}\nKeep which {HAND_SIZE}? "
@@ -313,7 +313,7 @@ class HumanPlayer:
             if answer.lower() == "quit":
                 raise QuitGame
             if answer.lower() == "hint":
-                self._hint_keep(suggestion, weighed, view.trump)
+                self._hint_keep(suggestion, weighed, view, legal)
                 continue
             if self._showed_table(answer):
                 continue
@@ -351,9 +351,12 @@ class HumanPlayer:
             points = self.hinter.analyse(dataclasses.replace(view, scores=None), legal)
         self.out(hint_line(analysis, lambda action: self._action_words(action, view), points))
 
-    def _hint_keep(self, suggestion: list[Card], weighed, trump: Suit | None) -> None:
+    def _hint_keep(
+        self, suggestion: list[Card], weighed, view: View, legal: Sequence[Action]
+    ) -> None:
         """The five the hinter keeps, and what they are worth against the next best
-        five it tried (``weighed``: its analysis of the first discard, or None)."""
+        five it tried (``weighed``: its analysis of the first discard, or None); in a
+        game, with the points of each on the same deals, as other hints give them."""
         if self.hinter is None:
             self.out("No hints at this table.")
             return
@@ -362,10 +365,16 @@ class HumanPlayer:
         if len(keeps) < 2:
             self.out(f"Hint: keep {keep} (the five the search rates best; Enter keeps them).")
             return
-        (_, value), (other, second) = keeps[:2]
-        runner_up = self.style.cards(sorted_hand(cards_of(other), trump))
+        (best, value), (other, second) = keeps[:2]
+        runner_up = self.style.cards(sorted_hand(cards_of(other), view.trump))
         if weighed.game:
-            worth, against = f"you win the game {value:.1%} of the time", f"{second:.1%}"
+            points = self.hinter.analyse(dataclasses.replace(view, scores=None), legal)
+            net = dict(points.keeps)
+            worth = f"you win the game {value:.1%} of the time"
+            against = f"{second:.1%}"
+            if best in net and other in net:
+                worth += f" (net {net[best]:+.2f} points this hand)"
+                against += f" ({net[other]:+.2f})"
         else:
             worth, against = f"expected {value:+.2f} points for you", f"{second:+.2f}"
         noise = NOISE_IN_GAME if weighed.game else NOISE_IN_POINTS
