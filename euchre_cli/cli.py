@@ -13,7 +13,7 @@ import re
 import signal
 import sys
 from collections.abc import Iterator
-from contextlib import contextmanager, redirect_stdout, suppress
+from contextlib import contextmanager, suppress
 from typing import IO, Any
 
 import click
@@ -136,15 +136,17 @@ class Keyboard:
         """The answer to ``prompt``, whose last line line editing is given, so that it
         knows where the answer starts (it counted colour codes as columns, and an
         answer edited across the terminal's edge was not the one shown)."""
+        # input() edits lines only when standard input and output are both a terminal
+        editing = "readline" in sys.modules and sys.stdin.isatty() and sys.stdout.isatty()
+        if err and not editing:  # --json into a file or pipe: it holds the summary alone
+            click.echo(prompt, nl=False, err=True)
+            return input()
         head, _, last = prompt.rpartition("\n")
         if head:
             click.echo(head, err=err)
-        if "readline" in sys.modules and sys.stdin.isatty():
+        if editing:
             last = _COLOUR_CODE.sub(lambda code: f"\x01{code.group()}\x02", last)
-        if not err:
-            return input(last)
-        with redirect_stdout(sys.stderr):  # --json: standard output holds the summary
-            return input(last)
+        return input(last)
 
     def _hide_again(self, signum: int, frame: object) -> None:
         if not self._asking:  # at a question, line editing has the terminal

@@ -165,9 +165,16 @@ def test_line_editing_is_given_the_last_line_of_a_question_with_its_colours_mark
     given: list[str] = []
     monkeypatch.setattr("builtins.input", lambda prompt="": given.append(prompt) or "ks")
     red, plain = "\x1b[31m", "\x1b[0m"
-    answer = Keyboard().read(f"1:{red}K♥{plain}  2:A♠\nYour card (follow {red}♥{plain}) > ")
-    assert answer == "ks"
-    assert capsys.readouterr().out == "1:K♥  2:A♠\n"  # echo drops colours off a terminal
+    question = f"1:{red}K♥{plain}  2:A♠\nYour card (follow {red}♥{plain}) > "
+    # --json with its summary going to a file: the whole question on standard error,
+    # and no marks (only line editing reads them, and it needs a terminal's output)
+    assert Keyboard().read(question, err=True) == "ks"
+    assert capsys.readouterr().err == "1:K♥  2:A♠\nYour card (follow ♥) > "
+    assert given == [""]
+    given.clear()
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True)
+    assert Keyboard().read(question) == "ks"
+    assert capsys.readouterr().out == f"1:{red}K♥{plain}  2:A♠\n"
     assert given == [f"Your card (follow \x01{red}\x02♥\x01{plain}\x02) > "]
 
 

@@ -116,7 +116,11 @@ def test_p_is_refused_where_the_question_is_whether_to_pick_up() -> None:
     for hand, then, means in ((choosing, PICKUP, "leave it"), (bidding, ORDER, "pass")):
         action, said = answer(hand, "p", "y")
         assert action is then
-        assert f"'p' could mean pick up or pass: answer y (pick it up) or n ({means})" in said[-1]
+        assert (
+            f"'p' could mean pick up or {means}: answer y (pick it up) or n ({means})" in said[-1]
+        )
+    # the words that refusal suggests are taken
+    assert answer(choosing, "leave it")[0] is PASS and answer(choosing, "pick it up")[0] is PICKUP
     assert answer(choosing, "pass")[0] is PASS and answer(bidding, "pass")[0] is PASS
 
 
@@ -141,6 +145,8 @@ def test_r7_cards_by_code_or_number_and_refusals_with_reasons() -> None:
     assert any("no card number 9" in line for line in said)
     _, said = answer(hand, "7c", "kh")  # R1: the 24-card pack has no sevens
     assert said[0] == "There is no 7♣ in this game's 24-card deck (? lists your choices)."
+    _, said = answer(hand, "jk", "kh")
+    assert said[0] == "There is no joker in this game's 24-card deck (? lists your choices)."
     _, said = answer(hand, "10", "kh")
     assert any("no card number 10 (1 to 5); a ten is typed with its suit" in x for x in said)
     shown = [c.code for c in hand.view(0).hand]

@@ -214,7 +214,7 @@ class HumanPlayer:
         if word == "p" and asked_to_pick_up:  # "Pick it up?" p: pick up, or pass?
             leave = "leave it" if phase is Phase.PICKUP else "pass"
             raise InvalidAction(
-                f"'p' could mean pick up or pass: answer y (pick it up) or n ({leave})"
+                f"'p' could mean pick up or {leave}: answer y (pick it up) or n ({leave})"
             )
         for action in legal:  # a choice typed as ? lists it: "order up", "not go alone"
             if action.card is None and word == self._action_words(action, view).lower():
@@ -251,9 +251,9 @@ class HumanPlayer:
             if word in _NO or not word:
                 return PASS
         elif phase is Phase.PICKUP:
-            if word in _YES or not word:
+            if word in _YES or word in ("pick up", "pick it up") or not word:
                 return PICKUP
-            if word in _NO:
+            if word in _NO or word == "leave it":
                 return PASS
         try:
             return Action.parse(answer)
@@ -281,9 +281,8 @@ class HumanPlayer:
             raise InvalidAction(str(error)) from None
         if not view.deck >> card & 1:  # a 7 in a 24-card game, say (R1)
             cards = view.deck.bit_count()
-            raise InvalidAction(
-                f"there is no {self.style.card(card)} in this game's {cards}-card deck"
-            )
+            named = "joker" if card.is_joker else self.style.card(card)
+            raise InvalidAction(f"there is no {named} in this game's {cards}-card deck")
         return card
 
     # keeping five of many (Cutthroat's dummy, two-handed dummy) ----------------------
