@@ -31,7 +31,7 @@ goes alone sits out and does not pick up (R6).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
@@ -672,13 +672,18 @@ _PHASE_WORDS = {
 }
 
 
-def explain_illegal(view: View, legal: Sequence[Action], action: Action) -> str:
+def explain_illegal(
+    view: View,
+    legal: Sequence[Action],
+    action: Action,
+    words: Callable[[Action], str] = _in_words,
+) -> str:
     """Why ``action`` is not among ``legal`` for the seat of ``view``, and what is (R16).
 
     It needs only what the seat can see, so the prompt for a person and the engine
     give the same reason.
     """
-    allowed = ", ".join(_in_words(a) for a in legal)
+    allowed = ", ".join(words(a) for a in legal)  # ``words``: as the asker names them
     phase, card = view.phase, action.card
     if action.kind == "play" and phase is Phase.PLAY:
         if card not in view.hand:

@@ -82,6 +82,13 @@ def test_every_choice_is_taken_in_the_words_question_mark_lists_it() -> None:
     assert answer(pickup, "leave the upcard")[0] is PASS
 
 
+def test_a_refused_bid_lists_the_choices_in_the_words_that_answer() -> None:
+    """At "Defend alone?" the list said "pass, go alone", words for another question."""
+    hand = run(first_round(), "order pass")  # seat 0 orders, not alone: seat 1 may defend
+    _, said = answer(hand, "order", "n")
+    assert said[0].endswith("(legal: not defend alone, defend alone).")
+
+
 def test_a_refusal_with_brackets_of_its_own_adds_no_second_pair() -> None:
     hand = run(first_round(), "order pass pass pass pass")
     _, said = answer(hand, "q", "kh")

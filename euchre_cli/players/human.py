@@ -123,7 +123,11 @@ class HumanPlayer:
             if action in legal:
                 return action
             shown = self._in_hand_order(view, legal)
-            self.out(f"Not allowed: {explain_illegal(view, shown, action)}.")
+
+            def said(choice: Action) -> str:  # the choices in words it takes as answers
+                return choice.card.label if choice.card else self._action_words(choice, view)
+
+            self.out(f"Not allowed: {explain_illegal(view, shown, action, said)}.")
 
     # prompts ----------------------------------------------------------------------
     def _numbered_hand(self, view: View) -> list[Card]:
