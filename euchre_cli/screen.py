@@ -183,10 +183,7 @@ class TableScreen(GameObserver):
         if phase is Phase.PLAY:
             self._card_played(game, hand, seat, action.card)
         elif phase in BIDDING:
-            words = bid_words(hand, seat, action, phase)
-            suit = action.suit if action.suit is not None else hand.trump
-            said = words.format(suit="" if suit is None else self.style.suit(suit))
-            self.out(self._says(game, seat, said) + ".")
+            self.out(self._says(game, seat, self._bid(hand, seat, action, phase)) + ".")
             if action.kind != "pass":
                 maker = "you" if is_me else self._name(game, seat)
                 self.out(f"Trump is {self.style.suit(hand.trump)}; {maker} made it.")
@@ -299,14 +296,16 @@ class TableScreen(GameObserver):
         elif not hand.upcard_accepted and hand.phase not in (Phase.BID_UPCARD, Phase.DEALER_NAMES):
             upcard += ", turned down"
         lines = [f"Hand {self._number}: {dealing}; upcard {upcard}."]
-        if hand.trump is None:  # every bid so far is a pass: any other fixes trump
-            rounds = [hand.bids[: hand.players], hand.bids[hand.players :]]
-            for number, bids in enumerate(rounds, start=1):
-                passed = ", ".join(self._subject(game, seat) for seat, _ in bids)
-                if passed or number == 1:
-                    lines.append(
-                        f"Round {number} of the bidding, passed: {passed or 'nobody yet'}."
-                    )
+        rounds = [(Phase.BID_UPCARD, hand.bids[: hand.players])]
+        rounds.append((Phase.NAME_TRUMP, hand.bids[hand.players :]))
+        for number, (phase, bids) in enumerate(rounds, start=1):
+            said = ", ".join(
+                _inline(self._says(game, seat, self._bid(hand, seat, action, phase)))
+                for seat, action in bids
+            )
+            if said or number == 1:
+                lines.append(f"Round {number} of the bidding: {said or 'no bids yet'}.")
+        if hand.trump is None:
             if hand.phase is Phase.NAME_TRUMP:
                 lines.append(f"Any suit but {hand.proposed_suit.title.lower()} may be named.")
         else:
@@ -325,6 +324,13 @@ class TableScreen(GameObserver):
         target = game.ruleset.game.points_to_win
         lines.append(f"Score: {game.scores_text()} (game to {target}).")
         return "\n".join(lines)
+
+    def _bid(self, hand: Hand, seat: int, action: Action, phase: Phase) -> str:
+        """A bid in words, its suit styled: "names ♠ spades", "orders it up"."""
+        suit = action.suit if action.suit is not None else hand.trump
+        return bid_words(hand, seat, action, phase).format(
+            suit="" if suit is None else self.style.suit(suit)
+        )
 
     def _plays(self, game: Game, plays: Iterable[tuple[int, Card]]) -> str:
         return ", ".join(f"{self._subject(game, s)} {self.style.card(c)}" for s, c in plays)

@@ -243,10 +243,11 @@ def test_table_at_any_question_shows_the_deal_contract_tricks_and_score() -> Non
     out = run("cutthroat", "--seed", "5", "--level", "easy", input=keys).output
     bidding, playing = out.split("Hand 1: Bob deals; upcard A♥")[1:]
     assert bidding.startswith(
-        ".\nRound 1 of the bidding, passed: nobody yet.\nScore: You 0, Ann 0, Bob 0 (game to 10)."
+        ".\nRound 1 of the bidding: no bids yet.\nScore: You 0, Ann 0, Bob 0 (game to 10)."
     )
     assert playing.startswith(
         ", picked up by Bob.\n"
+        "Round 1 of the bidding: you order it up.\n"
         "Trump ♥ hearts: you made it; Ann & Bob defend.\n"
         "Trick 1: You J♥, Ann 9♥, Bob 10♥ (you won).\n"
         "Tricks: You 1, Ann & Bob 0.\n"

@@ -27,11 +27,15 @@ def test_the_bidding_is_shown_round_by_round() -> None:
     table = watching("pass pass pass pass pass").table()  # round 1 all pass; round 2: you
     assert table.splitlines()[:4] == [
         "Hand 1: Cy deals; upcard 9♠, turned down.",
-        "Round 1 of the bidding, passed: You, Ann, Bob, Cy.",
-        "Round 2 of the bidding, passed: You.",
+        "Round 1 of the bidding: you pass, Ann passes, Bob passes, Cy passes.",
+        "Round 2 of the bidding: you pass.",
         "Any suit but spades may be named.",
     ]
-    assert watching("").table().splitlines()[1] == "Round 1 of the bidding, passed: nobody yet."
+    assert watching("").table().splitlines()[1] == "Round 1 of the bidding: no bids yet."
+    # once trump is made the bidding stays: who made it, in which round, with which words
+    named = watching("pass pass pass pass pass name:H pass pass pass").table().splitlines()
+    assert named[2] == "Round 2 of the bidding: you pass, Ann names ♥ hearts."
+    assert named[3] == "Trump ♥ hearts: Ann made it."
 
 
 def test_r6_a_dealer_who_sits_out_did_not_leave_the_upcard() -> None:
@@ -40,7 +44,8 @@ def test_r6_a_dealer_who_sits_out_did_not_leave_the_upcard() -> None:
     screen = watching("pass order alone pass pass")
     lines = screen.table().splitlines()
     assert lines[0] == "Hand 1: Cy deals; upcard 9♠, not taken (Cy sits out)."
-    assert lines[1] == "Trump ♠ spades: Ann made it, alone."
+    assert lines[1] == "Round 1 of the bidding: you pass, Ann assists."  # R4: the partner's word
+    assert lines[2] == "Trump ♠ spades: Ann made it, alone."
     assert "Cy sits out this hand." in lines
     assert screen.contract() == "Trump ♠ spades: Ann made it, alone"
 
