@@ -14,11 +14,14 @@ import signal
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
 import click
 
 from . import __version__
+
+if TYPE_CHECKING:
+    from .rules import Ruleset
 
 # name -> (module, attribute, one-line help shown by ``euchre --help``)
 SUBCOMMANDS: dict[str, tuple[str, str, str]] = {
@@ -168,6 +171,28 @@ class Keyboard:
 
 
 _COLOUR_CODE = re.compile("\x1b\\[[0-9;]*m")
+
+
+class BadRules(click.ClickException):
+    """A ruleset that cannot be loaded or played: one line, the file and line, exit 2."""
+
+    exit_code = 2
+
+
+def rules_to_play(rules: str, whole_games: bool = True) -> Ruleset:
+    """The ``--rules`` of a command where computer players play: loaded, and refused
+    in one line if it is broken or (for whole games) computer players cannot play a
+    game under it."""
+    from .rules import RulesetError, load_ruleset, unplayable_game  # not every command's
+
+    try:
+        ruleset = load_ruleset(rules)
+    except RulesetError as error:
+        raise BadRules(f"--rules {error}") from None
+    unplayable = unplayable_game(ruleset) if whole_games else None  # a deal always ends
+    if unplayable:
+        raise BadRules(f"--rules {rules}: {unplayable}")
+    return ruleset
 
 
 class Seconds(click.FloatRange):

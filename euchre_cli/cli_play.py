@@ -13,13 +13,13 @@ from contextlib import AbstractContextManager, nullcontext
 import click
 from click.core import ParameterSource
 
-from .cli import Keyboard, Seconds, ascii_only, terminal_columns
+from .cli import BadRules, Keyboard, Seconds, ascii_only, rules_to_play, terminal_columns
 from .game import Game, GameTooLong
 from .players import Player
 from .players.human import TABLE_WORDS, HumanPlayer, QuitGame
 from .players.levels import DEFAULT_LEVEL, LEVELS, make_player
 from .render import fit_to_width, in_ascii, needs_ascii
-from .rules import Ruleset, RulesetError, load_ruleset, unplayable_game
+from .rules import Ruleset, load_ruleset
 from .screen import Style, TableScreen
 
 COMPUTER_NAMES = ("Ann", "Bob", "Cy", "Di", "Ed")
@@ -36,23 +36,6 @@ def _computer_names(count: int, taken: str | None) -> list[str]:
 def _want_colour(stream) -> bool:
     # no-color.org: NO_COLOR set and not empty turns colour off
     return stream.isatty() and not os.environ.get("NO_COLOR") and os.environ.get("TERM") != "dumb"
-
-
-class BadRules(click.ClickException):
-    """A ruleset that cannot be loaded: one line, the file and line, exit status 2."""
-
-    exit_code = 2
-
-
-def _load(rules: str) -> Ruleset:
-    try:
-        ruleset = load_ruleset(rules)
-    except RulesetError as error:
-        raise BadRules(f"--rules {error}") from None
-    unplayable = unplayable_game(ruleset)
-    if unplayable:
-        raise BadRules(f"--rules {rules}: {unplayable}")
-    return ruleset
 
 
 def run_game(
@@ -239,7 +222,7 @@ def _game_command(name_of_command: str, default_rules: str, doc: str) -> click.C
         given = click.get_current_context().get_parameter_source
         if watch and given("name") is ParameterSource.COMMANDLINE:
             raise click.UsageError("--name names your seat, and a watched game (--watch) has none")
-        ruleset = _load(rules)
+        ruleset = rules_to_play(rules)
         if name_of_command != "play" and given("rules") is ParameterSource.COMMANDLINE:
             seats = load_ruleset(default_rules).players  # a shortcut's own number of seats
             if ruleset.players != seats:

@@ -7,15 +7,10 @@ import sys
 
 import click
 
-from .cli import Seconds
+from .cli import Seconds, rules_to_play
 from .game import GameTooLong
 from .players.levels import DEFAULT_LEVEL, LEVELS
-from .rules import RulesetError, load_ruleset, unplayable_game
 from .simulate import Match, Summary, iter_results
-
-
-class BadRules(click.ClickException):
-    exit_code = 2
 
 
 def _levels(ctx: click.Context, param: click.Parameter, value: str | None):
@@ -82,13 +77,7 @@ def simulate(rules, deals, games, seed, levels, duplicate, workers, think, as_js
     confidence interval; the difference is the first side's points per deal minus
     the mean of the others'.
     """
-    try:
-        ruleset = load_ruleset(rules)
-    except RulesetError as error:
-        raise BadRules(f"--rules {error}") from None
-    unplayable = unplayable_game(ruleset) if games else None  # single deals always end
-    if unplayable:
-        raise BadRules(f"--rules {rules}: {unplayable}")
+    ruleset = rules_to_play(rules, whole_games=bool(games))
     sides = len(ruleset.sides)
     if levels is None:
         levels = (DEFAULT_LEVEL,) + ("easy",) * (sides - 1)

@@ -41,8 +41,9 @@ if TYPE_CHECKING:
     import yaml
 
 HAND_SIZE = 5
-LONGEST_COMPUTER_GAME = 50  # the longest target computer players play to
 """Cards dealt to each player (R3); the packets of a deal add up to this."""
+LONGEST_COMPUTER_GAME = 50
+"""The highest target computer players play a game to (see ``unplayable_game``)."""
 
 
 def _setting(default: Any, explanation: str, *, allowed: tuple = (), minimum: int | None = None):

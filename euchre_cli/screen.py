@@ -15,6 +15,7 @@ from .cards import JOKER_INDEX, Card, Suit, sorted_hand
 from .game import Game, GameObserver, HandRecord
 from .hand import Action, Hand, Phase
 from .render import marker_picture, marker_width, side_by_side
+from .rules import Ruleset
 from .scoring import marker_position
 
 RED = "\x1b[31m"
@@ -228,8 +229,10 @@ class TableScreen(GameObserver):
             self.out(self._says(game, hand.dealer, f"takes the upcard {upcard}."))
         if hand.rules.dummy.cards and hand.maker not in hand.alone:
             self.out(self._says(game, hand.maker, "takes the dummy hand."))
-        if game.ruleset.players == 3 and not hand.sitting_out:
-            defenders = [self._subject(game, s) for s in range(3) if s != hand.maker]
+        if _temporary_partners(game.ruleset) and not hand.sitting_out:
+            defenders = [
+                self._subject(game, s) for s in range(game.ruleset.players) if s != hand.maker
+            ]
             self.out(f"{' and '.join(defenders)} defend together this hand.")
 
     def _play_begins(self, game: Game, hand: Hand) -> None:
@@ -250,7 +253,7 @@ class TableScreen(GameObserver):
 
     def _trick_tally(self, game: Game, hand: Hand) -> str:
         rules = game.ruleset
-        if rules.partnerships or rules.players < 3:
+        if not _temporary_partners(rules):
             groups = [(game.side_name(side), seats) for side, seats in enumerate(rules.sides)]
         else:  # partnerships for this hand only: the maker against the defenders (R12)
             defenders = [
@@ -274,8 +277,9 @@ class TableScreen(GameObserver):
             said += ", alone"
         if hand.lone_defender is not None:
             said += "; " + _inline(self._says(game, hand.lone_defender, "defends alone"))
-        elif game.ruleset.players == 3 and not game.ruleset.partnerships:
-            defenders = [s for s in range(3) if s != hand.maker and s not in hand.sitting_out]
+        elif _temporary_partners(game.ruleset):
+            players = range(game.ruleset.players)
+            defenders = [s for s in players if s != hand.maker and s not in hand.sitting_out]
             together = " & ".join(self._subject(game, s) for s in defenders)
             said += f"; {_inline(together)} defend"
         return said
@@ -393,6 +397,11 @@ class TableScreen(GameObserver):
             else (f"{game.side_name(game.winner)} {verb} the game")
         )
         self.out(self.style.bold(f"{won}, {_score_line(game)}."))
+
+
+def _temporary_partners(rules: Ruleset) -> bool:
+    """Whether the defenders of a hand play together without being a side (R12)."""
+    return not rules.partnerships and rules.players > 2
 
 
 def _inline(said: str) -> str:

@@ -124,10 +124,8 @@ class HumanPlayer:
                 return action
             shown = self._in_hand_order(view, legal)
 
-            def said(choice: Action) -> str:  # the choices in words it takes as answers
-                return choice.card.label if choice.card else self._action_words(choice, view)
-
-            self.out(f"Not allowed: {explain_illegal(view, shown, action, said)}.")
+            why = explain_illegal(view, shown, action, lambda a: self._answer_words(a, view))
+            self.out(f"Not allowed: {why}.")
 
     # prompts ----------------------------------------------------------------------
     def _numbered_hand(self, view: View) -> list[Card]:
@@ -402,6 +400,10 @@ class HumanPlayer:
         if action.kind == "name":
             return f"name {action.suit.title.lower()}"
         return ACTION_WORDS.get(action.kind, action.kind)
+
+    def _answer_words(self, action: Action, view: View) -> str:
+        """A choice in words that answer the question (a refusal lists them so)."""
+        return action.card.label if action.card else self._action_words(action, view)
 
     def _suggest_keep(self, view: View, legal: Sequence[Action]) -> tuple[list[Card], object]:
         """The hinter's five, found by letting it discard one card at a time, and its
