@@ -9,6 +9,7 @@ imports Click.
 from __future__ import annotations
 
 import importlib
+import os
 import re
 import signal
 import sys
@@ -93,7 +94,7 @@ class Keyboard:
     """A person's terminal during a game.  Keys pressed while the computer plays are
     not shown (they landed in the middle of the table) and are dropped, before the
     next question and when the game ends, so that a stray key answers nothing and is
-    not run by the shell afterwards.  Off a terminal (piped answers) it only reads."""
+    not run by the shell afterwards.  Off a terminal (piped answers) it does nothing."""
 
     def __init__(self) -> None:
         self._settings: list | None = None
@@ -135,22 +136,6 @@ class Keyboard:
             self._asking = False
             self._echo(False)
 
-    def read(self, prompt: str, err: bool = False) -> str:
-        """The answer to ``prompt``, whose last line line editing is given, so that it
-        knows where the answer starts (it counted colour codes as columns, and an
-        answer edited across the terminal's edge was not the one shown)."""
-        # input() edits lines only when standard input and output are both a terminal
-        editing = "readline" in sys.modules and sys.stdin.isatty() and sys.stdout.isatty()
-        if err and not editing:  # --json into a file or pipe: it holds the summary alone
-            click.echo(prompt, nl=False, err=True)
-            return input()
-        head, _, last = prompt.rpartition("\n")
-        if head:
-            click.echo(head, err=err)
-        if editing:
-            last = _COLOUR_CODE.sub(lambda code: f"\x01{code.group()}\x02", last)
-        return input(last)
-
     def _hide_again(self, signum: int, frame: object) -> None:
         if not self._asking:  # at a question, line editing has the terminal
             self._echo(False)
@@ -170,7 +155,83 @@ class Keyboard:
             self._termios.tcsetattr(sys.stdin, self._termios.TCSANOW, settings)
 
 
+def read_answer(prompt: str, err: bool = False) -> str:
+    """The answer to ``prompt``, whose last line line editing is given, so that it
+    knows where the answer starts (it counted colour codes as columns, and an
+    answer edited across the terminal's edge was not the one shown)."""
+    editing = line_edited()
+    if err and not editing:  # --json into a file or pipe: it holds the summary alone
+        click.echo(prompt, nl=False, err=True)
+        return input()
+    head, newline, last = prompt.rpartition("\n")
+    if newline:
+        click.echo(head, err=err)
+    if editing:
+        last = _COLOUR_CODE.sub(lambda code: f"\x01{code.group()}\x02", last)
+    with redrawn_after_stop(head + newline, last):
+        return input(last)
+
+
 _COLOUR_CODE = re.compile("\x1b\\[[0-9;]*m")
+
+
+def line_edited() -> bool:
+    """True when ``input()`` reads through line editing: readline is loaded and
+    standard input and output are both a terminal."""
+    return "readline" in sys.modules and sys.stdin.isatty() and sys.stdout.isatty()
+
+
+@contextmanager
+def redrawn_after_stop(shown: str, prompt: str) -> Iterator[None]:
+    """Around an ``input(prompt)`` that line editing reads (``shown`` is what was
+    written before it): Ctrl-Z gives the shell the terminal as it was before the
+    question, and fg gives line editing its own mode back and writes the question
+    again with what was typed so far.  Python's readline leaves signals to Python:
+    stopped and continued, the question had scrolled away under the shell's lines,
+    and the terminal, left as the shell set it, echoed keys that line editing then
+    echoed again, and gave arrow keys as text."""
+    before = None
+    if line_edited():
+        with suppress(ImportError, OSError):  # not a POSIX terminal
+            import termios
+
+            with suppress(termios.error):
+                before = termios.tcgetattr(sys.stdin)
+    if before is None:
+        yield
+        return
+
+    def stop(signum: int, frame: object) -> None:
+        editing = None
+        with suppress(OSError, termios.error):
+            editing = termios.tcgetattr(sys.stdin)
+            termios.tcsetattr(sys.stdin, termios.TCSADRAIN, before)
+        signal.signal(signal.SIGTSTP, signal.SIG_DFL)
+        os.kill(os.getpid(), signal.SIGTSTP)  # stopped here, until fg
+        signal.signal(signal.SIGTSTP, stop)
+        if editing is not None:
+            with suppress(OSError, termios.error):
+                termios.tcsetattr(sys.stdin, termios.TCSADRAIN, editing)
+        click.echo(shown, nl=False)
+        _redisplay(prompt)
+
+    previous = signal.signal(signal.SIGTSTP, stop)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTSTP, previous)
+
+
+def _redisplay(prompt: str) -> None:
+    """Line editing's prompt and the line typed so far, written again on a new line."""
+    import ctypes  # only after Ctrl-Z at a question
+
+    readline = sys.modules["readline"]
+    with suppress(OSError, AttributeError):  # readline's C library, GNU's or libedit
+        ctypes.CDLL(getattr(readline, "__file__", None)).rl_forced_update_display()
+        return
+    typed = readline.get_line_buffer()  # no cursor but at the end of the line
+    click.echo(prompt.replace("\x01", "").replace("\x02", "") + typed, nl=False)
 
 
 class BadRules(click.ClickException):

@@ -13,7 +13,15 @@ from contextlib import AbstractContextManager, nullcontext
 import click
 from click.core import ParameterSource
 
-from .cli import BadRules, Keyboard, Seconds, ascii_only, rules_to_play, terminal_columns
+from .cli import (
+    BadRules,
+    Keyboard,
+    Seconds,
+    ascii_only,
+    read_answer,
+    rules_to_play,
+    terminal_columns,
+)
 from .game import Game, GameTooLong
 from .players import Player
 from .players.human import TABLE_WORDS, HumanPlayer, QuitGame
@@ -127,7 +135,7 @@ def run_game(
                     " (not a terminal) gave no answer it takes: the game stops"
                 )
             with keyboard.question():
-                return keyboard.read(shown(prompt) + " > ", err=as_json)
+                return read_answer(shown(prompt) + " > ", err=as_json)
 
         hinter = make_player("hard", ruleset, seed=f"{seed}:hint", think=think)
         human = HumanPlayer(ask, out, style, hinter=hinter, hints=hints, table=screen)

@@ -18,7 +18,14 @@ from typing import IO, Any, TypeVar
 import click
 
 from . import render
-from .cli import ListingGroup, ascii_only, line_editing, terminal_columns
+from .cli import (
+    ListingGroup,
+    ascii_only,
+    line_edited,
+    line_editing,
+    read_answer,
+    terminal_columns,
+)
 from .rules import Ruleset, RulesetError, load_ruleset
 from .scorebook import (
     BOOK_FILE,
@@ -390,8 +397,17 @@ def _say(text: str = "", err: bool = False) -> None:
 
 
 def _ask(question: str) -> str:
-    """``keep``'s questions, fitted as its output is (with room for Click's ": ")."""
-    return click.prompt(_fitted(question, sys.stdout, 2), default="", show_default=False)
+    """``keep``'s questions, fitted as its output is (with room for the ": ").  On a
+    terminal, line editing is given the question's last line, and Ctrl-Z and fg show
+    it again (``cli.read_answer``); Ctrl-C and the end of input are ``click.Abort``
+    either way."""
+    question = _fitted(question, sys.stdout, 2)
+    if not line_edited():  # piped answers
+        return click.prompt(question, default="", show_default=False)
+    try:
+        return read_answer(f"{question}: ")
+    except (EOFError, KeyboardInterrupt):
+        raise click.Abort from None
 
 
 def _fitted(text: str, stream: IO[str], room: int = 0) -> str:

@@ -4,6 +4,7 @@ line, not a traceback."""
 
 from __future__ import annotations
 
+import fcntl
 import io
 import os
 import re
@@ -113,6 +114,87 @@ def test_keys_pressed_while_the_computer_plays_are_not_shown(tmp_path: Path, cas
         os.close(terminal)
 
 
+@pytest.mark.parametrize(
+    ("command", "question", "typed", "more", "answered"),
+    [
+        (
+            ["play", "--seed", "5", "--level", "easy"],
+            b"Assist your partner? [order/pass] > ",
+            b"pa",
+            b"ss",
+            b"You pass.",
+        ),
+        (
+            ["score", "keep"],
+            b"Who made trump? (1 Ann & Bob, 2 Cy & Di): ",
+            b"1",
+            b" 4",
+            b"Ann & Bob made it (4 tricks): +1",
+        ),
+    ],
+)
+def test_ctrl_z_at_a_question_then_fg_asks_it_again(
+    tmp_path: Path,
+    command: list[str],
+    question: bytes,
+    typed: bytes,
+    more: bytes,
+    answered: bytes,
+) -> None:
+    """Stopped at a question and continued, the question had scrolled away under the
+    shell's lines, and the terminal, as the shell had left it, echoed what was typed
+    next (line editing echoed it again) and took arrow keys as text.  A real shell with
+    job control runs the program here, as a person's does."""
+    env = {**os.environ, "EUCHRE_HOME": str(tmp_path), "TERM": "xterm", "NO_COLOR": "1"}
+    env["PS1"] = "shell$ "
+    if command[0] == "score":
+        new = [*CONSOLE_SCRIPT, "score", "new", "--team", "Ann & Bob", "--team", "Cy & Di"]
+        subprocess.run(new, env=env, check=True, capture_output=True)
+    controller, terminal = os.openpty()
+
+    def controlling_terminal() -> None:
+        fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+
+    try:
+        shell = subprocess.Popen(
+            ["bash", "--norc", "--noprofile", "-i"],
+            stdin=terminal,
+            stdout=terminal,
+            stderr=terminal,
+            env=env,
+            start_new_session=True,
+            preexec_fn=controlling_terminal,
+        )
+        read_until_prompt(controller, (b"shell$",))
+        program = " ".join(f"'{word}'" for word in [*CONSOLE_SCRIPT, *command])
+        os.write(controller, program.encode() + b"\r")
+        read_until_prompt(controller, (question.rstrip(),))
+        time.sleep(0.2)  # into input()
+        os.write(controller, typed)
+        time.sleep(0.2)
+        os.write(controller, b"\x1a")  # Ctrl-Z
+        assert b"Stopped" in read_until_prompt(controller, (b"shell$",))
+        os.write(controller, b"fg\r")
+        shown = read_until_prompt(controller, (question + typed,))
+        assert shown.count(question.rstrip()) == 1  # asked again, once
+        time.sleep(0.2)
+        assert not termios.tcgetattr(terminal)[3] & termios.ICANON  # line editing's mode
+        os.write(controller, b"\x1b[D\x1b[C" + more)  # arrow keys left and right
+        echoed = read_until_prompt(controller, (more,), seconds=10)
+        assert b"[D" not in echoed and echoed.count(more) == 1
+        os.write(controller, b"\r")
+        assert answered in read_until_prompt(controller, (b">", b":"))
+        os.write(controller, b"\x03")  # Ctrl-C leaves; then the shell
+        read_until_prompt(controller, (b"shell$",))
+        os.write(controller, b"exit\r")
+        shell.wait(30)
+    finally:
+        if shell.poll() is None:
+            shell.kill()
+        os.close(controller)
+        os.close(terminal)
+
+
 def test_table_between_hands_reviews_the_hand_just_played(tmp_path: Path) -> None:
     """The question before the next deal took only Enter or quit, so the hand's
     tricks could not be looked at once it ended."""
@@ -155,7 +237,7 @@ def test_line_editing_is_given_the_last_line_of_a_question_with_its_colours_mark
     """Readline counted colour codes as columns and did not know the question's
     text before the answer (Click printed it): an answer edited across the edge of a
     narrow terminal was shown one way and read another."""
-    from euchre_cli.cli import Keyboard
+    from euchre_cli.cli import read_answer
 
     class Terminal(io.StringIO):
         def isatty(self) -> bool:
@@ -168,12 +250,12 @@ def test_line_editing_is_given_the_last_line_of_a_question_with_its_colours_mark
     question = f"1:{red}K♥{plain}  2:A♠\nYour card (follow {red}♥{plain}) > "
     # --json with its summary going to a file: the whole question on standard error,
     # and no marks (only line editing reads them, and it needs a terminal's output)
-    assert Keyboard().read(question, err=True) == "ks"
+    assert read_answer(question, err=True) == "ks"
     assert capsys.readouterr().err == "1:K♥  2:A♠\nYour card (follow ♥) > "
     assert given == [""]
     given.clear()
     monkeypatch.setattr(sys.stdout, "isatty", lambda: True)
-    assert Keyboard().read(question) == "ks"
+    assert read_answer(question) == "ks"
     assert capsys.readouterr().out == f"1:{red}K♥{plain}  2:A♠\n"
     assert given == [f"Your card (follow \x01{red}\x02♥\x01{plain}\x02) > "]
 
