@@ -160,6 +160,25 @@ def test_r7_cards_by_code_or_number_and_refusals_with_reasons() -> None:
     assert answer(hand, "1")[0].card.code in shown
 
 
+def test_r7_the_last_card_is_played_without_a_question() -> None:
+    """Every hand ended by asking for the one card left, a question with no choice in
+    it; a single legal card earlier in the hand is still asked for (the person may
+    want the table or to leave first)."""
+    hand = run(first_round(), "order pass pass pass pass")
+    while not (hand.current_seat == 0 and len(hand.view(0).hand) == 1):
+        hand.apply(hand.legal_actions()[0])
+    (last,) = hand.view(0).hand
+    assert answer(hand)[0] is PLAY[last]  # no answer given: none asked for
+    assert answer(hand)[1] == []
+    hands = {0: "JH QH KH QD JS", 1: "AD 9C TC JC QC"}
+    follow = run(deal(STANDARD, dealer=0, hands=hands, upcard="9S"), "order pass pass pass")
+    run(follow, "pass play:AD play:9D play:KD")  # the dealer leaves it; diamonds are led
+    assert follow.current_seat == 0 and follow.legal_actions() == [PLAY[parse_card("QD")]]
+    with pytest.raises(IndexError):  # asked, and no answer was given
+        answer(follow)
+    assert answer(follow, "qd")[0] is PLAY[parse_card("QD")]
+
+
 def test_r2_a_refusal_involving_the_left_bower_says_it_is_a_trump() -> None:
     """J♣ under spades looks like a club: refused when clubs are led it needs saying
     why, and so does a club refused on a spade lead while J♣ is held."""

@@ -101,6 +101,8 @@ class HumanPlayer:
             len(view.hand) - HAND_SIZE > 1 or self._planned_discards
         ):
             return self._discard_from_plan(view, legal)
+        if view.phase is Phase.PLAY and len(view.hand) == 1:
+            return legal[0]  # the last card: nothing to decide, and the screen shows it
         if self.hints and len(legal) > 1:
             self._hint(view, legal)
         while True:
