@@ -8,6 +8,7 @@ imports Click.
 
 from __future__ import annotations
 
+import errno
 import importlib
 import os
 import re
@@ -156,19 +157,21 @@ class Keyboard:
 
 
 def read_answer(prompt: str, err: bool = False) -> str:
-    """The answer to ``prompt``, whose last line line editing is given, so that it
-    knows where the answer starts (it counted colour codes as columns, and an
-    answer edited across the terminal's edge was not the one shown)."""
+    """The answer to ``prompt`` (written to standard error with ``err``), whose last
+    line line editing is given, so that it knows where the answer starts (it counted
+    colour codes as columns, and an answer edited across the terminal's edge was not
+    the one shown).  Ctrl-Z and fg ask again (``asked_again_after_stop``)."""
     editing = line_edited()
     if err and not editing:  # --json into a file or pipe: it holds the summary alone
         click.echo(prompt, nl=False, err=True)
-        return input()
+        with asked_again_after_stop(prompt, "", err=True):
+            return input()
     head, newline, last = prompt.rpartition("\n")
     if newline:
         click.echo(head, err=err)
     if editing:
         last = _COLOUR_CODE.sub(lambda code: f"\x01{code.group()}\x02", last)
-    with redrawn_after_stop(head + newline, last):
+    with asked_again_after_stop(head + newline, last, err=err):
         return input(last)
 
 
@@ -182,16 +185,16 @@ def line_edited() -> bool:
 
 
 @contextmanager
-def redrawn_after_stop(shown: str, prompt: str) -> Iterator[None]:
-    """Around an ``input(prompt)`` that line editing reads (``shown`` is what was
-    written before it): Ctrl-Z gives the shell the terminal as it was before the
-    question, and fg gives line editing its own mode back and writes the question
-    again with what was typed so far.  Python's readline leaves signals to Python:
-    stopped and continued, the question had scrolled away under the shell's lines,
-    and the terminal, left as the shell set it, echoed keys that line editing then
-    echoed again, and gave arrow keys as text."""
+def asked_again_after_stop(shown: str, prompt: str, err: bool = False) -> Iterator[None]:
+    """Around an ``input(prompt)`` from a terminal, ``shown`` having been written
+    before it (to standard error with ``err``): Ctrl-Z gives the shell the terminal as
+    it was before the question, and fg gives line editing its own mode back and
+    writes the question again, with what was typed so far.  Python's readline leaves
+    signals to Python: stopped and continued, the question had scrolled away under
+    the shell's lines, and the terminal, left as the shell set it, echoed keys that
+    line editing then echoed again, and gave arrow keys as text."""
     before = None
-    if line_edited():
+    if sys.stdin.isatty():
         with suppress(ImportError, OSError):  # not a POSIX terminal
             import termios
 
@@ -205,15 +208,17 @@ def redrawn_after_stop(shown: str, prompt: str) -> Iterator[None]:
         editing = None
         with suppress(OSError, termios.error):
             editing = termios.tcgetattr(sys.stdin)
-            termios.tcsetattr(sys.stdin, termios.TCSADRAIN, before)
+        _set_terminal(termios, before)
         signal.signal(signal.SIGTSTP, signal.SIG_DFL)
-        os.kill(os.getpid(), signal.SIGTSTP)  # stopped here, until fg
+        os.kill(os.getpid(), signal.SIGTSTP)  # stopped here, until fg (or bg)
         signal.signal(signal.SIGTSTP, stop)
         if editing is not None:
-            with suppress(OSError, termios.error):
-                termios.tcsetattr(sys.stdin, termios.TCSADRAIN, editing)
-        click.echo(shown, nl=False)
-        _redisplay(prompt)
+            _set_terminal(termios, editing)  # after bg, this waits for fg
+        click.echo(shown, nl=False, err=err)
+        if line_edited():
+            _redisplay(prompt)
+        else:  # the terminal's own line editing lost what was typed
+            click.echo(prompt, nl=False)
 
     previous = signal.signal(signal.SIGTSTP, stop)
     try:
@@ -222,13 +227,35 @@ def redrawn_after_stop(shown: str, prompt: str) -> Iterator[None]:
         signal.signal(signal.SIGTSTP, previous)
 
 
+def _set_terminal(termios: Any, settings: list) -> None:
+    """Set the terminal's mode, again when a signal interrupts (a game's SIGCONT
+    handler does, when a job sent to the background with bg is stopped for touching
+    the terminal and then brought back with fg)."""
+    for _ in range(100):
+        try:
+            termios.tcsetattr(sys.stdin, termios.TCSADRAIN, settings)
+            return
+        except termios.error as error:
+            if error.args[0] != errno.EINTR:
+                return
+        except OSError:
+            return
+
+
 def _redisplay(prompt: str) -> None:
-    """Line editing's prompt and the line typed so far, written again on a new line."""
+    """Line editing's prompt and the line typed so far, written again on a new line,
+    at the terminal's width now (it may have changed while the program was stopped)."""
     import ctypes  # only after Ctrl-Z at a question
 
     readline = sys.modules["readline"]
     with suppress(OSError, AttributeError):  # readline's C library, GNU's or libedit
-        ctypes.CDLL(getattr(readline, "__file__", None)).rl_forced_update_display()
+        library = ctypes.CDLL(getattr(readline, "__file__", None))
+        with suppress(OSError):  # the size now: it may have changed while stopped
+            size = os.get_terminal_size(sys.stdout.fileno())
+            library.rl_set_screen_size(size.lines, size.columns)
+            # the prompt again, as input() gave it, for its line breaks at this width
+            library.rl_set_prompt(prompt.encode(sys.stdout.encoding, "replace"))
+        library.rl_forced_update_display()
         return
     typed = readline.get_line_buffer()  # no cursor but at the end of the line
     click.echo(prompt.replace("\x01", "").replace("\x02", "") + typed, nl=False)

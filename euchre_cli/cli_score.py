@@ -21,7 +21,6 @@ from . import render
 from .cli import (
     ListingGroup,
     ascii_only,
-    line_edited,
     line_editing,
     read_answer,
     terminal_columns,
@@ -402,7 +401,7 @@ def _ask(question: str) -> str:
     it again (``cli.read_answer``); Ctrl-C and the end of input are ``click.Abort``
     either way."""
     question = _fitted(question, sys.stdout, 2)
-    if not line_edited():  # piped answers
+    if not sys.stdin.isatty():  # piped answers
         return click.prompt(question, default="", show_default=False)
     try:
         return read_answer(f"{question}: ")
