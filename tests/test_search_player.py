@@ -393,6 +393,23 @@ def test_hard_draws_the_last_trump():
     assert hard_choice(hand) is PLAY[card("JH")]
 
 
+def test_r6_a_lone_hand_is_read_as_a_strong_one():
+    """The rule-based judgement goes alone only with a near-certain march, so no drawn
+    deal explained a loner and the lone maker was dealt an ordinary hand: holding
+    K♠ A♥ Q♥ J♥ 9♦ against A♣ A♦ K♦ Q♦ J♦ alone (an expert's review, seed 109), the
+    defender defended alone, which gains only with all five tricks, in 9 of 10 seeds."""
+    hands = {0: "KS AH QH JH 9D", 1: "AC AD KD QD JD", 2: "AS TH KC TC TD", 3: "TS 9S KH QC JC"}
+    dealt = deal(STANDARD, dealer=0, hands=hands, upcard="QS")
+    hand = run(deal(STANDARD, dealer=0, hands=hands, upcard="QS"), "pass " * 4 + "name:D alone")
+    run(hand, "pass")  # Cy does not defend alone; Ann decides
+    view = hand.view(0)
+    know = Knowledge(view, STANDARD)
+    assert know.misfits(_world_of(dealt), RuleBasedPlayer(), [1, 2, 3], limit=9) == 0
+    legal = hand.legal_actions()
+    choices = [SearchPlayer(STANDARD, seed).analyse(view, legal).choice for seed in range(10)]
+    assert choices.count(PASS) >= 8
+
+
 def test_hard_does_not_trump_the_partners_winner():
     """R7: the partner's ace of spades is winning trick four and I am last, void in
     spades with the 9H and the 9C.  Ruffing wins this trick but loses the last

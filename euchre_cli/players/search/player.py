@@ -20,11 +20,11 @@ it is the side's chance of winning the game from the score the outcome leaves
 action with the best mean wins; exact ties go to the rule-based player's choice.
 
 Decisions are evidence: with ``infer`` set, a drawn deal in which another seat's
-bids, going alone or cards played differ from what the rule-based judgement would
-have done with that seat's drawn cards is kept only with a small probability per
-such decision (``worlds.Knowledge.misfits``), so an opponent who ordered hearts is
-usually given hearts, and one who played low where that judgement would have won
-the trick is usually given no card that wins it.
+bids or cards played differ from what the rule-based judgement would have done with
+that seat's drawn cards, or in which it went alone with a weak hand, is kept only
+with a small probability per such decision (``worlds.Knowledge.misfits``), so an
+opponent who ordered hearts is usually given hearts, and one who played low where
+that judgement would have won the trick is usually given no card that wins it.
 
 Every decision draws its deals from a ``random.Random`` seeded by the player's seed
 and the public information in the view, so a decision depends on nothing the seat
