@@ -152,8 +152,7 @@ class Keyboard:
         settings = list(self._settings)
         if not on:
             settings[3] &= ~self._termios.ECHO
-        with suppress(OSError, self._termios.error):
-            self._termios.tcsetattr(sys.stdin, self._termios.TCSANOW, settings)
+        _set_terminal(self._termios, settings)
 
 
 def read_answer(prompt: str, err: bool = False) -> str:
@@ -230,10 +229,10 @@ def asked_again_after_stop(shown: str, prompt: str, err: bool = False) -> Iterat
 def _set_terminal(termios: Any, settings: list) -> None:
     """Set the terminal's mode, again when a signal interrupts (a game's SIGCONT
     handler does, when a job sent to the background with bg is stopped for touching
-    the terminal and then brought back with fg)."""
-    for _ in range(100):
+    the terminal and then brought back with fg); a terminal that refuses is left."""
+    for _ in range(100):  # each try waits for a signal: a bound, never reached
         try:
-            termios.tcsetattr(sys.stdin, termios.TCSADRAIN, settings)
+            termios.tcsetattr(sys.stdin, termios.TCSANOW, settings)
             return
         except termios.error as error:
             if error.args[0] != errno.EINTR:
