@@ -17,9 +17,9 @@ import random
 import statistics
 import time
 
-from euchre_cli.hand import Hand
+from euchre_cli.engine.hand import Hand
+from euchre_cli.engine.rules import load_ruleset
 from euchre_cli.players.levels import make_player
-from euchre_cli.rules import load_ruleset
 
 
 def decision_times(rules: str, level: str, hands: int, think: float | None) -> dict[str, list]:

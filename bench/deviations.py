@@ -25,9 +25,9 @@ import statistics
 from collections import defaultdict
 from multiprocessing import Pool
 
-from euchre_cli.hand import Hand, Phase
-from euchre_cli.rules import Ruleset, load_ruleset
-from euchre_cli.scoring import score_hand
+from euchre_cli.engine.hand import Hand, Phase
+from euchre_cli.engine.rules import Ruleset, load_ruleset
+from euchre_cli.engine.scoring import score_hand
 from euchre_cli.simulate import Match, deal_deck, mean_interval, table_players
 
 

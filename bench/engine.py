@@ -13,8 +13,8 @@ import random
 import statistics
 import time
 
-from euchre_cli.hand import Hand
-from euchre_cli.rules import Ruleset, load_ruleset
+from euchre_cli.engine.hand import Hand
+from euchre_cli.engine.rules import Ruleset, load_ruleset
 
 
 def play_random_hands(ruleset: Ruleset, count: int, seed: int) -> int:

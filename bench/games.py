@@ -13,9 +13,9 @@ import argparse
 import statistics
 import time
 
-from euchre_cli.game import Game
+from euchre_cli.engine.game import Game
+from euchre_cli.engine.rules import builtin_names, load_ruleset
 from euchre_cli.players.rule_based import RuleBasedPlayer
-from euchre_cli.rules import builtin_names, load_ruleset
 
 
 def main() -> None:

@@ -20,12 +20,12 @@ import argparse
 import random
 import time
 
-from euchre_cli.game import Game
-from euchre_cli.hand import Hand
+from euchre_cli.engine.game import Game
+from euchre_cli.engine.hand import Hand
+from euchre_cli.engine.rules import Ruleset, load_ruleset
+from euchre_cli.engine.scoring import score_hand
 from euchre_cli.players import RandomPlayer, rule_based
 from euchre_cli.players.rule_based import RuleBasedPlayer
-from euchre_cli.rules import Ruleset, load_ruleset
-from euchre_cli.scoring import score_hand
 
 
 def win_rate(ruleset: Ruleset, games: int, seed: int = 0) -> float:

@@ -23,7 +23,7 @@ import click
 from . import __version__
 
 if TYPE_CHECKING:
-    from .rules import Ruleset
+    from .engine.rules import Ruleset
 
 # name -> (module, attribute, one-line help shown by ``euchre --help``)
 SUBCOMMANDS: dict[str, tuple[str, str, str]] = {
@@ -270,7 +270,7 @@ def rules_to_play(rules: str, whole_games: bool = True) -> Ruleset:
     """The ``--rules`` of a command where computer players play: loaded, and refused
     in one line if it is broken or (for whole games) computer players cannot play a
     game under it."""
-    from .rules import RulesetError, load_ruleset, unplayable_game  # not every command's
+    from .engine.rules import RulesetError, load_ruleset, unplayable_game  # not every command's
 
     try:
         ruleset = load_ruleset(rules)

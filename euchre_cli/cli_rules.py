@@ -16,7 +16,7 @@ import yaml
 
 from . import render
 from .cli import ListingGroup, terminal_columns
-from .rules import (
+from .engine.rules import (
     MarkerRules,
     RubberRules,
     Ruleset,

@@ -25,7 +25,8 @@ from .cli import (
     read_answer,
     terminal_columns,
 )
-from .rules import Ruleset, RulesetError, load_ruleset
+from .engine.rules import Ruleset, RulesetError, load_ruleset
+from .engine.scoring import TRICKS_IN_HAND
 from .scorebook import (
     BOOK_FILE,
     Entry,
@@ -44,7 +45,6 @@ from .scorebook import (
     seat_sides,
     side_stats,
 )
-from .scoring import TRICKS_IN_HAND
 
 Command = TypeVar("Command", bound=Callable[..., Any])
 Answer = TypeVar("Answer")

@@ -8,7 +8,7 @@ import sys
 import click
 
 from .cli import Seconds, rules_to_play
-from .game import GameTooLong
+from .engine.game import GameTooLong
 from .players.levels import DEFAULT_LEVEL, LEVELS
 from .simulate import Match, Summary, iter_results
 

@@ -15,12 +15,12 @@ from collections.abc import Sequence
 from itertools import zip_longest
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from .rules import Ruleset
-from .scoring import TRICKS_TO_MAKE, HandOutcome, at_the_bridge, marker_position
+from .engine.rules import Ruleset
+from .engine.scoring import TRICKS_TO_MAKE, HandOutcome, at_the_bridge, marker_position
 
 if TYPE_CHECKING:
+    from .engine.scoring import GameRecord, RubberResult
     from .scorebook import EntryResult, Sheet, SheetSummary, SideStats, Tally
-    from .scoring import GameRecord, RubberResult
 
 
 def needs_ascii(encoding: str | None) -> bool:

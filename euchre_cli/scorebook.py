@@ -21,8 +21,8 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, NamedTuple
 
-from .rules import Ruleset, RulesetError, ruleset_from_dict, ruleset_to_dict
-from .scoring import (
+from .engine.rules import Ruleset, RulesetError, ruleset_from_dict, ruleset_to_dict
+from .engine.scoring import (
     TRICKS_IN_HAND,
     TRICKS_TO_MAKE,
     GameRecord,

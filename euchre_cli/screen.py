@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from .cards import JOKER_INDEX, Card, Suit, sorted_hand
-from .game import Game, GameObserver, HandRecord
-from .hand import Action, Hand, Phase
+from .engine.cards import JOKER_INDEX, Card, Suit, sorted_hand
+from .engine.game import Game, GameObserver, HandRecord
+from .engine.hand import Action, Hand, Phase
+from .engine.rules import Ruleset
+from .engine.scoring import marker_position
 from .render import marker_picture, marker_width, side_by_side
-from .rules import Ruleset
-from .scoring import marker_position
 
 RED = "\x1b[31m"
 BOLD = "\x1b[1m"

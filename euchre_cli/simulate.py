@@ -29,11 +29,11 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 from . import STOP_SIGNALS
-from .game import Game
-from .hand import Hand
+from .engine.game import Game
+from .engine.hand import Hand
+from .engine.rules import Ruleset
+from .engine.scoring import score_hand
 from .players.levels import LEVELS, make_player
-from .rules import Ruleset
-from .scoring import score_hand
 
 STATS = ("deals", "made", "euchred", "marched", "alone", "alone_made", "defended_alone")
 

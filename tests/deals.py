@@ -12,10 +12,10 @@ import dataclasses
 import json
 from collections.abc import Iterable, Mapping, Sequence
 
-from euchre_cli.cards import Card, parse_card
-from euchre_cli.game import Game
-from euchre_cli.hand import Action, Hand
-from euchre_cli.rules import (
+from euchre_cli.engine.cards import Card, parse_card
+from euchre_cli.engine.game import Game
+from euchre_cli.engine.hand import Action, Hand
+from euchre_cli.engine.rules import (
     AloneRules,
     BiddingRules,
     DeckRules,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from euchre_cli.cards import (
+from euchre_cli.engine.cards import (
     ALL_CARDS,
     JOKER,
     SUIT_MASKS,

@@ -9,7 +9,7 @@ import pytest
 from click.testing import CliRunner
 
 from euchre_cli.cli import main
-from euchre_cli.rules import builtin_names, load_ruleset
+from euchre_cli.engine.rules import builtin_names, load_ruleset
 
 
 def run(*args: str, input: str | None = None):
@@ -415,7 +415,7 @@ def test_a_game_no_side_wins_is_stopped_in_one_line(monkeypatch: pytest.MonkeyPa
     from functools import partial
 
     from euchre_cli import cli_play, simulate
-    from euchre_cli.game import Game
+    from euchre_cli.engine.game import Game
 
     monkeypatch.setattr(cli_play, "Game", partial(Game, max_hands=2))
     monkeypatch.setattr(simulate, "Game", partial(Game, max_hands=2))

@@ -13,7 +13,7 @@ import pytest
 from click.testing import CliRunner, Result
 
 from euchre_cli.cli import main
-from euchre_cli.rules import GameRules, MarkerRules, RubberRules, builtin_names, load_ruleset
+from euchre_cli.engine.rules import GameRules, MarkerRules, RubberRules, builtin_names, load_ruleset
 
 
 @pytest.fixture(autouse=True)

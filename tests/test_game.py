@@ -9,12 +9,12 @@ import random
 import pytest
 from deals import CUTTHROAT, STANDARD, TWO_HANDED, cards, check_summary
 
-from euchre_cli.cards import JOKER, Suit, parse_card
-from euchre_cli.game import Game, GameObserver, GameTooLong, draw_for_seats, draw_value
-from euchre_cli.hand import PASS, HandResult
+from euchre_cli.engine.cards import JOKER, Suit, parse_card
+from euchre_cli.engine.game import Game, GameObserver, GameTooLong, draw_for_seats, draw_value
+from euchre_cli.engine.hand import PASS, HandResult
+from euchre_cli.engine.rules import DealRules, DeckRules, GameRules
+from euchre_cli.engine.scoring import HandOutcome
 from euchre_cli.players import RandomPlayer
-from euchre_cli.rules import DealRules, DeckRules, GameRules
-from euchre_cli.scoring import HandOutcome
 from euchre_cli.screen import Style, TableScreen
 
 

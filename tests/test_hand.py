@@ -27,9 +27,9 @@ from deals import (
     snapshot,
 )
 
-from euchre_cli.cards import JOKER as JOKER_CARD
-from euchre_cli.cards import Suit, parse_card
-from euchre_cli.hand import (
+from euchre_cli.engine.cards import JOKER as JOKER_CARD
+from euchre_cli.engine.cards import Suit, parse_card
+from euchre_cli.engine.hand import (
     ALONE,
     DISCARD,
     NAME,
@@ -44,7 +44,7 @@ from euchre_cli.hand import (
     InvalidAction,
     Phase,
 )
-from euchre_cli.rules import AloneRules, BiddingRules, DealRules, Ruleset
+from euchre_cli.engine.rules import AloneRules, BiddingRules, DealRules, Ruleset
 
 C, D, H, S = Suit
 

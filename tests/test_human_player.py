@@ -9,8 +9,8 @@ from deals import STANDARD, deal, run
 from hypothesis import given
 from hypothesis import strategies as st
 
-from euchre_cli.cards import Suit, parse_card, sorted_hand
-from euchre_cli.hand import ALONE, NAME, ORDER, PASS, PICKUP, PLAY, Hand
+from euchre_cli.engine.cards import Suit, parse_card, sorted_hand
+from euchre_cli.engine.hand import ALONE, NAME, ORDER, PASS, PICKUP, PLAY, Hand
 from euchre_cli.players.human import HumanPlayer, QuitGame
 from euchre_cli.render import fit_to_width
 from euchre_cli.screen import Style
@@ -261,7 +261,7 @@ def test_a_hint_with_one_choice_says_it_is_the_only_one() -> None:
 
 
 def test_a_hint_whose_margin_is_the_luck_of_the_deals_says_about_even() -> None:
-    from euchre_cli.hand import DISCARD
+    from euchre_cli.engine.hand import DISCARD
     from euchre_cli.players.human import hint_line
     from euchre_cli.players.search.player import Analysis
 

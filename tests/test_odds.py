@@ -4,11 +4,11 @@ search player's use of it in a game (R8, R9, R12)."""
 import pytest
 from deals import STANDARD
 
-from euchre_cli.game import Game
+from euchre_cli.engine.game import Game
+from euchre_cli.engine.rules import load_ruleset
 from euchre_cli.players import RandomPlayer
 from euchre_cli.players.search import SearchPlayer
 from euchre_cli.players.search.odds import win_chances
-from euchre_cli.rules import load_ruleset
 
 CUTTHROAT = load_ruleset("cutthroat")
 

@@ -15,12 +15,12 @@ from deals import VARIANTS, check_summary
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from euchre_cli.cards import JOKER, Card, Suit, cards_of
-from euchre_cli.game import Game
-from euchre_cli.hand import PASS, Hand, Phase
+from euchre_cli.engine.cards import JOKER, Card, Suit, cards_of
+from euchre_cli.engine.game import Game
+from euchre_cli.engine.hand import PASS, Hand, Phase
+from euchre_cli.engine.rules import Ruleset, builtin_names, load_ruleset
+from euchre_cli.engine.scoring import score_hand
 from euchre_cli.players import RandomPlayer
-from euchre_cli.rules import Ruleset, builtin_names, load_ruleset
-from euchre_cli.scoring import score_hand
 
 HAND_SETTINGS = settings(
     max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow]

@@ -16,9 +16,10 @@ from deals import CUTTHROAT, JOKER, STANDARD, STICK, VARIANTS, deal, run
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from euchre_cli.cards import SUIT_MASKS, Suit, parse_card
-from euchre_cli.game import Game
-from euchre_cli.hand import ALONE, DISCARD, NAME, ORDER, PASS, PICKUP, PLAY, Hand, Phase
+from euchre_cli.engine.cards import SUIT_MASKS, Suit, parse_card
+from euchre_cli.engine.game import Game
+from euchre_cli.engine.hand import ALONE, DISCARD, NAME, ORDER, PASS, PICKUP, PLAY, Hand, Phase
+from euchre_cli.engine.rules import DummyRules
 from euchre_cli.players import RandomPlayer
 from euchre_cli.players.rule_based import (
     _CARD_VALUE,
@@ -27,7 +28,6 @@ from euchre_cli.players.rule_based import (
     expected_best_value,
     hand_value,
 )
-from euchre_cli.rules import DummyRules
 
 C, D, H, S = Suit
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from euchre_cli.rules import (
+from euchre_cli.engine.rules import (
     MarkerRules,
     RubberRules,
     Ruleset,
@@ -256,7 +256,7 @@ def test_file_without_extends_starts_from_the_defaults(write_yaml):
 
 def test_importing_rules_does_not_import_yaml():
     """The scorekeeper rebuilds snapshots without paying for PyYAML at startup."""
-    code = "import sys, euchre_cli.rules; print('yaml' in sys.modules)"
+    code = "import sys, euchre_cli.engine.rules; print('yaml' in sys.modules)"
     output = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     ).stdout

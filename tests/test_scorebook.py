@@ -14,7 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from euchre_cli.rules import GameRules, Ruleset, load_ruleset
+from euchre_cli.engine.rules import GameRules, Ruleset, load_ruleset
+from euchre_cli.engine.scoring import HandOutcome
 from euchre_cli.scorebook import (
     SCHEMA_VERSION,
     ManualPoints,
@@ -28,7 +29,6 @@ from euchre_cli.scorebook import (
     split_team,
     tally,
 )
-from euchre_cli.scoring import HandOutcome
 
 CHECKOUT = Path(__file__).resolve().parent.parent
 TEAMS = ("Ann & Bob", "Cy & Di")
@@ -381,7 +381,7 @@ def test_a_killed_process_mid_write_leaves_the_sheet_as_it_was(book_path: Path) 
         import os, signal
         from pathlib import Path
         from euchre_cli.scorebook import open_scorebook
-        from euchre_cli.scoring import HandOutcome
+        from euchre_cli.engine.scoring import HandOutcome
         book = open_scorebook(Path({str(book_path)!r}))
         with book.transaction():
             book.add(book.sheet(), HandOutcome(1, 5))
@@ -407,7 +407,7 @@ def test_two_writers_at_once_lose_and_duplicate_nothing(book_path: Path) -> None
         import sys
         from pathlib import Path
         from euchre_cli.scorebook import open_scorebook
-        from euchre_cli.scoring import HandOutcome
+        from euchre_cli.engine.scoring import HandOutcome
         side, tricks = int(sys.argv[1]), int(sys.argv[2])
         for _ in range({hands_each}):
             book = open_scorebook(Path({str(book_path)!r}))

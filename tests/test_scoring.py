@@ -15,9 +15,9 @@ import dataclasses
 import pytest
 from deals import CUTTHROAT, STANDARD, TWO_HANDED, deal, play_out
 
-from euchre_cli.hand import ALONE, ORDER, PASS, Hand, Phase
-from euchre_cli.rules import RubberRules, Ruleset, ScoringRules
-from euchre_cli.scoring import (
+from euchre_cli.engine.hand import ALONE, ORDER, PASS, Hand, Phase
+from euchre_cli.engine.rules import RubberRules, Ruleset, ScoringRules
+from euchre_cli.engine.scoring import (
     GameRecord,
     HandOutcome,
     RubberResult,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from deals import STANDARD, deal, run
 
-from euchre_cli.game import Game
+from euchre_cli.engine.game import Game
 from euchre_cli.screen import Style, TableScreen
 
 NAMES = ["You", "Ann", "Bob", "Cy"]

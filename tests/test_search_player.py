@@ -18,14 +18,14 @@ import random
 import pytest
 from deals import CUTTHROAT, LEFT_OF_DEALER, STANDARD, VARIANTS, deal, run
 
-from euchre_cli.cards import Suit, cards_of, parse_card
-from euchre_cli.game import Game
-from euchre_cli.hand import ORDER, PASS, PLAY, Hand, Phase
+from euchre_cli.engine.cards import Suit, cards_of, parse_card
+from euchre_cli.engine.game import Game
+from euchre_cli.engine.hand import ORDER, PASS, PLAY, Hand, Phase
+from euchre_cli.engine.rules import load_ruleset
 from euchre_cli.players.levels import LEVELS, PRESETS, make_player
 from euchre_cli.players.rule_based import RuleBasedPlayer
 from euchre_cli.players.search import PlaySolver, SearchPlayer
 from euchre_cli.players.search.worlds import Knowledge, World
-from euchre_cli.rules import load_ruleset
 
 C, D, H, S = Suit
 QUICK = {"play_samples": 2, "bid_samples": 2, "keep_candidates": 2}
@@ -166,7 +166,7 @@ def test_a_dealer_who_discarded_the_upcard_is_drawn_with_it_among_the_discards()
 
 
 def _suit_mask(trump, suit):
-    from euchre_cli.cards import SUIT_MASKS
+    from euchre_cli.engine.cards import SUIT_MASKS
 
     return SUIT_MASKS[trump][suit]
 
@@ -331,7 +331,7 @@ def test_r16_search_decisions_are_always_legal(variant):
 
 
 def test_every_builtin_ruleset_plays_a_hand_at_hard():
-    from euchre_cli.rules import builtin_names
+    from euchre_cli.engine.rules import builtin_names
 
     for name in builtin_names():
         ruleset = load_ruleset(name)

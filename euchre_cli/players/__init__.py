@@ -1,23 +1,19 @@
-"""Players: anything that picks one of the legal actions from what its seat can see.
+"""Computer players: each picks one of the legal actions from what its seat can see.
 
 A player never receives the ``Hand``: only ``View`` (``Hand.view(seat)``) and the
 list of legal actions, so a computer player knows exactly what a person at the table
-would know.
+would know.  ``Player`` is the engine's protocol (``engine/play.py``).
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Protocol
 
-from ..hand import Action, View
+from ..engine.hand import Action, View
+from ..engine.play import Player
 
-
-class Player(Protocol):
-    def choose(self, view: View, legal: Sequence[Action]) -> Action:
-        """One of ``legal``."""
-        ...
+__all__ = ["Player", "RandomPlayer"]
 
 
 class RandomPlayer:

@@ -12,8 +12,8 @@ import dataclasses
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
-from ..cards import EFFECTIVE_SUIT, Card, Suit, cards_of, parse_card, sorted_hand
-from ..hand import (
+from ..engine.cards import EFFECTIVE_SUIT, Card, Suit, cards_of, parse_card, sorted_hand
+from ..engine.hand import (
     ACTION_WORDS,
     ALONE,
     DISCARD,

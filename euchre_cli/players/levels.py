@@ -10,7 +10,7 @@
 
 from __future__ import annotations
 
-from ..rules import Ruleset
+from ..engine.rules import Ruleset
 from . import Player
 from .rule_based import RuleBasedPlayer
 from .search import SearchPlayer, SearchSettings

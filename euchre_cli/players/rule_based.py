@@ -28,8 +28,27 @@ from __future__ import annotations
 from collections.abc import Sequence
 from math import comb
 
-from ..cards import EFFECTIVE_SUIT, JOKER_INDEX, SUIT_MASKS, TRUMP_POWER, Suit, bit_indices, mask_of
-from ..hand import ALONE, DISCARD, ORDER, PASS, PICKUP, PLAY, TRICK_STRENGTH, Action, Phase, View
+from ..engine.cards import (
+    EFFECTIVE_SUIT,
+    JOKER_INDEX,
+    SUIT_MASKS,
+    TRUMP_POWER,
+    Suit,
+    bit_indices,
+    mask_of,
+)
+from ..engine.hand import (
+    ALONE,
+    DISCARD,
+    ORDER,
+    PASS,
+    PICKUP,
+    PLAY,
+    TRICK_STRENGTH,
+    Action,
+    Phase,
+    View,
+)
 
 HAND_SIZE = 5
 

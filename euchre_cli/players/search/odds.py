@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from functools import cache, lru_cache
 
-from ...rules import Ruleset
-from ...scoring import HandOutcome, game_winner, score_hand
+from ...engine.rules import Ruleset
+from ...engine.scoring import HandOutcome, game_winner, score_hand
 
 # (maker's tricks, alone, chance): what a contract gives, from simulated play.
 CONTRACTS = (

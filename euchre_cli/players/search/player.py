@@ -42,10 +42,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
 
-from ...cards import bit_indices, mask_of
-from ...hand import DISCARD, HAND_SIZE, Action, Hand, Phase, View
-from ...rules import Ruleset
-from ...scoring import HandOutcome, score_hand
+from ...engine.cards import bit_indices, mask_of
+from ...engine.hand import DISCARD, HAND_SIZE, Action, Hand, Phase, View
+from ...engine.rules import Ruleset
+from ...engine.scoring import HandOutcome, score_hand
 from ..rule_based import RuleBasedPlayer, hand_value
 from .odds import win_chances
 from .solver import PlaySolver

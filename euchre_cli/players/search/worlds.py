@@ -23,8 +23,8 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from math import factorial
 
-from ...cards import EFFECTIVE_SUIT, SUIT_MASKS, Card, bit_indices, mask_of
-from ...hand import (
+from ...engine.cards import EFFECTIVE_SUIT, SUIT_MASKS, Card, bit_indices, mask_of
+from ...engine.hand import (
     ALONE,
     DISCARD,
     HAND_SIZE,
@@ -36,7 +36,7 @@ from ...hand import (
     Phase,
     View,
 )
-from ...rules import Ruleset
+from ...engine.rules import Ruleset
 from .. import Player
 from ..rule_based import hand_value
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from .cards import RANK_NAMES, Card
 from .hand import Action, Hand, HandResult, Phase
-from .players import Player
+from .play import Player, play_out, shuffled_deck
 from .rules import Ruleset
 from .scoring import HandScore, at_the_bridge, game_winner, score_hand
 
@@ -173,24 +173,15 @@ class Game:
         else:
             self.dealer = self.rng.randrange(count)
 
-    def shuffled_deck(self) -> list[Card]:
-        """The dealer shuffles; the player on the right cuts, leaving ``cut_min`` or more
-        cards in each packet (R3)."""
-        deck = list(self.ruleset.cards)
-        self.rng.shuffle(deck)
-        cut_min = self.ruleset.deal.cut_min
-        cut = self.rng.randint(cut_min, len(deck) - cut_min)
-        return deck[cut:] + deck[:cut]
-
     def play_hand(self) -> HandRecord:
-        hand = Hand(self.ruleset, self.dealer, self.shuffled_deck(), self.scores)
+        hand = Hand(self.ruleset, self.dealer, shuffled_deck(self.ruleset, self.rng), self.scores)
         self.observer.hand_started(self, hand)
-        while not hand.is_over:
-            seat = hand.current_seat
-            phase = hand.phase
-            action = self.player_at(seat).choose(hand.view(seat), hand.legal_actions())
-            hand.apply(action)
+
+        def applied(seat: int, action: Action, phase: Phase) -> None:
             self.observer.action_applied(self, hand, seat, action, phase)
+
+        seated = [self.player_at(seat) for seat in range(self.ruleset.players)]
+        play_out(hand, seated, applied=applied)
         record = self._score(hand.result())
         self.observer.hand_finished(self, hand, record)
         self.dealer = (self.dealer + 1) % self.ruleset.players  # R3: the deal passes left

@@ -639,7 +639,7 @@ def _builtin_directory() -> Path | Traversable:
     try:
         return resources.files("euchre_cli.rulesets")
     except ModuleNotFoundError:
-        return Path(__file__).resolve().parent.parent / "rulesets"
+        return Path(__file__).resolve().parents[2] / "rulesets"
 
 
 def _builtin_files() -> Iterator[Path | Traversable]:
