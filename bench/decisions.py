@@ -18,8 +18,8 @@ import statistics
 import time
 
 from euchre_cli.engine.hand import Hand
-from euchre_cli.engine.rules import load_ruleset
 from euchre_cli.players.levels import make_player
+from euchre_cli.rulebook import load_ruleset
 
 
 def decision_times(rules: str, level: str, hands: int, think: float | None) -> dict[str, list]:

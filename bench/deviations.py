@@ -26,8 +26,9 @@ from collections import defaultdict
 from multiprocessing import Pool
 
 from euchre_cli.engine.hand import Hand, Phase
-from euchre_cli.engine.rules import Ruleset, load_ruleset
+from euchre_cli.engine.rules import Ruleset
 from euchre_cli.engine.scoring import score_hand
+from euchre_cli.rulebook import load_ruleset
 from euchre_cli.simulate import Match, deal_deck, mean_interval, table_players
 
 

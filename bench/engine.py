@@ -14,7 +14,8 @@ import statistics
 import time
 
 from euchre_cli.engine.hand import Hand
-from euchre_cli.engine.rules import Ruleset, load_ruleset
+from euchre_cli.engine.rules import Ruleset
+from euchre_cli.rulebook import load_ruleset
 
 
 def play_random_hands(ruleset: Ruleset, count: int, seed: int) -> int:

@@ -14,8 +14,8 @@ import statistics
 import time
 
 from euchre_cli.engine.game import Game
-from euchre_cli.engine.rules import builtin_names, load_ruleset
 from euchre_cli.players.rule_based import RuleBasedPlayer
+from euchre_cli.rulebook import builtin_names, load_ruleset
 
 
 def main() -> None:

@@ -24,8 +24,8 @@ from multiprocessing import Pool
 from deviations import seat_points
 
 from euchre_cli.engine.hand import Hand
-from euchre_cli.engine.rules import load_ruleset
 from euchre_cli.players.rule_based import RuleBasedPlayer
+from euchre_cli.rulebook import load_ruleset
 from euchre_cli.simulate import Match, deal_deck, mean_interval, table_players
 
 

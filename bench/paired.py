@@ -19,8 +19,8 @@ import dataclasses
 import json
 import time
 
-from euchre_cli.engine.rules import load_ruleset
 from euchre_cli.players import levels
+from euchre_cli.rulebook import load_ruleset
 from euchre_cli.simulate import Match, Summary, iter_results, mean_interval
 
 

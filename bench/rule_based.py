@@ -22,10 +22,11 @@ import time
 
 from euchre_cli.engine.game import Game
 from euchre_cli.engine.hand import Hand
-from euchre_cli.engine.rules import Ruleset, load_ruleset
+from euchre_cli.engine.rules import Ruleset
 from euchre_cli.engine.scoring import score_hand
 from euchre_cli.players import RandomPlayer, rule_based
 from euchre_cli.players.rule_based import RuleBasedPlayer
+from euchre_cli.rulebook import load_ruleset
 
 
 def win_rate(ruleset: Ruleset, games: int, seed: int = 0) -> float:

@@ -270,7 +270,8 @@ def rules_to_play(rules: str, whole_games: bool = True) -> Ruleset:
     """The ``--rules`` of a command where computer players play: loaded, and refused
     in one line if it is broken or (for whole games) computer players cannot play a
     game under it."""
-    from .engine.rules import RulesetError, load_ruleset, unplayable_game  # not every command's
+    from .players.levels import unplayable_game  # not every command's
+    from .rulebook import RulesetError, load_ruleset
 
     try:
         ruleset = load_ruleset(rules)

@@ -23,11 +23,12 @@ from .cli import (
     terminal_columns,
 )
 from .engine.game import Game, GameTooLong
-from .engine.rules import Ruleset, load_ruleset
+from .engine.rules import Ruleset
 from .players import Player
 from .players.human import TABLE_WORDS, HumanPlayer, QuitGame
 from .players.levels import DEFAULT_LEVEL, LEVELS, make_player
 from .render import fit_to_width, in_ascii, needs_ascii
+from .rulebook import load_ruleset
 from .screen import Style, TableScreen
 
 COMPUTER_NAMES = ("Ann", "Bob", "Cy", "Di", "Ed")

@@ -16,18 +16,9 @@ import yaml
 
 from . import render
 from .cli import ListingGroup, terminal_columns
-from .engine.rules import (
-    MarkerRules,
-    RubberRules,
-    Ruleset,
-    RulesetError,
-    ScoringRules,
-    builtin_names,
-    load_ruleset,
-    ruleset_to_dict,
-    setting_help,
-    unplayable_game,
-)
+from .engine.rules import MarkerRules, RubberRules, Ruleset, ScoringRules
+from .players.levels import unplayable_game
+from .rulebook import RulesetError, builtin_names, load_ruleset, ruleset_to_dict, setting_help
 
 # The settings a table most often changes, by section, in the order `rules new` lists them.
 TEMPLATE_SETTINGS: dict[str, tuple[str, ...]] = {

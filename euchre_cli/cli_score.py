@@ -25,8 +25,9 @@ from .cli import (
     read_answer,
     terminal_columns,
 )
-from .engine.rules import Ruleset, RulesetError, load_ruleset
+from .engine.rules import Ruleset
 from .engine.scoring import TRICKS_IN_HAND
+from .rulebook import RulesetError, load_ruleset
 from .scorebook import (
     BOOK_FILE,
     Entry,

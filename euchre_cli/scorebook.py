@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, NamedTuple
 
-from .engine.rules import Ruleset, RulesetError, ruleset_from_dict, ruleset_to_dict
+from .engine.rules import Ruleset
 from .engine.scoring import (
     TRICKS_IN_HAND,
     TRICKS_TO_MAKE,
@@ -32,6 +32,7 @@ from .engine.scoring import (
     rubber_result,
     score_hand,
 )
+from .rulebook import RulesetError, ruleset_from_dict, ruleset_to_dict
 
 if TYPE_CHECKING:
     import datetime

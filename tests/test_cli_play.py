@@ -9,7 +9,7 @@ import pytest
 from click.testing import CliRunner
 
 from euchre_cli.cli import main
-from euchre_cli.engine.rules import builtin_names, load_ruleset
+from euchre_cli.rulebook import builtin_names, load_ruleset
 
 
 def run(*args: str, input: str | None = None):

@@ -13,7 +13,8 @@ import pytest
 from click.testing import CliRunner, Result
 
 from euchre_cli.cli import main
-from euchre_cli.engine.rules import GameRules, MarkerRules, RubberRules, builtin_names, load_ruleset
+from euchre_cli.engine.rules import GameRules, MarkerRules, RubberRules
+from euchre_cli.rulebook import builtin_names, load_ruleset
 
 
 @pytest.fixture(autouse=True)

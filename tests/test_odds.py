@@ -5,10 +5,10 @@ import pytest
 from deals import STANDARD
 
 from euchre_cli.engine.game import Game
-from euchre_cli.engine.rules import load_ruleset
 from euchre_cli.players import RandomPlayer
 from euchre_cli.players.search import SearchPlayer
 from euchre_cli.players.search.odds import win_chances
+from euchre_cli.rulebook import load_ruleset
 
 CUTTHROAT = load_ruleset("cutthroat")
 

@@ -18,9 +18,10 @@ from hypothesis import strategies as st
 from euchre_cli.engine.cards import JOKER, Card, Suit, cards_of
 from euchre_cli.engine.game import Game
 from euchre_cli.engine.hand import PASS, Hand, Phase
-from euchre_cli.engine.rules import Ruleset, builtin_names, load_ruleset
+from euchre_cli.engine.rules import Ruleset
 from euchre_cli.engine.scoring import score_hand
 from euchre_cli.players import RandomPlayer
+from euchre_cli.rulebook import builtin_names, load_ruleset
 
 HAND_SETTINGS = settings(
     max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow]

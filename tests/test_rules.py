@@ -13,10 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from euchre_cli.engine.rules import (
-    MarkerRules,
-    RubberRules,
-    Ruleset,
+from euchre_cli.engine.rules import MarkerRules, RubberRules, Ruleset
+from euchre_cli.players.levels import unplayable_game
+from euchre_cli.rulebook import (
     RulesetError,
     builtin_names,
     builtin_rulesets,
@@ -24,7 +23,6 @@ from euchre_cli.engine.rules import (
     ruleset_from_dict,
     ruleset_to_dict,
     setting_help,
-    unplayable_game,
 )
 
 BUILTINS = [

@@ -14,8 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from euchre_cli.engine.rules import GameRules, Ruleset, load_ruleset
+from euchre_cli.engine.rules import GameRules, Ruleset
 from euchre_cli.engine.scoring import HandOutcome
+from euchre_cli.rulebook import load_ruleset
 from euchre_cli.scorebook import (
     SCHEMA_VERSION,
     ManualPoints,

@@ -21,11 +21,11 @@ from deals import CUTTHROAT, LEFT_OF_DEALER, STANDARD, VARIANTS, deal, run
 from euchre_cli.engine.cards import Suit, cards_of, parse_card
 from euchre_cli.engine.game import Game
 from euchre_cli.engine.hand import ORDER, PASS, PLAY, Hand, Phase
-from euchre_cli.engine.rules import load_ruleset
 from euchre_cli.players.levels import LEVELS, PRESETS, make_player
 from euchre_cli.players.rule_based import RuleBasedPlayer
 from euchre_cli.players.search import PlaySolver, SearchPlayer
 from euchre_cli.players.search.worlds import Knowledge, World
+from euchre_cli.rulebook import load_ruleset
 
 C, D, H, S = Suit
 QUICK = {"play_samples": 2, "bid_samples": 2, "keep_candidates": 2}
@@ -331,7 +331,7 @@ def test_r16_search_decisions_are_always_legal(variant):
 
 
 def test_every_builtin_ruleset_plays_a_hand_at_hard():
-    from euchre_cli.engine.rules import builtin_names
+    from euchre_cli.rulebook import builtin_names
 
     for name in builtin_names():
         ruleset = load_ruleset(name)

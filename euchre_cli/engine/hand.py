@@ -47,11 +47,8 @@ from .cards import (
     parse_card,
     trick_strength,
 )
-from .rules import Ruleset
-from .scoring import HandOutcome
-
-HAND_SIZE = 5
-TRICKS = 5
+from .rules import HAND_SIZE, Ruleset
+from .scoring import TRICKS_IN_HAND, HandOutcome
 
 
 class Phase(Enum):
@@ -572,7 +569,7 @@ class Hand:
         self.tricks.append(Trick(self._leader, tuple(plays), winner))
         self.tricks_won[winner] += 1
         self.trick_plays = []
-        if len(self.tricks) == TRICKS:
+        if len(self.tricks) == TRICKS_IN_HAND:
             self._finish()
         else:
             self.current_seat = self._leader = winner

@@ -8,16 +8,18 @@ from ``ScoringRules``, so a ruleset changes the numbers without touching code.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import NamedTuple
 
-from .rules import FrozenValue, RubberRules, ScoringRules, frozen_value
+from .rules import HAND_SIZE, RubberRules, ScoringRules
 
-TRICKS_IN_HAND = 5
+TRICKS_IN_HAND = HAND_SIZE  # every player plays every card: a trick per card (R7)
 TRICKS_TO_MAKE = 3
+"""Tricks the makers need to score (R8); fewer, and they are euchred."""
 
 
-@frozen_value
-class HandOutcome(FrozenValue):
+@dataclass(frozen=True)
+class HandOutcome:
     """What scoring needs to know about a played hand."""
 
     maker_side: int
@@ -30,8 +32,8 @@ class HandOutcome(FrozenValue):
             raise ValueError(f"makers took {self.maker_tricks} tricks (0 to 5 are possible)")
 
 
-@frozen_value
-class HandScore(FrozenValue):
+@dataclass(frozen=True)
+class HandScore:
     """Points per side for one hand, and the row of the scoring table that gave them."""
 
     points: tuple[int, ...]
@@ -109,8 +111,8 @@ def rubber_points(losers_best_score: int) -> int:
     return 1
 
 
-@frozen_value
-class GameRecord(FrozenValue):
+@dataclass(frozen=True)
+class GameRecord:
     """A finished game: the winner, final scores and its worth in a rubber."""
 
     winner: int
@@ -122,8 +124,8 @@ class GameRecord(FrozenValue):
         return rubber_points(max(losers))
 
 
-@frozen_value
-class RubberResult(FrozenValue):
+@dataclass(frozen=True)
+class RubberResult:
     """Who won a rubber and by how much (R10)."""
 
     winner: int

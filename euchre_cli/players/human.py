@@ -17,7 +17,6 @@ from ..engine.hand import (
     ACTION_WORDS,
     ALONE,
     DISCARD,
-    HAND_SIZE,
     NAME,
     ORDER,
     PASS,
@@ -29,6 +28,7 @@ from ..engine.hand import (
     View,
     explain_illegal,
 )
+from ..engine.rules import HAND_SIZE
 from ..screen import BEFORE_EXCHANGE, Style
 from . import Player
 

@@ -17,6 +17,8 @@ from .search import SearchPlayer, SearchSettings
 
 LEVELS = ("easy", "medium", "hard")
 DEFAULT_LEVEL = "hard"  # the strongest that meets the speed target (bench/decisions.py)
+LONGEST_COMPUTER_GAME = 50
+"""The highest target computer players play a game to (see ``unplayable_game``)."""
 
 PRESETS = {
     "medium": SearchSettings(play_samples=24, search_bidding=False),
@@ -34,3 +36,27 @@ def make_player(
     if level not in PRESETS:
         raise ValueError(f"unknown level {level!r} (use {', '.join(LEVELS)})")
     return SearchPlayer(ruleset, seed, PRESETS[level], think=think)
+
+
+def unplayable_game(ruleset: Ruleset) -> str | None:
+    """Why computer players cannot play a whole game under ``ruleset``, or None; the
+    scorekeeper keeps such rules all the same (a table decides).
+
+    A game too long: their table of chances (``players/search/odds.py``) grows as
+    the target to the power of the sides (Cutthroat to 50: about 3 s, once), and its
+    recursion as the target.  A game in which only lone hands score: it may never
+    end, since lone hands are rare and lone defences rarer."""
+    target = ruleset.game.points_to_win
+    if target > LONGEST_COMPUTER_GAME:
+        return (
+            f"a game to {target} is too long for computer players"
+            f" (at most {LONGEST_COMPUTER_GAME}; the scorekeeper keeps any target)"
+        )
+    scoring = ruleset.scoring
+    if not (scoring.make or scoring.march or scoring.euchre):
+        return (
+            "only lone hands score (make, march and euchre are all 0), so a game against"
+            " the computer might never end: give one of them points (the scorekeeper"
+            " keeps such rules)"
+        )
+    return None

@@ -49,8 +49,7 @@ from ..engine.hand import (
     Phase,
     View,
 )
-
-HAND_SIZE = 5
+from ..engine.rules import HAND_SIZE
 
 # ----------------------------------------------------------------- card values
 # Value of a trump by its power (TRUMP_POWER: 1 + rank index for plain trumps,

@@ -43,9 +43,9 @@ from dataclasses import dataclass, field
 from itertools import combinations
 
 from ...engine.cards import bit_indices, mask_of
-from ...engine.hand import DISCARD, HAND_SIZE, Action, Hand, Phase, View
-from ...engine.rules import Ruleset
-from ...engine.scoring import HandOutcome, score_hand
+from ...engine.hand import DISCARD, Action, Hand, Phase, View
+from ...engine.rules import HAND_SIZE, Ruleset
+from ...engine.scoring import TRICKS_IN_HAND, HandOutcome, score_hand
 from ..rule_based import RuleBasedPlayer, hand_value
 from .odds import win_chances
 from .solver import PlaySolver
@@ -150,7 +150,7 @@ class SearchPlayer:
             lone = next((s for s in alone if s not in makers), None)
             mine = rules.side_of(me)
             table = []
-            for tricks in range(6):
+            for tricks in range(TRICKS_IN_HAND + 1):
                 outcome = HandOutcome(
                     maker_side=rules.side_of(maker),
                     maker_tricks=tricks,
@@ -208,9 +208,9 @@ class SearchPlayer:
         makers = [s for s in know.makers if s in seats]
         solver = self._solver(view.trump, seats, makers)
         utility = self._utility(me, view.maker, view.alone, view.scores)
-        steps = [t for t in range(1, 6) if utility[t] != utility[t - 1]]
+        steps = [t for t in range(1, TRICKS_IN_HAND + 1) if utility[t] != utility[t - 1]]
         taken = sum(view.tricks_won[s] for s in makers)
-        left = 5 - len(view.tricks)
+        left = TRICKS_IN_HAND - len(view.tricks)
         if not any(taken < t <= taken + left for t in steps):
             return Analysis(default, {}, 0, default)  # the points are settled
         plays = [(s, int(c)) for s, c in view.current_trick]
@@ -352,8 +352,8 @@ class SearchPlayer:
             if weight >= 1:
                 return value
         solver = self._solver(hand.trump, seats, makers)
-        steps = [t for t in range(1, 6) if utility[t] != utility[t - 1]]
-        tricks = solver.maker_tricks(hand.hands, hand.current_seat, [], 5, steps)
+        steps = [t for t in range(1, TRICKS_IN_HAND + 1) if utility[t] != utility[t - 1]]
+        tricks = solver.maker_tricks(hand.hands, hand.current_seat, [], TRICKS_IN_HAND, steps)
         return value + (1 - weight) * utility[tricks]
 
 

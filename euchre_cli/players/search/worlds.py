@@ -24,19 +24,8 @@ from dataclasses import dataclass
 from math import factorial
 
 from ...engine.cards import EFFECTIVE_SUIT, SUIT_MASKS, Card, bit_indices, mask_of
-from ...engine.hand import (
-    ALONE,
-    DISCARD,
-    HAND_SIZE,
-    PASS,
-    PICKUP,
-    PLAY,
-    Action,
-    Hand,
-    Phase,
-    View,
-)
-from ...engine.rules import Ruleset
+from ...engine.hand import ALONE, DISCARD, PASS, PICKUP, PLAY, Action, Hand, Phase, View
+from ...engine.rules import HAND_SIZE, Ruleset
 from .. import Player
 from ..rule_based import hand_value
 

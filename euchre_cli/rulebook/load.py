@@ -1,0 +1,318 @@
+"""Ruleset files: the built-in ones and a table's own YAML, with ``extends``.
+
+- ``extends`` names a built-in ruleset or a path relative to the extending file.
+  Nested mappings merge key by key and lists are replaced whole.  A file without
+  ``extends`` starts from the defaults, which are ``standard``.
+- ``name`` is never inherited: a file without one is named after its file stem.
+  ``description`` is not inherited either (the parent's would describe the wrong
+  game): a file without one reads "Based on <parent name>."
+- ``rubber`` and ``markers``: ``null`` or ``false`` turn them off; a mapping turns
+  them on, its missing keys taking the defaults; ``true`` means all defaults.
+- Every node keeps its line (PyYAML's SafeLoader composes the tree), so
+  ``validate.py`` can name the file and line of a problem.
+- PyYAML is imported only while loading, so importing this module stays cheap.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterator
+from dataclasses import replace
+from functools import cache
+from typing import TYPE_CHECKING, NamedTuple
+
+from ..engine.rules import Ruleset
+from .validate import (
+    Checker,
+    KeyPath,
+    Location,
+    RulesetError,
+    Where,
+    as_written,
+    build_ruleset,
+    did_you_mean,
+    dotted,
+)
+
+if TYPE_CHECKING:
+    from importlib.abc import Traversable
+    from pathlib import Path
+
+    import yaml
+
+
+def builtin_names() -> list[str]:
+    """The names of the rulesets shipped in ``rulesets/``."""
+    return sorted(entry.name[: -len(".yaml")] for entry in _builtin_files())
+
+
+def builtin_rulesets() -> list[Ruleset]:
+    return [load_ruleset(name) for name in builtin_names()]
+
+
+def load_ruleset(ref: str) -> Ruleset:
+    """A built-in ruleset by name (``standard``) or a YAML file by path, fully resolved."""
+    file = _find(ref, None, None)
+    data, where, extends = _resolve(file, (), None)
+    ruleset = build_ruleset(data, Checker(where, file.shown))
+    return replace(ruleset, source=ref, extends=extends)
+
+
+class _RulesetFile(NamedTuple):
+    shown: str  # how messages name it: the path as the user would write it
+    path: Path | Traversable
+    stem: str
+    identity: str  # the same file reached by two paths has one identity (cycles)
+
+
+def _builtin_directory() -> Path | Traversable:
+    """Package data when installed; the ``rulesets/`` folder beside the package in a
+    source tree (``euchre_cli.rulesets`` exists only once setuptools maps it)."""
+    from importlib import resources
+    from pathlib import Path  # only when loading: the scorekeeper starts without it
+
+    try:
+        return resources.files("euchre_cli.rulesets")
+    except ModuleNotFoundError:
+        return Path(__file__).resolve().parents[2] / "rulesets"
+
+
+def _builtin_files() -> Iterator[Path | Traversable]:
+    return (entry for entry in _builtin_directory().iterdir() if entry.name.endswith(".yaml"))
+
+
+def _find(ref: str, extended_by: _RulesetFile | None, asked_at: Location | None) -> _RulesetFile:
+    """The file a reference names: a built-in name, else a path (relative to the file
+    that extends it, if any)."""
+    from pathlib import Path
+
+    if not ref.strip():
+        problem = "extends an empty name" if asked_at else "is empty: it names no ruleset"
+        allowed = f"built-in: {', '.join(builtin_names())}; or a .yaml file path"
+        raise RulesetError(problem, allowed, *(asked_at[:2] if asked_at else ()))
+    if ref in builtin_names():
+        path = _builtin_directory() / f"{ref}.yaml"
+        return _RulesetFile(str(path), path, ref, f"built-in {ref}")
+    base = Path(extended_by.path).parent if extended_by else Path()
+    looks_like_path = os.sep in ref or "/" in ref or ref.endswith((".yaml", ".yml"))
+    if looks_like_path or (base / ref).exists():
+        shown = (
+            os.path.normpath(os.path.join(os.path.dirname(extended_by.shown), ref))
+            if extended_by
+            else ref
+        )
+        return _RulesetFile(shown, base / ref, Path(ref).stem, str((base / ref).resolve()))
+    names = builtin_names()
+    suggestion = did_you_mean(ref, names)
+    allowed = f"built-in: {', '.join(names)}; or a .yaml file path"
+    if suggestion:
+        allowed = f"{suggestion} {allowed}"
+    problem = f"extends unknown ruleset {ref!r}" if asked_at else f"unknown ruleset {ref!r}"
+    raise RulesetError(problem, allowed, *(asked_at[:2] if asked_at else ()))
+
+
+def _resolve(
+    file: _RulesetFile, extending: tuple[_RulesetFile, ...], asked_at: Location | None
+) -> tuple[dict, Where, str]:
+    """A file's settings merged over those of the files it extends, with where each was
+    written, and its own ``extends`` as written ('' when it has none)."""
+    depth = len(extending)
+    data, where = _read(file, depth, asked_at)
+    extends = data.pop("extends", None)
+    parent_name = Ruleset.name
+    if extends is not None:
+        extends_at = where[("extends",)]
+        if not isinstance(extends, str) or not extends:
+            raise RulesetError(
+                f"extends cannot be {as_written(extends)}",
+                "allowed: a built-in name or the path of a .yaml file",
+                *extends_at[:2],
+            )
+        parent = _find(extends, file, extends_at)
+        chain = (*extending, file)
+        if len(chain) > _MAX_CHAIN:
+            raise RulesetError(
+                f"extends more than {_MAX_CHAIN} files deep",
+                f"allowed: a chain of at most {_MAX_CHAIN} files extending each other",
+                *extends_at[:2],
+            )
+        if parent.identity in (link.identity for link in chain):
+            cycle = " -> ".join(link.shown for link in (*chain, parent))
+            raise RulesetError(
+                f"extends cycle: {cycle}", "a ruleset cannot extend itself", *extends_at[:2]
+            )
+        base, base_where, _ = _resolve(parent, chain, extends_at)
+        parent_name = str(base.pop("name"))
+        base.pop("description")
+        _overlay(base, base_where, data, where)
+        base_where[()] = where[()]
+        data, where = base, base_where
+    data.setdefault("name", file.stem)
+    data.setdefault("description", f"Based on {parent_name}.")
+    return data, where, extends or ""
+
+
+def _overlay(base: dict, base_where: Where, top: dict, top_where: Where, path: KeyPath = ()):
+    """Writes ``top`` over ``base``: mappings merge key by key, anything else replaces,
+    and ``base_where`` follows so that each value keeps the place it was written."""
+    for key, value in top.items():
+        key_path = (*path, key)
+        if isinstance(value, dict) and isinstance(base.get(key), dict):
+            _overlay(base[key], base_where, value, top_where, key_path)
+        else:
+            base[key] = value
+            for old in [old for old in base_where if old[: len(key_path)] == key_path]:
+                del base_where[old]
+            base_where.update(
+                (new, place) for new, place in top_where.items() if new[: len(key_path)] == key_path
+            )
+        base_where[key_path] = top_where[key_path]
+
+
+def _read(file: _RulesetFile, depth: int, asked_at: Location | None) -> tuple[dict, Where]:
+    """One file's own settings as plain data, with the line of every key and list item."""
+    try:
+        text = file.path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        reason = _unreadable(error)
+        allowed = "give a built-in name or the path of a ruleset .yaml file"
+        if asked_at:
+            raise RulesetError(
+                f"extends {file.shown!r}: {reason}", allowed, *asked_at[:2]
+            ) from None
+        raise RulesetError(reason, allowed, file.shown) from None
+    root = _compose(text, file.shown)
+    if root is None or (root.tag.endswith(":null") and not root.value):
+        raise RulesetError(
+            "the file is empty", "a ruleset is a mapping such as 'extends: standard'", file.shown, 1
+        )
+    where: Where = {(): Location(file.shown, root.start_mark.line + 1, depth)}
+    data = _plain(root, (), where, file.shown, depth)
+    if not isinstance(data, dict):
+        raise RulesetError(
+            f"the file holds {as_written(data)}, not a mapping of settings",
+            "write 'key: value' lines such as 'extends: standard'",
+            file.shown,
+            root.start_mark.line + 1,
+        )
+    return data, where
+
+
+def _unreadable(error: Exception) -> str:
+    if isinstance(error, FileNotFoundError):
+        return "no such file"
+    if isinstance(error, IsADirectoryError):
+        return "is a directory, not a ruleset file"
+    if isinstance(error, UnicodeDecodeError):
+        return "is not UTF-8 text"
+    return f"cannot be read ({getattr(error, 'strerror', None) or error})"
+
+
+@cache
+def _loader_without_aliases() -> type[yaml.SafeLoader]:
+    """SafeLoader refusing a YAML alias (``*name``) where it is written: a few such
+    lines can stand for millions of values, and a ruleset never needs them."""
+    import yaml
+
+    class Loader(yaml.SafeLoader):
+        def compose_node(self, parent: yaml.Node | None, index: object) -> yaml.Node | None:
+            if self.check_event(yaml.AliasEvent):
+                raise RulesetError(
+                    "YAML aliases (*name) are not allowed in a ruleset",
+                    "write the value out where it is needed",
+                    self.name,
+                    self.peek_event().start_mark.line + 1,
+                )
+            return super().compose_node(parent, index)
+
+    return Loader
+
+
+def _compose(text: str, shown: str) -> yaml.Node | None:
+    """The YAML node tree (SafeLoader), whose nodes know their lines."""
+    import yaml
+
+    try:
+        loader = _loader_without_aliases()(text)
+        loader.name = shown
+        try:
+            root = loader.get_single_node()
+        finally:
+            loader.dispose()
+    except yaml.MarkedYAMLError as error:
+        mark = error.problem_mark or error.context_mark
+        problem = error.problem or error.context
+        line = mark.line + 1 if mark else None
+        raise RulesetError(
+            f"YAML syntax error: {problem}", _yaml_advice(problem), shown, line
+        ) from None
+    except yaml.YAMLError as error:
+        raise RulesetError(f"YAML error: {error}", "", shown) from None
+    except RecursionError:
+        raise RulesetError("the file is nested too deeply to be a ruleset", "", shown) from None
+    return root
+
+
+def _yaml_advice(problem: str | None) -> str:
+    """What usually causes PyYAML's commonest complaints in a house-rules file."""
+    problem = problem or ""
+    if "'\\t'" in problem:
+        return "indent with spaces, not tabs"
+    if "expected <block end>" in problem:
+        return (
+            "an indented line needs its section name above it, like 'bidding:', and"
+            " the lines of one section line up"
+        )
+    if "mapping values are not allowed" in problem:
+        return "put a space after each colon, and quote text that holds ': '"
+    return ""
+
+
+_MAX_NESTING = 4  # rulesets nest three levels at most: markers.cards.0
+_MAX_CHAIN = 20  # files extending files: far more than any table needs
+
+
+def _plain(node: yaml.Node, path: KeyPath, where: Where, file: str, depth: int) -> object:
+    """A node as plain Python data; records the line of each key and list item."""
+    import yaml
+
+    line = node.start_mark.line + 1
+    if len(path) > _MAX_NESTING:
+        raise RulesetError(f"{dotted(path)} is nested too deeply", "", file, line)
+    if isinstance(node, yaml.MappingNode):
+        mapping: dict = {}
+        for key_node, value_node in node.value:
+            key = _plain(key_node, path, {}, file, depth)
+            key_line = key_node.start_mark.line + 1
+            if not isinstance(key, str):
+                raise RulesetError(
+                    f"key {as_written(key)} is not a setting name", "", file, key_line
+                )
+            if key in mapping:
+                first = where[(*path, key)].line
+                inside = f" in {dotted(path)}" if path else ""
+                raise RulesetError(
+                    f"key {key!r} appears twice{inside}", f"first on line {first}", file, key_line
+                )
+            where[(*path, key)] = Location(file, key_line, depth)
+            mapping[key] = _plain(value_node, (*path, key), where, file, depth)
+        return mapping
+    if isinstance(node, yaml.SequenceNode):
+        items = []
+        for position, item in enumerate(node.value):
+            where[(*path, position)] = Location(file, item.start_mark.line + 1, depth)
+            items.append(_plain(item, (*path, position), where, file, depth))
+        return items
+    if node.tag == "tag:yaml.org,2002:int" and re.fullmatch(r"[-+]?0[0-9_]+", node.value):
+        raise RulesetError(
+            f"{dotted(path)} is written {node.value}, which YAML reads as an octal number",
+            f"write it without the leading zero: {int(node.value.replace('_', ''), 10)}",
+            file,
+            line,
+        )
+    try:
+        return yaml.constructor.SafeConstructor().construct_object(node)
+    except yaml.YAMLError as error:
+        problem = getattr(error, "problem", None) or error
+        raise RulesetError(f"YAML error: {problem}", "", file, line) from None
