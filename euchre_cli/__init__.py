@@ -1,59 +1,58 @@
-"""euchre: Euchre in the terminal, a scorekeeper for real tables, and house rules in YAML."""
+"""euchre: Euchre in the terminal, a scorekeeper for real tables, and house rules in YAML.
+
+The engine is usable as a library; this is its public face (README, "Using the
+engine as a library")::
+
+    from euchre_cli import Card, Hand, load_ruleset
+
+    ruleset = load_ruleset("standard")
+    hand = Hand.dealt(ruleset, dealer=0, hands=[...], upcard=Card.parse("JH"))
+"""
+
+from .engine.cards import Card, Suit
+from .engine.game import Game, GameObserver, HandRecord
+from .engine.hand import (
+    Action,
+    EngineError,
+    Hand,
+    HandResult,
+    IllegalAction,
+    InvalidAction,
+    Phase,
+    Trick,
+    View,
+)
+from .engine.play import Player, play_out, shuffled_deck
+from .engine.rules import HAND_SIZE, Ruleset
+from .engine.scoring import HandOutcome, HandScore, score_hand
+from .rulebook import RulesetError, builtin_names, load_ruleset
 
 __version__ = "0.1.0"
-# Signals that end the program as Ctrl-C does (see _stop_on_signals); names, since
-# not every system has both.
-STOP_SIGNALS = ("SIGTERM", "SIGHUP")
 
-
-def run() -> None:
-    """The ``euchre`` console script: the Click command, plus what would otherwise end
-    in a traceback outside its error handling: Ctrl-C while the program is still
-    loading, output that cannot be written (a full disk), and text that a terminal's
-    encoding cannot hold (then shown as ``?``; games also switch to ASCII forms)."""
-    import sys  # already loaded by Python: nothing here can be interrupted half-done
-
-    _stop_on_signals()
-    if sys.stdout is None:  # closed (`euchre ... >&-`): whatever the command says is lost
-        if sys.stderr is not None:
-            print("Error: the standard output is closed: nothing could be shown", file=sys.stderr)
-        sys.exit(1)
-    if sys.stdin is None:  # closed (`<&-`): read as input that has ended
-        import os
-
-        sys.stdin = open(os.devnull)  # noqa: SIM115 (open for the life of the process)
-    for stream in (sys.stdout, sys.stdin):  # a terminal that is not UTF-8: never a crash
-        encoding = (getattr(stream, "encoding", None) or "").lower().replace("-", "")
-        if encoding != "utf8" and hasattr(stream, "reconfigure"):
-            stream.reconfigure(errors="replace")
-    try:
-        from .cli import main
-
-        main()
-    except KeyboardInterrupt:
-        print("Aborted!", file=sys.stderr)
-        sys.exit(1)
-    except OSError as error:
-        import errno
-
-        if error.errno not in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO):
-            raise
-        try:
-            print(f"Error: cannot write the output: {error.strerror}", file=sys.stderr)
-        finally:
-            sys.exit(1)
-
-
-def _stop_on_signals() -> None:
-    """SIGTERM, and SIGHUP (the terminal window closed), end the program the way Ctrl-C
-    does: the terminal gets back the settings line editing changed at a question
-    (killed there, it would be left without echo), a game says it was left, and a
-    hand half entered in ``score keep`` is dropped."""
-    import signal
-
-    def stop(signum: int, frame: object) -> None:
-        raise KeyboardInterrupt
-
-    for name in STOP_SIGNALS:
-        if hasattr(signal, name):
-            signal.signal(getattr(signal, name), stop)
+__all__ = [
+    "HAND_SIZE",
+    "Action",
+    "Card",
+    "EngineError",
+    "Game",
+    "GameObserver",
+    "Hand",
+    "HandOutcome",
+    "HandRecord",
+    "HandResult",
+    "HandScore",
+    "IllegalAction",
+    "InvalidAction",
+    "Phase",
+    "Player",
+    "Ruleset",
+    "RulesetError",
+    "Suit",
+    "Trick",
+    "View",
+    "builtin_names",
+    "load_ruleset",
+    "play_out",
+    "score_hand",
+    "shuffled_deck",
+]

@@ -1,3 +1,3 @@
-from . import run
+from .commands import run
 
 run()

@@ -28,7 +28,6 @@ import signal
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
-from . import STOP_SIGNALS
 from .engine.game import Game
 from .engine.hand import Hand
 from .engine.rules import Ruleset
@@ -181,13 +180,14 @@ def iter_results(match: Match, workers: int = 1) -> Iterator[Outcome]:
 
 def _leave_interrupts() -> None:
     """A worker ignores Ctrl-C: the main process stops the pool and says "Aborted!"
-    once, rather than every worker printing its own traceback.  SIGTERM, with which
-    the pool stops its workers, ends a worker at once, as it would without the
-    console script's handler (``euchre_cli.run``)."""
+    once, rather than every worker printing its own traceback.  Any other handler
+    the parent set in Python (the console script's, which turns SIGTERM into Ctrl-C)
+    goes back to the default, so the SIGTERM with which the pool stops its workers
+    ends a worker at once."""
+    for signum in signal.valid_signals():
+        if callable(signal.getsignal(signum)):
+            signal.signal(signum, signal.SIG_DFL)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    for name in STOP_SIGNALS:
-        if hasattr(signal, name):
-            signal.signal(getattr(signal, name), signal.SIG_DFL)
 
 
 @dataclass

@@ -8,7 +8,7 @@ import re
 import pytest
 from click.testing import CliRunner
 
-from euchre_cli.cli import main
+from euchre_cli.commands.main import main
 from euchre_cli.rulebook import builtin_names, load_ruleset
 
 
@@ -128,7 +128,7 @@ def test_a_watched_json_game_shows_nothing_so_waits_for_nothing(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     pauses: list[float] = []
-    monkeypatch.setattr("euchre_cli.cli_play.time.sleep", pauses.append)
+    monkeypatch.setattr("euchre_cli.commands.play.time.sleep", pauses.append)
     args = ("play", "--watch", "--json", "--level", "easy", "--seed", "3", "--delay", "5")
     result = run(*args)
     assert result.exit_code == 0 and json.loads(result.stdout)["scores"]
@@ -414,7 +414,8 @@ def test_r8_rules_in_which_only_lone_hands_score_are_for_the_scorekeeper_only(tm
 def test_a_game_no_side_wins_is_stopped_in_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
     from functools import partial
 
-    from euchre_cli import cli_play, simulate
+    from euchre_cli import simulate
+    from euchre_cli.commands import play as cli_play
     from euchre_cli.engine.game import Game
 
     monkeypatch.setattr(cli_play, "Game", partial(Game, max_hands=2))

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 
-from euchre_cli.cli import main
+from euchre_cli.commands.main import main
 from euchre_cli.engine.rules import GameRules, MarkerRules, RubberRules
 from euchre_cli.rulebook import builtin_names, load_ruleset
 
@@ -50,7 +50,7 @@ def test_list_fits_an_80_column_terminal_breaking_descriptions_between_words(
 ) -> None:
     """The descriptions ran to 132 columns, and a terminal broke them mid-word."""
     piped = euchre("list").output
-    monkeypatch.setattr("euchre_cli.cli_rules.terminal_columns", lambda stream: 80)
+    monkeypatch.setattr("euchre_cli.commands.rules.terminal_columns", lambda stream: 80)
     shown = euchre("list").output
     assert max(map(len, shown.splitlines())) <= 80 < max(map(len, piped.splitlines()))
     assert " ".join(shown.split()).count("British Euchre, standard rules with the joker") == 1

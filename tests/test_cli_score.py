@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner, Result
 
-from euchre_cli.cli import main
+from euchre_cli.commands.main import main
 
 TEAMS = ("--team", "Ann & Bob", "--team", "Cy & Di")
 AB, CD = "Ann & Bob", "Cy & Di"
@@ -389,7 +389,7 @@ def test_r6_history_says_when_both_the_maker_and_a_defender_went_alone(
     score("hand", "--makers", "CD", "--tricks", "2", "--alone", "--defender-alone", "Ann")
     score("hand", "--makers", "CD", "--tricks", "4", "--defender-alone", "Ann")
     with monkeypatch.context() as terminal:
-        terminal.setattr("euchre_cli.cli_score.terminal_columns", lambda stream: 80)
+        terminal.setattr("euchre_cli.commands.score.terminal_columns", lambda stream: 80)
         out = score("history").stdout  # an 80-column terminal: broken over two lines to fit
     assert max(len(line) for line in out.splitlines()) <= 80
     assert "Cy & Di got euchred by a lone defender (2 tricks;" in out
@@ -607,7 +607,7 @@ def test_keep_ends_with_one_message_when_its_sheet_is_deleted_elsewhere(
     score: Run, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Another terminal rubs out the sheet while keep is open: one line, status 1."""
-    from euchre_cli import cli_score
+    from euchre_cli.commands import score as cli_score
 
     score("new", "friday", *TEAMS)
     answer, questions = cli_score._Table.answer, []
@@ -644,7 +644,7 @@ def test_keep_ends_with_one_message_when_its_sheet_is_deleted_elsewhere(
 def before_answers(monkeypatch: pytest.MonkeyPatch, *steps: Callable[[], object]) -> None:
     """Run ``steps[n]`` (another terminal's doing) just before keep acts on its answer
     number n + 1, after the question was asked."""
-    from euchre_cli import cli_score
+    from euchre_cli.commands import score as cli_score
 
     answer, typed = cli_score._Table.answer, []
 
@@ -936,16 +936,16 @@ def test_ctrl_c_after_the_commit_waits_until_the_hand_is_reported(
     Ctrl-C works again once the command is over."""
     import signal
 
-    from euchre_cli import render
+    from euchre_cli.terminal import reports
 
     score("new", *TEAMS)
-    report, handlers = render.recorded, []
+    report, handlers = reports.recorded, []
 
     def recorded(*args: Any) -> str:
         handlers.append(signal.getsignal(signal.SIGINT))
         return report(*args)
 
-    monkeypatch.setattr(render, "recorded", recorded)
+    monkeypatch.setattr(reports, "recorded", recorded)
     before = signal.getsignal(signal.SIGINT)
     score("hand", "--makers", "AB", "--tricks", "3")
     assert handlers == [signal.SIG_IGN]

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-CONSOLE_SCRIPT = [sys.executable, "-c", "from euchre_cli import run; run()"]
+CONSOLE_SCRIPT = [sys.executable, "-c", "from euchre_cli.commands import run; run()"]
 
 
 def read_until_prompt(fd: int, ends: tuple[bytes, ...], seconds: float = 60) -> bytes:
@@ -245,7 +245,7 @@ def test_line_editing_is_given_the_last_line_of_a_question_with_its_colours_mark
     """Readline counted colour codes as columns and did not know the question's
     text before the answer (Click printed it): an answer edited across the edge of a
     narrow terminal was shown one way and read another."""
-    from euchre_cli.cli import read_answer
+    from euchre_cli.terminal.keyboard import read_answer
 
     class Terminal(io.StringIO):
         def isatty(self) -> bool:

@@ -15,7 +15,8 @@ from euchre_cli.engine.hand import PASS, HandResult
 from euchre_cli.engine.rules import DealRules, DeckRules, GameRules
 from euchre_cli.engine.scoring import HandOutcome
 from euchre_cli.players import RandomPlayer
-from euchre_cli.screen import Style, TableScreen
+from euchre_cli.terminal.screen import TableScreen
+from euchre_cli.terminal.text import Style
 
 
 class ScriptedRng:

@@ -11,9 +11,8 @@ from hypothesis import strategies as st
 
 from euchre_cli.engine.cards import Suit, parse_card, sorted_hand
 from euchre_cli.engine.hand import ALONE, NAME, ORDER, PASS, PICKUP, PLAY, Hand
-from euchre_cli.players.human import HumanPlayer, QuitGame
-from euchre_cli.render import fit_to_width
-from euchre_cli.screen import Style
+from euchre_cli.terminal.human import HumanPlayer, QuitGame
+from euchre_cli.terminal.text import Style, fit_to_width
 
 HAND = {0: "JH QH KH QD JS", 1: "9C TC JC QC KC"}
 
@@ -251,8 +250,8 @@ def test_r16_typed_control_characters_and_long_lines_are_not_echoed_raw() -> Non
 
 
 def test_a_hint_with_one_choice_says_it_is_the_only_one() -> None:
-    from euchre_cli.players.human import hint_line
     from euchre_cli.players.search.player import Analysis
+    from euchre_cli.terminal.human import hint_line
 
     only = PLAY[parse_card("KH")]
     assert hint_line(Analysis(only, {only: 0.0}), lambda a: "play K♥") == (
@@ -262,8 +261,8 @@ def test_a_hint_with_one_choice_says_it_is_the_only_one() -> None:
 
 def test_a_hint_whose_margin_is_the_luck_of_the_deals_says_about_even() -> None:
     from euchre_cli.engine.hand import DISCARD
-    from euchre_cli.players.human import hint_line
     from euchre_cli.players.search.player import Analysis
+    from euchre_cli.terminal.human import hint_line
 
     ace, king = DISCARD[parse_card("AH")], DISCARD[parse_card("KH")]
     words = {ace: "discard A♥", king: "discard K♥"}.get
@@ -285,8 +284,8 @@ def test_a_hint_whose_margin_is_the_luck_of_the_deals_says_about_even() -> None:
 def test_a_hint_in_a_game_gives_the_points_beside_the_chances() -> None:
     """Early in a game the chances lie close together: the points on the same deals
     say what each choice is worth in this hand."""
-    from euchre_cli.players.human import hint_line
     from euchre_cli.players.search.player import Analysis
+    from euchre_cli.terminal.human import hint_line
 
     words = {ORDER: "order up", PASS: "pass"}.get
     chances = Analysis(PASS, {PASS: 0.453, ORDER: 0.411}, samples=24, game=True)

@@ -8,8 +8,9 @@ import pytest
 
 from euchre_cli.engine.rules import GameRules, MarkerRules, Ruleset
 from euchre_cli.engine.scoring import MarkerPosition, marker_position
-from euchre_cli.render import marker_picture, marker_width, needs_ascii, side_by_side
 from euchre_cli.rulebook import load_ruleset
+from euchre_cli.terminal.markers import marker_picture, marker_width, side_by_side
+from euchre_cli.terminal.text import needs_ascii
 
 THREE_FOUR = (3, 4)
 SIX_FOUR = (6, 4)

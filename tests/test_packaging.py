@@ -102,15 +102,15 @@ def test_ctrl_c_while_the_program_loads_is_not_a_traceback(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """The console script's own guard: Ctrl-C before Click is running."""
-    import euchre_cli
-    from euchre_cli import cli
+    from euchre_cli import commands
+    from euchre_cli.commands import main
 
     def interrupted() -> None:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(cli, "main", interrupted)
+    monkeypatch.setattr(main, "main", interrupted)
     with pytest.raises(SystemExit) as leaving:
-        euchre_cli.run()
+        commands.run()
     assert leaving.value.code == 1
     assert capsys.readouterr().err == "Aborted!\n"
 

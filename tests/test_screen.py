@@ -6,7 +6,8 @@ from __future__ import annotations
 from deals import STANDARD, deal, run
 
 from euchre_cli.engine.game import Game
-from euchre_cli.screen import Style, TableScreen
+from euchre_cli.terminal.screen import TableScreen
+from euchre_cli.terminal.text import Style
 
 NAMES = ["You", "Ann", "Bob", "Cy"]
 HANDS = {0: "JH QH KH QD JS", 1: "9C TC JC QC KC"}

@@ -63,6 +63,12 @@ class Phase(Enum):
     OVER = "over"
 
 
+BIDDING = (Phase.BID_UPCARD, Phase.NAME_TRUMP, Phase.DEALER_NAMES)
+"""The phases in which trump is made (R4, R5, R15)."""
+BEFORE_EXCHANGE = (*BIDDING, Phase.MAKER_ALONE, Phase.DEFENDER_ALONE, Phase.PICKUP)
+"""The phases before any card changes hands: every seat still holds what it was dealt."""
+
+
 class EngineError(Exception):
     """Base of the errors the hand engine raises."""
 

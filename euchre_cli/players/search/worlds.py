@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from math import factorial
 
 from ...engine.cards import EFFECTIVE_SUIT, SUIT_MASKS, Card, bit_indices, mask_of
-from ...engine.hand import ALONE, DISCARD, PASS, PICKUP, PLAY, Action, Hand, Phase, View
+from ...engine.hand import ALONE, BIDDING, DISCARD, PASS, PICKUP, PLAY, Action, Hand, Phase, View
 from ...engine.rules import HAND_SIZE, Ruleset
 from .. import Player
 from ..rule_based import hand_value
@@ -36,8 +36,6 @@ from ..rule_based import hand_value
 # one (defenders then defended alone against it).  The search's own loners, 22 in 13
 # games of hard players, had values 2.36 to 4.11; it passed with 0.81 to 3.58.
 LONE_HAND_VALUE = 2.4
-
-_BIDDING = (Phase.BID_UPCARD, Phase.NAME_TRUMP, Phase.DEALER_NAMES)
 
 
 @dataclass
@@ -332,7 +330,7 @@ class Knowledge:
                 )
             ):
                 break
-            if phase in _BIDDING:
+            if phase in BIDDING:
                 action = next(bids)[1]
             elif phase is Phase.MAKER_ALONE or phase is Phase.DEFENDER_ALONE:
                 action = ALONE if seat in view.alone else PASS

@@ -1,182 +1,24 @@
-"""Text output: low-card marker pictures (R11) and the scorekeeper's reports and tables.
+"""The scorekeeper's reports and tables: what each ``euchre score`` command prints,
+and the table of ``euchre rules list``.
 
-Pictures use box-drawing characters and suit symbols; ``ascii=True`` gives plain ASCII
-for terminals that cannot show them (``needs_ascii`` tells which).  tabulate is
-imported only by the functions that draw tables, so that ``euchre score show`` and
-``euchre score hand`` start quickly.  Nothing here computes points: the numbers come
-from ``scoring`` through a ``Tally``.
+tabulate is imported only by the functions that draw tables, so that ``euchre score
+show`` and ``euchre score hand`` start quickly.  Nothing here computes points: the
+numbers come from ``scoring`` through the sheet's ``Tally``.
 """
 
 from __future__ import annotations
 
-import codecs
-import re
 from collections.abc import Sequence
 from itertools import zip_longest
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
-from .engine.rules import Ruleset
-from .engine.scoring import TRICKS_TO_MAKE, HandOutcome, at_the_bridge, marker_position
+from ..engine.rules import Ruleset
+from ..engine.scoring import TRICKS_TO_MAKE, HandOutcome, at_the_bridge, marker_position
+from .markers import marker_picture, marker_width, side_by_side
 
 if TYPE_CHECKING:
-    from .engine.scoring import GameRecord, RubberResult
-    from .scorebook import EntryResult, Sheet, SheetSummary, SideStats, Tally
-
-
-def needs_ascii(encoding: str | None) -> bool:
-    """True when a stream with this encoding cannot show box-drawing and suit symbols."""
-    try:
-        return codecs.lookup(encoding or "ascii").name != "utf-8"
-    except LookupError:
-        return True
-
-
-_ASCII_FORMS = str.maketrans({"♣": "C", "♦": "D", "♥": "H", "♠": "S", "—": "--", "…": "..."})
-
-
-_TEN_OF_A_SUIT = re.compile("10(?=[♣♦♥♠])")
-
-
-def in_ascii(text: str) -> str:
-    """``text`` for a terminal that shows only ASCII: cards in R1's text notation
-    (``10♠`` is ``TS``), dashes doubled, anything else left over as ``?``."""
-    text = _TEN_OF_A_SUIT.sub("T", text).translate(_ASCII_FORMS)
-    return text.encode("ascii", "replace").decode("ascii")
-
-
-_ESCAPES = re.compile(r"\x1b\[[0-9;]*m")
-
-
-def fit_to_width(text: str, width: int) -> str:
-    """``text`` with each line longer than ``width`` columns broken between words, so
-    a narrow terminal does not split a word (colour codes take no columns)."""
-    rows: list[str] = []
-    for line in text.split("\n"):
-        if len(_ESCAPES.sub("", line)) <= width:
-            rows.append(line)
-            continue
-        words = line.rstrip(" ").split(" ")
-        rows.append(words[0])
-        used = len(_ESCAPES.sub("", words[0]))
-        for word in words[1:]:
-            size = len(_ESCAPES.sub("", word))
-            if word and used + 1 + size > width:
-                rows[-1] = rows[-1].rstrip(" ")
-                rows.append(word)
-                used = size
-            else:
-                rows[-1] += f" {word}"
-                used += 1 + size
-    return "\n".join(rows)
-
-
-# --- Marker pictures --------------------------------------------------------------------
-
-
-class _Glyphs(NamedTuple):
-    top_left: str
-    top_right: str
-    bottom_left: str
-    bottom_right: str
-    join_left: str  # where the top card's edge crosses the card underneath
-    join_right: str
-    horizontal: str
-    vertical: str
-    back: str  # the pattern on a face-down card
-    suits: str  # the pip drawn for each side in turn
-
-
-_BOX = _Glyphs("┌", "┐", "└", "┘", "├", "┤", "─", "│", "░", "♥♠♦♣")
-_ASCII = _Glyphs("+", "+", "+", "+", "+", "+", "-", "|", "#", "HSDC")
-
-_CARD_WIDTH = 7  # inside the frame
-# Where the pips of a face-up card on top sit, row by row ("x" marks a pip), for the
-# ranks the marker schemes use.
-_CARD_FACES = {
-    3: ("   x   ", "   x   ", "   x   "),
-    4: (" x   x ", "       ", " x   x "),
-    6: (" x   x ", " x   x ", " x   x "),
-}
-# The uncovered edge of a face-up card underneath, by the number of pips showing.
-_EDGES = {1: "   x   ", 2: " x   x ", 3: " x x x "}
-
-
-def marker_picture(ruleset: Ruleset, score: int, ascii: bool = False, side: int = 0) -> str:
-    """A side's two marker cards for ``score``: the card underneath peeks out above
-    the card on top, and two lines say in words which card is on top, which way each
-    faces and how many pips show.  ``side`` picks the suit drawn."""
-    if ruleset.markers is None:
-        return "no marker cards in this ruleset"
-    low, high = sorted(ruleset.markers.cards)
-    target = ruleset.game.points_to_win
-    position = marker_position(ruleset.markers.cards, target, score)
-    if position is None:
-        if marker_position(ruleset.markers.cards, target, 0) is None:
-            return f"markers not available for the {low} and {high} in a game to {target}"
-        return f"markers not available for a score of {score}"
-    glyphs = _ASCII if ascii else _BOX
-    pip = glyphs.suits[side % len(glyphs.suits)]
-
-    def row(inside: str) -> str:
-        return glyphs.vertical + inside.replace("x", pip) + glyphs.vertical
-
-    def edge(left: str, right: str) -> str:
-        return left + glyphs.horizontal * _CARD_WIDTH + right
-
-    back = glyphs.back * _CARD_WIDTH
-    peeking = _EDGES[position.pips_showing] if position.bottom_face_up else back
-    body = _CARD_FACES[position.top] if position.top_face_up else (back,) * 3
-    if position.bottom_face_up:
-        plural = "" if position.pips_showing == 1 else "s"
-        under = f"{position.bottom} face up, {position.pips_showing} pip{plural} showing"
-    else:
-        under = f"{position.bottom} face down underneath"
-    return "\n".join(
-        [
-            edge(glyphs.top_left, glyphs.top_right),
-            row(peeking),
-            edge(glyphs.join_left, glyphs.join_right),
-            *(row(line) for line in body),
-            edge(glyphs.bottom_left, glyphs.bottom_right),
-            f"{position.top} face {'up' if position.top_face_up else 'down'}"
-            f" on top of the {position.bottom}",
-            under,
-        ]
-    )
-
-
-def marker_width(ruleset: Ruleset) -> int:
-    """The widest line of any marker picture in a game under ``ruleset``, so that
-    pictures laid side by side keep their columns from one score to the next (0 when
-    the ruleset has no marker scheme: then each score's picture is one line)."""
-    target = ruleset.game.points_to_win
-    if ruleset.markers is None or marker_position(ruleset.markers.cards, target, 0) is None:
-        return 0
-    pictures = (marker_picture(ruleset, score) for score in range(target))
-    return max(len(line) for picture in pictures for line in picture.splitlines())
-
-
-def side_by_side(
-    blocks: Sequence[str], gap: int = 4, width: int = 0, fit: int | None = None
-) -> str:
-    """Lay multi-line blocks of text next to each other, each at least ``width``
-    wide; where that is wider than ``fit`` columns, one above the other instead."""
-    columns = [block.splitlines() for block in blocks]
-    widths = [max([width, *(len(line) for line in lines)]) for lines in columns]
-    height = max(len(lines) for lines in columns)
-    rows = []
-    for index in range(height):
-        cells = [
-            (lines[index] if index < len(lines) else "").ljust(width)
-            for lines, width in zip(columns, widths)
-        ]
-        rows.append((" " * gap).join(cells).rstrip())
-    if fit is not None and max(map(len, rows)) > fit:
-        return "\n".join(blocks)
-    return "\n".join(rows)
-
-
-# --- Scorekeeper reports ----------------------------------------------------------------
+    from ..engine.scoring import GameRecord, RubberResult
+    from ..scorebook import EntryResult, Sheet, SheetSummary, SideStats, Tally
 
 
 def _scores(names: Sequence[str], scores: Sequence[int]) -> str:

@@ -7,10 +7,10 @@ import sys
 
 import click
 
-from .cli import Seconds, rules_to_play
-from .engine.game import GameTooLong
-from .players.levels import DEFAULT_LEVEL, LEVELS
-from .simulate import Match, Summary, iter_results
+from ..engine.game import GameTooLong
+from ..players.levels import DEFAULT_LEVEL, LEVELS
+from ..simulate import Match, Summary, iter_results
+from .main import Seconds, rules_to_play
 
 
 def _levels(ctx: click.Context, param: click.Parameter, value: str | None):

@@ -16,6 +16,7 @@ from ..engine.cards import EFFECTIVE_SUIT, Card, Suit, cards_of, parse_card, sor
 from ..engine.hand import (
     ACTION_WORDS,
     ALONE,
+    BEFORE_EXCHANGE,
     DISCARD,
     NAME,
     ORDER,
@@ -28,9 +29,9 @@ from ..engine.hand import (
     View,
     explain_illegal,
 )
+from ..engine.play import Player
 from ..engine.rules import HAND_SIZE
-from ..screen import BEFORE_EXCHANGE, Style
-from . import Player
+from .text import Style
 
 
 class QuitGame(Exception):

@@ -11,54 +11,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from .engine.cards import JOKER_INDEX, Card, Suit, sorted_hand
-from .engine.game import Game, GameObserver, HandRecord
-from .engine.hand import Action, Hand, Phase
-from .engine.rules import Ruleset
-from .engine.scoring import marker_position
-from .render import marker_picture, marker_width, side_by_side
-
-RED = "\x1b[31m"
-BOLD = "\x1b[1m"
-DIM = "\x1b[2m"
-RESET = "\x1b[0m"
-
-
-class Style:
-    """Colours for suits and emphasis, or none (``NO_COLOR``, pipes, files)."""
-
-    def __init__(self, colour: bool, unicode: bool = True) -> None:
-        self.colour = colour
-        self.unicode = unicode
-
-    def card(self, card: Card) -> str:
-        text = card.label if self.unicode else _ascii_label(card)
-        if self.colour and (card.is_joker or card.suit.is_red):
-            return f"{RED}{text}{RESET}"
-        return text
-
-    def cards(self, cards: Iterable[Card]) -> str:
-        return " ".join(self.card(card) for card in cards)
-
-    def suit(self, suit: Suit) -> str:
-        text = f"{suit.symbol} {suit.title.lower()}" if self.unicode else suit.title.lower()
-        if self.colour and suit.is_red:
-            return f"{RED}{text}{RESET}"
-        return text
-
-    def bold(self, text: str) -> str:
-        return f"{BOLD}{text}{RESET}" if self.colour else text
-
-    def dim(self, text: str) -> str:
-        return f"{DIM}{text}{RESET}" if self.colour else text
-
-
-def _ascii_label(card: Card) -> str:
-    return "Joker" if card.is_joker else card.code  # R1's text notation: TS, not 10S
-
-
-BIDDING = (Phase.BID_UPCARD, Phase.NAME_TRUMP, Phase.DEALER_NAMES)
-BEFORE_EXCHANGE = (*BIDDING, Phase.MAKER_ALONE, Phase.DEFENDER_ALONE, Phase.PICKUP)
+from ..engine.cards import JOKER_INDEX, Card, sorted_hand
+from ..engine.game import Game, GameObserver, HandRecord
+from ..engine.hand import BEFORE_EXCHANGE, BIDDING, Action, Hand, Phase
+from ..engine.rules import Ruleset
+from ..engine.scoring import marker_position
+from .markers import marker_picture, marker_width, side_by_side
+from .text import Style
 
 
 def bid_words(hand: Hand, seat: int, action: Action, phase: Phase) -> str:

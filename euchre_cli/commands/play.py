@@ -13,23 +13,16 @@ from contextlib import AbstractContextManager, nullcontext
 import click
 from click.core import ParameterSource
 
-from .cli import (
-    BadRules,
-    Keyboard,
-    Seconds,
-    ascii_only,
-    read_answer,
-    rules_to_play,
-    terminal_columns,
-)
-from .engine.game import Game, GameTooLong
-from .engine.rules import Ruleset
-from .players import Player
-from .players.human import TABLE_WORDS, HumanPlayer, QuitGame
-from .players.levels import DEFAULT_LEVEL, LEVELS, make_player
-from .render import fit_to_width, in_ascii, needs_ascii
-from .rulebook import load_ruleset
-from .screen import Style, TableScreen
+from ..engine.game import Game, GameTooLong
+from ..engine.rules import Ruleset
+from ..players import Player
+from ..players.levels import DEFAULT_LEVEL, LEVELS, make_player
+from ..rulebook import load_ruleset
+from ..terminal.human import TABLE_WORDS, HumanPlayer, QuitGame
+from ..terminal.keyboard import Keyboard, ascii_only, read_answer, terminal_columns
+from ..terminal.screen import TableScreen
+from ..terminal.text import Style, fit_to_width, in_ascii, needs_ascii
+from .main import BadRules, Seconds, rules_to_play
 
 COMPUTER_NAMES = ("Ann", "Bob", "Cy", "Di", "Ed")
 THINK = 2.0  # seconds per computer decision at most (a safety net: decisions are quicker)

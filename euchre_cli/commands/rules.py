@@ -14,11 +14,12 @@ from pathlib import Path
 import click
 import yaml
 
-from . import render
-from .cli import ListingGroup, terminal_columns
-from .engine.rules import MarkerRules, RubberRules, Ruleset, ScoringRules
-from .players.levels import unplayable_game
-from .rulebook import RulesetError, builtin_names, load_ruleset, ruleset_to_dict, setting_help
+from ..engine.rules import MarkerRules, RubberRules, Ruleset, ScoringRules
+from ..players.levels import unplayable_game
+from ..rulebook import RulesetError, builtin_names, load_ruleset, ruleset_to_dict, setting_help
+from ..terminal import reports
+from ..terminal.keyboard import terminal_columns
+from .main import ListingGroup
 
 # The settings a table most often changes, by section, in the order `rules new` lists them.
 TEMPLATE_SETTINGS: dict[str, tuple[str, ...]] = {
@@ -64,7 +65,7 @@ def rules() -> None:
 def list_rulesets() -> None:
     """The built-in rulesets."""
     rulesets = [_load(name) for name in builtin_names()]
-    click.echo(render.rulesets_table(rulesets, terminal_columns(sys.stdout)))
+    click.echo(reports.rulesets_table(rulesets, terminal_columns(sys.stdout)))
 
 
 @rules.command()

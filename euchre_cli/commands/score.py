@@ -17,18 +17,10 @@ from typing import IO, Any, TypeVar
 
 import click
 
-from . import render
-from .cli import (
-    ListingGroup,
-    ascii_only,
-    line_editing,
-    read_answer,
-    terminal_columns,
-)
-from .engine.rules import Ruleset
-from .engine.scoring import TRICKS_IN_HAND
-from .rulebook import RulesetError, load_ruleset
-from .scorebook import (
+from ..engine.rules import Ruleset
+from ..engine.scoring import TRICKS_IN_HAND
+from ..rulebook import RulesetError, load_ruleset
+from ..scorebook import (
     BOOK_FILE,
     Entry,
     Scorebook,
@@ -46,6 +38,10 @@ from .scorebook import (
     seat_sides,
     side_stats,
 )
+from ..terminal import reports
+from ..terminal.keyboard import ascii_only, line_editing, read_answer, terminal_columns
+from ..terminal.text import fit_to_width
+from .main import ListingGroup
 
 Command = TypeVar("Command", bound=Callable[..., Any])
 Answer = TypeVar("Answer")
@@ -176,7 +172,7 @@ def hand(makers: str, tricks: int, alone: bool, defender_alone: str | None, db: 
     with _session(db) as book:
         sheet = book.sheet()
         tally = book.add(sheet, played_hand(sheet, makers, tricks, alone, defender_alone))
-    click.echo(render.recorded(sheet, tally))
+    click.echo(reports.recorded(sheet, tally))
 
 
 @score.command(context_settings={"ignore_unknown_options": True})
@@ -189,7 +185,7 @@ def add(who: str, points: int, reason: str, db: str | None) -> None:
     with _session(db) as book:
         sheet = book.sheet()
         tally = book.add(sheet, manual_points(sheet, who, points, reason))
-    click.echo(render.recorded(sheet, tally))
+    click.echo(reports.recorded(sheet, tally))
 
 
 @score.command()
@@ -200,7 +196,7 @@ def undo(db: str | None) -> None:
         sheet = book.sheet()
         removed = book.undo(sheet)
         tally = book.tally(sheet)
-    click.echo(render.took_back(sheet, removed, tally))
+    click.echo(reports.took_back(sheet, removed, tally))
 
 
 @score.command()
@@ -241,10 +237,10 @@ def edit(
         before = book.tally(sheet)
         tally = book.replace(sheet, number, entry)
     result = tally.results[number - 1]
-    click.echo(f"#{number} is now: {render.entry_text(sheet, result)}.")
-    for line in render.outcome_changes(sheet, before, tally):
+    click.echo(f"#{number} is now: {reports.entry_text(sheet, result)}.")
+    for line in reports.outcome_changes(sheet, before, tally):
         click.echo(line)
-    click.echo(render.game_line(sheet, tally))
+    click.echo(reports.game_line(sheet, tally))
 
 
 @score.command()
@@ -257,9 +253,9 @@ def show(as_json: bool, plain: bool, db: str | None) -> None:
         sheet = book.sheet()
         tally = book.tally(sheet)
     if as_json:
-        click.echo(json.dumps(render.sheet_json(sheet, tally), indent=2))
+        click.echo(json.dumps(reports.sheet_json(sheet, tally), indent=2))
     else:
-        click.echo(render.sheet_report(sheet, tally, _plain(plain), terminal_columns(sys.stdout)))
+        click.echo(reports.sheet_report(sheet, tally, _plain(plain), terminal_columns(sys.stdout)))
 
 
 @score.command()
@@ -269,7 +265,7 @@ def history(db: str | None) -> None:
     with _session(db, write=False) as book:
         sheet = book.sheet()
         tally = book.tally(sheet)
-    click.echo(render.history_table(sheet, tally, terminal_columns(sys.stdout)))
+    click.echo(reports.history_table(sheet, tally, terminal_columns(sys.stdout)))
 
 
 @score.command()
@@ -282,7 +278,7 @@ def stats(db: str | None) -> None:
     with _session(db, write=False) as book:
         sheet = book.sheet()
         tally = book.tally(sheet)
-    click.echo(render.stats_table(sheet, side_stats(len(sheet.sides), tally)))
+    click.echo(reports.stats_table(sheet, side_stats(len(sheet.sides), tally)))
 
 
 @score.command(name="list")
@@ -294,11 +290,11 @@ def list_sheets(db: str | None) -> None:
         check_book_path(path)
         exists = book_exists(path)
     if not exists:  # no book yet: the same answer as an empty one
-        click.echo(render.sheets_table([]))
+        click.echo(reports.sheets_table([]))
         return
     with _session(db, write=False) as book:
         summaries = book.summaries()
-    click.echo(render.sheets_table(summaries))
+    click.echo(reports.sheets_table(summaries))
 
 
 @score.command()
@@ -412,7 +408,7 @@ def _ask(question: str) -> str:
 
 def _fitted(text: str, stream: IO[str], room: int = 0) -> str:
     width = terminal_columns(stream)
-    return text if width is None else render.fit_to_width(text, width - room)
+    return text if width is None else fit_to_width(text, width - room)
 
 
 class _HandDropped(Exception):
@@ -447,12 +443,12 @@ class _Table:
         """Say so when another command (a second terminal) changed the sheet since
         keep last showed it."""
         if tally.results != self.seen:
-            _say(render.changed_elsewhere(self.sheet, tally))
+            _say(reports.changed_elsewhere(self.sheet, tally))
         self.seen = tally.results
 
     def echo_report(self) -> None:
         _say(
-            render.sheet_report(self.sheet, self.tally(), self.plain, terminal_columns(sys.stdout))
+            reports.sheet_report(self.sheet, self.tally(), self.plain, terminal_columns(sys.stdout))
         )
 
     def question(self) -> str:
@@ -483,11 +479,11 @@ class _Table:
                 _say("Nothing was taken back: type undo again to take back that last entry.")
             else:
                 self.seen = tally.results
-                _say(render.took_back(sheet, removed, tally))
+                _say(reports.took_back(sheet, removed, tally))
         elif command == "show":
             self.echo_report()
         elif command == "history":
-            _say(render.history_table(self.sheet, self.tally(), terminal_columns(sys.stdout)))
+            _say(reports.history_table(self.sheet, self.tally(), terminal_columns(sys.stdout)))
         elif command in ("help", "?"):
             _say(KEEP_HELP)
         elif command == "add":
@@ -597,9 +593,9 @@ class _Table:
             tally = book.add(sheet, entry)
         self.catch_up(before)
         self.seen = tally.results
-        _say(render.recorded(sheet, tally))
+        _say(reports.recorded(sheet, tally))
         if tally.rubber is None:
-            _say(render.game_block(sheet, tally, self.plain, terminal_columns(sys.stdout)))
+            _say(reports.game_block(sheet, tally, self.plain, terminal_columns(sys.stdout)))
         else:
             _say("Type undo to take that hand back, or quit.")
 

@@ -1,0 +1,61 @@
+"""The ``euchre`` commands: the console script, and a Click command per module
+(``main.py`` holds the group and imports each subcommand when it is used).  Domain
+errors become one-line messages here, at the boundary; nothing below imports Click
+but the terminal."""
+
+# Signals that end the program as Ctrl-C does (see _stop_on_signals); names, since
+# not every system has both.
+STOP_SIGNALS = ("SIGTERM", "SIGHUP")
+
+
+def run() -> None:
+    """The ``euchre`` console script: the Click command, plus what would otherwise end
+    in a traceback outside its error handling: Ctrl-C while the program is still
+    loading, output that cannot be written (a full disk), and text that a terminal's
+    encoding cannot hold (then shown as ``?``; games also switch to ASCII forms)."""
+    import sys  # already loaded by Python: nothing here can be interrupted half-done
+
+    _stop_on_signals()
+    if sys.stdout is None:  # closed (`euchre ... >&-`): whatever the command says is lost
+        if sys.stderr is not None:
+            print("Error: the standard output is closed: nothing could be shown", file=sys.stderr)
+        sys.exit(1)
+    if sys.stdin is None:  # closed (`<&-`): read as input that has ended
+        import os
+
+        sys.stdin = open(os.devnull)  # noqa: SIM115 (open for the life of the process)
+    for stream in (sys.stdout, sys.stdin):  # a terminal that is not UTF-8: never a crash
+        encoding = (getattr(stream, "encoding", None) or "").lower().replace("-", "")
+        if encoding != "utf8" and hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="replace")
+    try:
+        from .main import main
+
+        main()
+    except KeyboardInterrupt:
+        print("Aborted!", file=sys.stderr)
+        sys.exit(1)
+    except OSError as error:
+        import errno
+
+        if error.errno not in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO):
+            raise
+        try:
+            print(f"Error: cannot write the output: {error.strerror}", file=sys.stderr)
+        finally:
+            sys.exit(1)
+
+
+def _stop_on_signals() -> None:
+    """SIGTERM, and SIGHUP (the terminal window closed), end the program the way Ctrl-C
+    does: the terminal gets back the settings line editing changed at a question
+    (killed there, it would be left without echo), a game says it was left, and a
+    hand half entered in ``score keep`` is dropped."""
+    import signal
+
+    def stop(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    for name in STOP_SIGNALS:
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), stop)

@@ -1,0 +1,142 @@
+"""The ``euchre`` command: a thin Click layer over the library.
+
+Subcommands live in their own modules and are imported only when used, so that a
+scorekeeper command typed between hands does not pay for the game engine or YAML.
+Domain errors become one-line messages here, at the boundary; the library never
+imports Click.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import IO, TYPE_CHECKING, Any
+
+import click
+
+from .. import __version__
+
+if TYPE_CHECKING:
+    from ..engine.rules import Ruleset
+
+# name -> (module in this package, attribute, one-line help shown by ``euchre --help``)
+SUBCOMMANDS: dict[str, tuple[str, str, str]] = {
+    "play": ("play", "play", "Play a game against the computer, or watch one."),
+    "cutthroat": ("play", "cutthroat", "Three-handed Cutthroat with a dummy hand."),
+    "two-handed": ("play", "two_handed", "Two-handed Euchre."),
+    "rules": ("rules", "rules", "List, show, check and write rulesets."),
+    "score": ("score", "score", "Keep score for a game played with real cards."),
+    "simulate": ("simulate", "simulate", "Computer levels against each other."),
+}
+
+
+class OneLineUsageError(click.UsageError):
+    """A usage error on one line: click's own puts the usage and a hint above it."""
+
+    def show(self, file: IO[Any] | None = None) -> None:
+        where = ""
+        if self.ctx is not None:
+            usage = " ".join(self.ctx.get_usage().split()).removeprefix("Usage: ")
+            where = f" (usage: {usage}; more: '{self.ctx.command_path} --help')"
+        click.echo(f"Error: {self.format_message()}{where}", file=file, err=True)
+
+
+def one_line(error: click.UsageError) -> click.UsageError:
+    """``error`` as a :class:`OneLineUsageError`; a bare group name's help (click 8.2's
+    ``NoArgsIsHelpError``, hence ``click>=8.2``) as it is."""
+    if isinstance(error, click.exceptions.NoArgsIsHelpError):
+        return error
+    return OneLineUsageError(error.format_message(), error.ctx)
+
+
+class BadRules(click.ClickException):
+    """A ruleset that cannot be loaded or played: one line, the file and line, exit 2."""
+
+    exit_code = 2
+
+
+def rules_to_play(rules: str, whole_games: bool = True) -> Ruleset:
+    """The ``--rules`` of a command where computer players play: loaded, and refused
+    in one line if it is broken or (for whole games) computer players cannot play a
+    game under it."""
+    from ..players.levels import unplayable_game  # not every command's
+    from ..rulebook import RulesetError, load_ruleset
+
+    try:
+        ruleset = load_ruleset(rules)
+    except RulesetError as error:
+        raise BadRules(f"--rules {error}") from None
+    unplayable = unplayable_game(ruleset) if whole_games else None  # a deal always ends
+    if unplayable:
+        raise BadRules(f"--rules {rules}: {unplayable}")
+    return ruleset
+
+
+class Seconds(click.FloatRange):
+    """A number of seconds in a range; NaN, which passes every range check, is refused."""
+
+    name = "seconds"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        seconds = super().convert(value, param, ctx)
+        if seconds != seconds:
+            self.fail(f"{value!r} is not a number of seconds", param, ctx)
+        return seconds
+
+
+class ListingGroup(click.Group):
+    """A group that answers an unknown command with the list of its commands."""
+
+    def resolve_command(
+        self, ctx: click.Context, args: list[str]
+    ) -> tuple[str | None, click.Command | None, list[str]]:
+        name = args[0]
+        known = self.list_commands(ctx)
+        if name not in known and not name.startswith("-") and not ctx.resilient_parsing:
+            import difflib  # only on this error: keeps every command's start quick
+
+            started = [command for command in known if command.startswith(name.lower())]
+            close = started if len(started) == 1 else difflib.get_close_matches(name, known, n=1)
+            guess = f" (did you mean {close[0]!r}?)" if close else ""
+            commands = ", ".join(known)
+            raise click.UsageError(
+                f"no such command {name!r}{guess}; the commands: {commands}.", ctx
+            )
+        return super().resolve_command(ctx, args)
+
+
+class LazyGroup(ListingGroup):
+    """A group whose subcommands are imported on first use, and whose usage errors
+    (its own and its subcommands') print as one line."""
+
+    def make_context(self, *args, **kwargs) -> click.Context:
+        try:
+            return super().make_context(*args, **kwargs)
+        except click.UsageError as error:
+            raise one_line(error) from None
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except click.UsageError as error:
+            raise one_line(error) from None
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return list(SUBCOMMANDS)
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        if name not in SUBCOMMANDS:
+            return None
+        module_name, attribute, _ = SUBCOMMANDS[name]
+        return getattr(importlib.import_module(f"{__package__}.{module_name}"), attribute)
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        rows = [(name, SUBCOMMANDS[name][2]) for name in self.list_commands(ctx)]
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
+
+
+@click.group("euchre", cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="euchre")
+def main() -> None:
+    """Euchre in the terminal: games against the computer, a scorekeeper for real
+    tables, and every rule in a YAML ruleset."""

@@ -1,0 +1,95 @@
+"""Text for people: colours and suit symbols, or plain ASCII where a terminal cannot
+show them, and lines broken between words to fit a terminal's width."""
+
+from __future__ import annotations
+
+import codecs
+import re
+from collections.abc import Iterable
+
+from ..engine.cards import Card, Suit
+
+RED = "\x1b[31m"
+BOLD = "\x1b[1m"
+DIM = "\x1b[2m"
+RESET = "\x1b[0m"
+
+
+class Style:
+    """Colours for suits and emphasis, or none (``NO_COLOR``, pipes, files)."""
+
+    def __init__(self, colour: bool, unicode: bool = True) -> None:
+        self.colour = colour
+        self.unicode = unicode
+
+    def card(self, card: Card) -> str:
+        text = card.label if self.unicode else _ascii_label(card)
+        if self.colour and (card.is_joker or card.suit.is_red):
+            return f"{RED}{text}{RESET}"
+        return text
+
+    def cards(self, cards: Iterable[Card]) -> str:
+        return " ".join(self.card(card) for card in cards)
+
+    def suit(self, suit: Suit) -> str:
+        text = f"{suit.symbol} {suit.title.lower()}" if self.unicode else suit.title.lower()
+        if self.colour and suit.is_red:
+            return f"{RED}{text}{RESET}"
+        return text
+
+    def bold(self, text: str) -> str:
+        return f"{BOLD}{text}{RESET}" if self.colour else text
+
+    def dim(self, text: str) -> str:
+        return f"{DIM}{text}{RESET}" if self.colour else text
+
+
+def _ascii_label(card: Card) -> str:
+    return "Joker" if card.is_joker else card.code  # R1's text notation: TS, not 10S
+
+
+def needs_ascii(encoding: str | None) -> bool:
+    """True when a stream with this encoding cannot show box-drawing and suit symbols."""
+    try:
+        return codecs.lookup(encoding or "ascii").name != "utf-8"
+    except LookupError:
+        return True
+
+
+_ASCII_FORMS = str.maketrans({"♣": "C", "♦": "D", "♥": "H", "♠": "S", "—": "--", "…": "..."})
+
+
+_TEN_OF_A_SUIT = re.compile("10(?=[♣♦♥♠])")
+
+
+def in_ascii(text: str) -> str:
+    """``text`` for a terminal that shows only ASCII: cards in R1's text notation
+    (``10♠`` is ``TS``), dashes doubled, anything else left over as ``?``."""
+    text = _TEN_OF_A_SUIT.sub("T", text).translate(_ASCII_FORMS)
+    return text.encode("ascii", "replace").decode("ascii")
+
+
+_ESCAPES = re.compile(r"\x1b\[[0-9;]*m")
+
+
+def fit_to_width(text: str, width: int) -> str:
+    """``text`` with each line longer than ``width`` columns broken between words, so
+    a narrow terminal does not split a word (colour codes take no columns)."""
+    rows: list[str] = []
+    for line in text.split("\n"):
+        if len(_ESCAPES.sub("", line)) <= width:
+            rows.append(line)
+            continue
+        words = line.rstrip(" ").split(" ")
+        rows.append(words[0])
+        used = len(_ESCAPES.sub("", words[0]))
+        for word in words[1:]:
+            size = len(_ESCAPES.sub("", word))
+            if word and used + 1 + size > width:
+                rows[-1] = rows[-1].rstrip(" ")
+                rows.append(word)
+                used = size
+            else:
+                rows[-1] += f" {word}"
+                used += 1 + size
+    return "\n".join(rows)
