@@ -503,7 +503,7 @@ def test_a_book_the_user_may_not_read_is_said_so_not_taken_for_none(
     operating system's refusals are stood in for, as the score book sees them.)"""
     import os
 
-    from euchre_cli import scorebook
+    from euchre_cli.scorekeeper import store
 
     class Refusing:
         def __init__(self, stat: bool, access: bool) -> None:
@@ -521,12 +521,12 @@ def test_a_book_the_user_may_not_read_is_said_so_not_taken_for_none(
             return not (self.refuse_access and path == str(book)) and os.access(path, mode)
 
     score("new", *TEAMS)
-    monkeypatch.setattr(scorebook, "os", Refusing(stat=True, access=False))
+    monkeypatch.setattr(store, "os", Refusing(stat=True, access=False))
     for command in (("list",), ("show",), ("hand", "--makers", "1", "--tricks", "3")):
         refused(score, book, *command, says="permission denied on a folder above it")
-    monkeypatch.setattr(scorebook, "os", Refusing(stat=False, access=True))
+    monkeypatch.setattr(store, "os", Refusing(stat=False, access=True))
     refused(score, book, "show", says="cannot read the score book")
-    monkeypatch.setattr(scorebook, "os", os)
+    monkeypatch.setattr(store, "os", os)
     assert state(score)["entries"] == 0
 
 
@@ -607,10 +607,10 @@ def test_keep_ends_with_one_message_when_its_sheet_is_deleted_elsewhere(
     score: Run, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Another terminal rubs out the sheet while keep is open: one line, status 1."""
-    from euchre_cli.commands import score as cli_score
+    from euchre_cli.commands import keep
 
     score("new", "friday", *TEAMS)
-    answer, questions = cli_score._Table.answer, []
+    answer, questions = keep._Table.answer, []
 
     def answer_then_delete(table: Any, line: str) -> bool:
         kept = answer(table, line)
@@ -622,9 +622,9 @@ def test_keep_ends_with_one_message_when_its_sheet_is_deleted_elsewhere(
         assert len(questions) < 5, "keep asks again and again"
         return asked(table)
 
-    asked = cli_score._Table.question
-    monkeypatch.setattr(cli_score._Table, "answer", answer_then_delete)
-    monkeypatch.setattr(cli_score._Table, "question", question)
+    asked = keep._Table.question
+    monkeypatch.setattr(keep._Table, "answer", answer_then_delete)
+    monkeypatch.setattr(keep._Table, "question", question)
     result = score("keep", input="show\nshow\n", fails=True)
     assert result.exit_code == 1
     assert result.stderr.count("sheet friday has been deleted") == 1
@@ -635,7 +635,7 @@ def test_keep_ends_with_one_message_when_its_sheet_is_deleted_elsewhere(
 
     score("new", "friday", *TEAMS)
     questions.clear()
-    monkeypatch.setattr(cli_score._Table, "answer", delete_then_answer)
+    monkeypatch.setattr(keep._Table, "answer", delete_then_answer)
     result = score("keep", input="1 3\n1 3\n", fails=True)
     assert result.exit_code == 1
     assert result.stderr.count("sheet friday has been deleted") == 1
@@ -644,9 +644,9 @@ def test_keep_ends_with_one_message_when_its_sheet_is_deleted_elsewhere(
 def before_answers(monkeypatch: pytest.MonkeyPatch, *steps: Callable[[], object]) -> None:
     """Run ``steps[n]`` (another terminal's doing) just before keep acts on its answer
     number n + 1, after the question was asked."""
-    from euchre_cli.commands import score as cli_score
+    from euchre_cli.commands import keep
 
-    answer, typed = cli_score._Table.answer, []
+    answer, typed = keep._Table.answer, []
 
     def elsewhere_then_answer(table: Any, line: str) -> bool:
         typed.append(line)
@@ -654,7 +654,7 @@ def before_answers(monkeypatch: pytest.MonkeyPatch, *steps: Callable[[], object]
             steps[len(typed) - 1]()
         return answer(table, line)
 
-    monkeypatch.setattr(cli_score._Table, "answer", elsewhere_then_answer)
+    monkeypatch.setattr(keep._Table, "answer", elsewhere_then_answer)
 
 
 def elsewhere(*args: str) -> Callable[[], object]:
@@ -725,9 +725,9 @@ def test_keep_waits_out_a_busy_book_instead_of_ending(
 ) -> None:
     """Another program holding the book's lock: the answer is refused in one line,
     keep asks again, and the same answer works once the book is free."""
-    from euchre_cli import scorebook
+    from euchre_cli.scorekeeper import store
 
-    monkeypatch.setattr(scorebook, "BUSY_TIMEOUT_SECONDS", 0.05)
+    monkeypatch.setattr(store, "BUSY_TIMEOUT_SECONDS", 0.05)
     score("new", *TEAMS)
     holder = sqlite3.connect(book, isolation_level=None)
     before_answers(monkeypatch, lambda: holder.execute("BEGIN EXCLUSIVE"), holder.rollback)
@@ -993,7 +993,7 @@ def test_an_interrupted_hand_command_writes_nothing(
     score("hand", "--makers", "AB", "--tricks", "3")
     before = state(score)
 
-    from euchre_cli.scorebook import Scorebook
+    from euchre_cli.scorekeeper.store import Scorebook
 
     recorded = Scorebook.add
 

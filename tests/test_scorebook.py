@@ -17,19 +17,18 @@ import pytest
 from euchre_cli.engine.rules import GameRules, Ruleset
 from euchre_cli.engine.scoring import HandOutcome
 from euchre_cli.rulebook import load_ruleset
-from euchre_cli.scorebook import (
-    SCHEMA_VERSION,
+from euchre_cli.scorekeeper.sheet import (
     ManualPoints,
-    ScorebookError,
     Sheet,
+    SheetError,
     manual_points,
-    open_scorebook,
     played_hand,
     seat_sides,
     side_stats,
     split_team,
     tally,
 )
+from euchre_cli.scorekeeper.store import SCHEMA_VERSION, ScorebookError, open_scorebook
 
 CHECKOUT = Path(__file__).resolve().parent.parent
 TEAMS = ("Ann & Bob", "Cy & Di")
@@ -108,13 +107,13 @@ def test_who_is_a_number_a_team_a_player_or_initials(sheet: Sheet, who: str, sid
 
 @pytest.mark.parametrize("who", ["3", "0", "Zed", "Ann & Cy", "", "ABC"])
 def test_unknown_names_are_refused_with_the_choices(sheet: Sheet, who: str) -> None:
-    with pytest.raises(ScorebookError, match="1 Ann & Bob, 2 Cy & Di"):
+    with pytest.raises(SheetError, match="1 Ann & Bob, 2 Cy & Di"):
         sheet.resolve(who)
 
 
 def test_initials_shared_by_both_sides_are_ambiguous() -> None:
     sheet = Sheet(1, "x", Ruleset(), (("Ann", "Bob"), ("Al", "Di")))
-    with pytest.raises(ScorebookError, match="could mean Ann & Bob or Al & Di"):
+    with pytest.raises(SheetError, match="could mean Ann & Bob or Al & Di"):
         sheet.resolve("A")
 
 
@@ -136,7 +135,7 @@ def test_initials_shared_by_both_sides_are_ambiguous() -> None:
 def test_names_are_checked_against_the_ruleset(
     ruleset: str, teams: tuple[str, ...], players: tuple[str, ...], problem: str
 ) -> None:
-    with pytest.raises(ScorebookError, match=problem):
+    with pytest.raises(SheetError, match=problem):
         seat_sides(load_ruleset(ruleset), teams, players)
 
 
@@ -144,19 +143,19 @@ def test_names_are_checked_against_the_ruleset(
 
 
 def test_a_lone_defender_cannot_be_on_the_making_side(sheet: Sheet) -> None:
-    with pytest.raises(ScorebookError, match="cannot also defend alone"):
+    with pytest.raises(SheetError, match="cannot also defend alone"):
         played_hand(sheet, "Ann", 2, defender_alone="Bob")
 
 
 @pytest.mark.parametrize("tricks", [-1, 6])
 def test_tricks_are_zero_to_five(sheet: Sheet, tricks: int) -> None:
-    with pytest.raises(ScorebookError, match="0 to 5"):
+    with pytest.raises(SheetError, match="0 to 5"):
         played_hand(sheet, "Ann", tricks)
 
 
 @pytest.mark.parametrize("points", [0, 100, -100])
 def test_manual_points_are_bounded_and_not_zero(sheet: Sheet, points: int) -> None:
-    with pytest.raises(ScorebookError, match="between -99 and 99"):
+    with pytest.raises(SheetError, match="between -99 and 99"):
         manual_points(sheet, "Ann", points)
 
 
@@ -381,7 +380,7 @@ def test_a_killed_process_mid_write_leaves_the_sheet_as_it_was(book_path: Path) 
         f"""
         import os, signal
         from pathlib import Path
-        from euchre_cli.scorebook import open_scorebook
+        from euchre_cli.scorekeeper.store import open_scorebook
         from euchre_cli.engine.scoring import HandOutcome
         book = open_scorebook(Path({str(book_path)!r}))
         with book.transaction():
@@ -407,7 +406,7 @@ def test_two_writers_at_once_lose_and_duplicate_nothing(book_path: Path) -> None
         f"""
         import sys
         from pathlib import Path
-        from euchre_cli.scorebook import open_scorebook
+        from euchre_cli.scorekeeper.store import open_scorebook
         from euchre_cli.engine.scoring import HandOutcome
         side, tricks = int(sys.argv[1]), int(sys.argv[2])
         for _ in range({hands_each}):

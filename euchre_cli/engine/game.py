@@ -18,6 +18,12 @@ from .play import Player, play_out, shuffled_deck
 from .rules import Ruleset
 from .scoring import HandScore, at_the_bridge, game_winner, score_hand
 
+
+def side_name(names: Sequence[str]) -> str:
+    """A side's name: its players' names joined, "Ann & Bob" (one player's own name)."""
+    return " & ".join(names)
+
+
 # For the draw (R3) a king is high and an ace low; suits do not count.
 _DRAW_ORDER = {"7": 1, "8": 2, "9": 3, "T": 4, "J": 5, "Q": 6, "K": 7, "A": 0}
 
@@ -134,7 +140,7 @@ class Game:
         return self._seat_players.index(player_index)
 
     def side_name(self, side: int) -> str:
-        return " & ".join(self.seat_name(seat) for seat in self.ruleset.sides[side])
+        return side_name([self.seat_name(seat) for seat in self.ruleset.sides[side]])
 
     @property
     def side_names(self) -> list[str]:

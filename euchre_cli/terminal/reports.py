@@ -18,7 +18,8 @@ from .markers import marker_picture, marker_width, side_by_side
 
 if TYPE_CHECKING:
     from ..engine.scoring import GameRecord, RubberResult
-    from ..scorebook import EntryResult, Sheet, SheetSummary, SideStats, Tally
+    from ..scorekeeper.sheet import EntryResult, Sheet, SideStats, Tally
+    from ..scorekeeper.store import SheetSummary
 
 
 def _scores(names: Sequence[str], scores: Sequence[int]) -> str:

@@ -1,45 +1,43 @@
-"""The scorekeeper's book: score sheets for games played with real cards, kept in SQLite.
-
-A sheet stores only what happened at the table (who made trump and how many tricks
-they took, points given by hand) and a snapshot of the ruleset it was started with.
-Every score, game and rubber is recomputed from those entries by ``scoring`` whenever
-it is needed, so an edit or an undo can never leave a stale total behind, and a later
-change to a house-rules file never rewrites an old sheet.
+"""The scorekeeper's book: score sheets kept in an SQLite file.
 
 Each command runs inside one ``Scorebook.transaction()``: a failure or an interrupt
 leaves the book exactly as it was, and ``BEGIN IMMEDIATE`` makes two terminals writing
-the same sheet take turns instead of losing an entry.  Nothing here imports Click.
+the same sheet take turns instead of losing an entry.  A sheet's ruleset is stored as
+a snapshot, so a later change to a house-rules file never rewrites an old sheet.
+What the entries add up to is ``sheet.py``'s work.
 """
 
 from __future__ import annotations
 
 import json
 import os
-import re
 import sqlite3
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, NamedTuple
 
-from .engine.rules import Ruleset
-from .engine.scoring import (
-    TRICKS_IN_HAND,
-    TRICKS_TO_MAKE,
-    GameRecord,
-    HandOutcome,
-    RubberResult,
-    game_winner,
-    rubber_result,
-    score_hand,
+from ..engine.game import side_name
+from ..engine.scoring import TRICKS_IN_HAND, HandOutcome
+from ..rulebook import RulesetError, ruleset_from_dict, ruleset_to_dict
+from .sheet import (
+    Entry,
+    EntryResult,
+    ManualPoints,
+    Sheet,
+    Tally,
+    appended,
+    check_text,
+    replaced,
+    tally,
 )
-from .rulebook import RulesetError, ruleset_from_dict, ruleset_to_dict
 
 if TYPE_CHECKING:
     import datetime
 
+    from ..engine.rules import Ruleset
+
 SCHEMA_VERSION = 1
 APPLICATION_ID = 0x45554352  # "EUCR" in the file header: this file is a euchre score book
-MAX_MANUAL_POINTS = 99
 BUSY_TIMEOUT_SECONDS = 10.0
 BOOK_FILE = "scores.sqlite3"  # the book's name in the user's data folder
 
@@ -73,281 +71,26 @@ _MIGRATIONS: tuple[tuple[str, ...], ...] = (
 _CURRENT_SHEET = "current_sheet"
 _LAST_SHEET_ID = "last_sheet_id"  # the highest sheet id given out, deleted or not
 # Between the names of a team; compiled on first use (re caches it), not at import.
-_NAME_SEPARATORS = r"(?i)\s*(?:&|,|/|\+|\band\b)\s*"
 
 
 class ScorebookError(Exception):
-    """Input or a book the scorekeeper cannot accept; the message is one line for the user."""
+    """A book the scorekeeper cannot use, or a sheet it does not hold; one line."""
 
 
 class ScorebookBusy(ScorebookError):
     """Another program holds the book's lock for longer than we wait."""
 
 
-class ManualPoints(NamedTuple):
-    """Points given outside the scoring table: a renege penalty, a house rule."""
-
-    side: int
-    points: int
-    reason: str = ""
+class NoBook(ScorebookError):
+    """No book at the path yet (only a new sheet makes one)."""
 
 
-# A played hand is stored as the scoring module's own HandOutcome.
-Entry = HandOutcome | ManualPoints
+class NoCurrentSheet(ScorebookError):
+    """The book has no current sheet: none was started, or it was deleted."""
 
 
-# --- Sheets and names -----------------------------------------------------------------
-
-
-class Sheet(NamedTuple):
-    """A score sheet: its ruleset snapshot and who sits on each side."""
-
-    id: int
-    name: str
-    ruleset: Ruleset
-    sides: tuple[tuple[str, ...], ...]  # each side's players, in seat order
-
-    @property
-    def side_names(self) -> tuple[str, ...]:
-        return tuple(" & ".join(players) for players in self.sides)
-
-    @property
-    def choices(self) -> str:
-        """The sides as a user can name them: "1 Ann & Bob, 2 Cy & Di"."""
-        return ", ".join(f"{number} {name}" for number, name in enumerate(self.side_names, 1))
-
-    def resolve(self, who: str) -> int:
-        """The side meant by ``who``: a side's number, a team, any player's name, or
-        initials ("AB" for Ann & Bob, "A" for Ann) when they fit only one side."""
-        wanted = _fold(who)
-        if wanted.isdigit() and 1 <= int(wanted) <= len(self.sides):
-            return int(wanted) - 1
-        for matches in (self._by_name(wanted), self._by_initials(wanted)):
-            if len(matches) == 1:
-                return matches.pop()
-            if matches:
-                names = " or ".join(self.side_names[side] for side in sorted(matches))
-                raise ScorebookError(f"'{who}' could mean {names}: give a name or number")
-        raise ScorebookError(f"no team or player '{who}' on sheet {self.name}: {self.choices}")
-
-    def _by_name(self, wanted: str) -> set[int]:
-        as_team = frozenset(_fold(name) for name in split_team(wanted))
-        return {
-            side
-            for side, players in enumerate(self.sides)
-            if wanted in {_fold(p) for p in players}
-            or as_team == frozenset(_fold(p) for p in players)
-        }
-
-    def _by_initials(self, wanted: str) -> set[int]:
-        return {
-            side
-            for side, players in enumerate(self.sides)
-            if wanted == "".join(_fold(p)[0] for p in players)
-            or any(wanted == _fold(p)[0] for p in players)
-        }
-
-
-def _fold(name: str) -> str:
-    return " ".join(name.split()).casefold()
-
-
-def split_team(team: str) -> list[str]:
-    """ "Ann & Bob", "Ann, Bob", "Ann and Bob" -> ["Ann", "Bob"]."""
-    return [name.strip() for name in re.split(_NAME_SEPARATORS, team.strip())]
-
-
-def seat_sides(
-    ruleset: Ruleset, teams: Sequence[str], players: Sequence[str]
-) -> tuple[tuple[str, ...], ...]:
-    """Check the names given for a new sheet against the ruleset: two teams of two in a
-    partnership game, one player per seat otherwise."""
-    if ruleset.partnerships:
-        if players or len(teams) != len(ruleset.sides):
-            raise ScorebookError(
-                f"{ruleset.name} is played in partnerships: give two teams, "
-                '--team "Ann & Bob" --team "Cy & Di"'
-            )
-        sides = tuple(tuple(split_team(team)) for team in teams)
-        for team, side in zip(teams, sides):
-            if len(side) != 2:
-                raise ScorebookError(f"team '{team}' must be two players, as in \"Ann & Bob\"")
-    else:
-        if teams or len(players) != ruleset.players:
-            raise ScorebookError(
-                f"{ruleset.name} is played by {ruleset.players} players, each for themselves: "
-                f"give {ruleset.players} times --player NAME"
-            )
-        sides = tuple((name.strip(),) for name in players)
-    names = [name for side in sides for name in side]
-    for name in names:
-        _check_text(name, "player name")
-        if not name or name.isdigit() or len(split_team(name)) > 1:
-            raise ScorebookError(
-                f"'{name}' is not a usable player name: a name may not be empty or a number"
-                " (numbers pick a side), nor hold &, comma, /, + or 'and' (they join a team)"
-            )
-    folded = [_fold(name) for name in names]
-    if len(set(folded)) != len(folded):
-        raise ScorebookError("every player needs a different name")
-    return sides
-
-
-# --- Entries ----------------------------------------------------------------------------
-
-
-def refuse_lone_hands(rules: Ruleset, maker: bool, defender: bool) -> None:
-    """Refuse a lone maker or a lone defender where the ruleset has none (R6)."""
-    if maker and not rules.alone.maker:
-        raise ScorebookError(f"{rules.name} has no lone hands")
-    if defender and not rules.alone.defender:
-        raise ScorebookError(f"{rules.name} does not let a defender go alone")
-
-
-def played_hand(
-    sheet: Sheet, makers: str, tricks: int, alone: bool = False, defender_alone: str | None = None
-) -> HandOutcome:
-    """A hand as the table reports it, checked against the sheet's ruleset (R6, R8)."""
-    rules = sheet.ruleset
-    maker_side = sheet.resolve(makers)
-    if not 0 <= tricks <= TRICKS_IN_HAND:
-        raise ScorebookError(f"the makers took {tricks} tricks? It must be 0 to {TRICKS_IN_HAND}")
-    refuse_lone_hands(rules, alone, defender_alone is not None)
-    lone_defender = None
-    if defender_alone is not None:
-        lone_defender = sheet.resolve(defender_alone)
-        if lone_defender == maker_side:
-            raise ScorebookError(
-                f"{sheet.side_names[maker_side]} made trump, so cannot also defend alone"
-            )
-    return HandOutcome(maker_side, tricks, alone, lone_defender)
-
-
-def manual_points(sheet: Sheet, who: str, points: int, reason: str = "") -> ManualPoints:
-    """Points given by hand, for a side the sheet knows."""
-    if points == 0 or abs(points) > MAX_MANUAL_POINTS:
-        raise ScorebookError(
-            f"points must be between -{MAX_MANUAL_POINTS} and {MAX_MANUAL_POINTS}, and not 0"
-        )
-    _check_text(reason, "reason")
-    return ManualPoints(sheet.resolve(who), points, " ".join(reason.split()))
-
-
-def _check_text(text: str, what: str) -> None:
-    """Text to be kept in the book: no control characters, nothing that is not UTF-8
-    (a name typed in another encoding arrives as undecodable bytes)."""
-    if not all(char.isprintable() or char in " \t" for char in text):
-        raise ScorebookError(
-            f"the {what} {ascii(text)} holds control characters or bytes that are not"
-            " UTF-8 text: type it again"
-        )
-
-
-# --- Tally: every score recomputed from the entries -------------------------------------
-
-
-class EntryResult(NamedTuple):
-    """One entry with what it scored and where the game stood after it."""
-
-    number: int
-    entry: Entry
-    points: tuple[int, ...]
-    description: str  # scoring's words for a hand ("marched alone"), else the reason
-    game: int  # the number of the game the entry belongs to
-    totals: tuple[int, ...]  # that game's scores after the entry
-    ended_game: GameRecord | None
-    decided_rubber: RubberResult | None
-
-
-class Tally(NamedTuple):
-    """The state of a sheet: every entry scored, finished games, the game in play."""
-
-    results: tuple[EntryResult, ...]
-    games: tuple[GameRecord, ...]
-    scores: tuple[int, ...]  # the game in play
-    rubber: RubberResult | None
-
-    @property
-    def game_number(self) -> int:
-        return len(self.games) + 1
-
-    @property
-    def rubber_entry(self) -> int | None:
-        """The number of the entry that decided the rubber."""
-        return next((r.number for r in self.results if r.decided_rubber), None)
-
-
-def tally(ruleset: Ruleset, entries: Sequence[Entry]) -> Tally:
-    """Replay the entries through ``scoring``: points, game ends (R9), the rubber (R10)."""
-    side_count = len(ruleset.sides)
-    scores = (0,) * side_count
-    games: list[GameRecord] = []
-    results: list[EntryResult] = []
-    rubber: RubberResult | None = None
-    for number, entry in enumerate(entries, start=1):
-        if isinstance(entry, ManualPoints):
-            points = tuple(entry.points if s == entry.side else 0 for s in range(side_count))
-            description = entry.reason
-        else:
-            score = score_hand(ruleset.scoring, entry, side_count)
-            points, description = score.points, score.description
-        game = len(games) + 1
-        scores = tuple(old + new for old, new in zip(scores, points))
-        totals, ended, decided = scores, None, None
-        winner = game_winner(scores, ruleset.game.points_to_win)
-        if winner is not None:
-            ended = GameRecord(winner, scores)
-            games.append(ended)
-            scores = (0,) * side_count
-            if ruleset.rubber is not None and rubber is None:
-                rubber = decided = rubber_result(ruleset.rubber, games, side_count)
-        results.append(
-            EntryResult(number, entry, points, description, game, totals, ended, decided)
-        )
-    return Tally(tuple(results), tuple(games), scores, rubber)
-
-
-class SideStats(NamedTuple):
-    """How one side (or player) has fared on a sheet."""
-
-    made: int  # hands they made trump and took 3 or more tricks
-    euchred: int  # hands they made trump and were euchred
-    marches: int
-    alone_tried: int
-    alone_made: int
-    defended_alone: int  # hands a player of theirs defended alone
-    defended_alone_won: int  # ... and euchred the makers
-    games_won: int
-    rubbers_won: int
-
-
-def side_stats(side_count: int, sheet_tally: Tally) -> list[SideStats]:
-    hands = [r.entry for r in sheet_tally.results if isinstance(r.entry, HandOutcome)]
-    rubber = sheet_tally.rubber
-
-    def made(hand: HandOutcome) -> bool:
-        return hand.maker_tricks >= TRICKS_TO_MAKE
-
-    def count(side: int, test: Callable[[HandOutcome], bool]) -> int:
-        return sum(1 for hand in hands if hand.maker_side == side and test(hand))
-
-    def defended(side: int, test: Callable[[HandOutcome], bool]) -> int:
-        return sum(1 for hand in hands if hand.lone_defender_side == side and test(hand))
-
-    return [
-        SideStats(
-            made=count(side, made),
-            euchred=count(side, lambda hand: not made(hand)),
-            marches=count(side, lambda hand: hand.maker_tricks == TRICKS_IN_HAND),
-            alone_tried=count(side, lambda hand: hand.maker_alone),
-            alone_made=count(side, lambda hand: hand.maker_alone and made(hand)),
-            defended_alone=defended(side, lambda hand: True),
-            defended_alone_won=defended(side, lambda hand: not made(hand)),
-            games_won=sum(1 for game in sheet_tally.games if game.winner == side),
-            rubbers_won=int(rubber is not None and rubber.winner == side),
-        )
-        for side in range(side_count)
-    ]
+class NoSuchSheet(ScorebookError):
+    """No sheet of the name asked for."""
 
 
 # --- The SQLite store --------------------------------------------------------------------
@@ -425,10 +168,7 @@ class Scorebook:
                 return
             self._refuse_unreadable(version, application)
             if application == 0 and not create:
-                raise ScorebookError(
-                    f"{self.path} is empty, not a euchre score book: start one with"
-                    " 'euchre score new'"
-                )
+                raise NoBook(f"{self.path} is empty, not a euchre score book")
         with self.transaction():
             version, application = self._header()  # another process may have upgraded it
             self._refuse_unreadable(version, application)
@@ -466,7 +206,7 @@ class Scorebook:
 
         now = datetime.datetime.now()
         name = " ".join(name.split()) if name is not None else self._free_name(now.date())
-        _check_text(name, "sheet name")
+        check_text(name, "sheet name")
         if not name or name.startswith("-"):
             raise ScorebookError(f"'{name}' is not a usable sheet name")
         if self._sheet_row(name) is not None:
@@ -518,14 +258,11 @@ class Scorebook:
                 (_CURRENT_SHEET,),
             ).fetchone()
             if row is None:
-                raise ScorebookError(
-                    "no current score sheet: start one with 'euchre score new' "
-                    "or pick one with 'euchre score use NAME'"
-                )
+                raise NoCurrentSheet("no current score sheet")
         else:
             row = self._sheet_row(name)
             if row is None:
-                raise ScorebookError(f"no sheet called '{name}' (see 'euchre score list')")
+                raise NoSuchSheet(f"no sheet called '{name}'")
         sheet_id, sheet_name, snapshot, sides = row
         try:
             ruleset = ruleset_from_dict(json.loads(snapshot), source=f"sheet {sheet_name}")
@@ -584,7 +321,7 @@ class Scorebook:
         for sheet_id, name, snapshot, sides, entries in rows:
             try:
                 ruleset_name = str(json.loads(snapshot)["name"])
-                side_names = tuple(" & ".join(side) for side in json.loads(sides))
+                side_names = tuple(side_name(side) for side in json.loads(sides))
             except (ValueError, TypeError, KeyError) as error:
                 raise ScorebookError(f"sheet {name} is damaged: {error}") from None
             is_current = current is not None and str(sheet_id) == current[0]
@@ -610,34 +347,19 @@ class Scorebook:
     def add(self, sheet: Sheet, entry: Entry) -> Tally:
         """Append an entry, unless the sheet's rubber is already over."""
         _check_fits(sheet, entry)
-        entries = [*self.entries(sheet), entry]
-        after = tally(sheet.ruleset, entries)
-        if _ends_early(after):
-            raise rubber_over(sheet, after.rubber)
+        entries = self.entries(sheet)
+        after = appended(sheet, entries, entry)
         self._db.execute(
             "INSERT INTO entries (sheet_id, number, kind, side, tricks, alone, lone_defender,"
             " points, reason) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (sheet.id, len(entries), *_row_from_entry(entry)),
+            (sheet.id, len(entries) + 1, *_row_from_entry(entry)),
         )
         return after
 
     def replace(self, sheet: Sheet, number: int, entry: Entry) -> Tally:
         """Put ``entry`` in place of entry ``number``; everything after it is rescored."""
         _check_fits(sheet, entry)
-        entries = self.entries(sheet)
-        if not 1 <= number <= len(entries):
-            raise ScorebookError(
-                f"sheet {sheet.name} has no entry {number} (it has {len(entries)})"
-                if entries
-                else f"sheet {sheet.name} has no entries yet"
-            )
-        entries[number - 1] = entry
-        after = tally(sheet.ruleset, entries)
-        if _ends_early(after):
-            raise ScorebookError(
-                f"with that change the rubber would end at entry {after.rubber_entry}, "
-                f"before entries {after.rubber_entry + 1}-{len(entries)}: undo those first"
-            )
+        after = replaced(sheet, self.entries(sheet), number, entry)
         self._db.execute(
             "UPDATE entries SET kind = ?, side = ?, tricks = ?, alone = ?, lone_defender = ?,"
             " points = ?, reason = ? WHERE sheet_id = ? AND number = ?",
@@ -654,21 +376,6 @@ class Scorebook:
             "DELETE FROM entries WHERE sheet_id = ? AND number = ?", (sheet.id, len(results))
         )
         return results[-1]
-
-
-def rubber_over(sheet: Sheet, rubber: RubberResult) -> ScorebookError:
-    """The refusal for a new entry on a sheet whose rubber has been decided (R10)."""
-    return ScorebookError(
-        f"the rubber on sheet {sheet.name} is over "
-        f"({sheet.side_names[rubber.winner]} won it by {rubber.margin}): "
-        "start a new sheet with 'euchre score new'"
-    )
-
-
-def _ends_early(sheet_tally: Tally) -> bool:
-    """True when the rubber was decided before the last entry: nothing may follow it."""
-    decided = sheet_tally.rubber_entry
-    return decided is not None and decided < len(sheet_tally.results)
 
 
 def _check_fits(sheet: Sheet, entry: Entry) -> None:
@@ -758,9 +465,7 @@ def open_scorebook(path: str | os.PathLike[str], create: bool = False) -> Scoreb
     check_book_path(path)
     if not book_exists(path):
         if not create:
-            raise ScorebookError(
-                f"no score sheets yet (no book at {path}): start one with 'euchre score new'"
-            )
+            raise NoBook(f"no score sheets yet (no book at {path})")
         _make_folder(os.path.dirname(path) or ".", path)
     try:
         connection = sqlite3.connect(path, isolation_level=None, timeout=BUSY_TIMEOUT_SECONDS)

@@ -1,0 +1,125 @@
+"""The score book as the ``euchre score`` commands open it: where it is (``--db``,
+``$EUCHRE_HOME``), one transaction per command, the library's refusals as one-line
+errors, and the options every score command shares."""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager, suppress
+from typing import Any, TypeVar
+
+import click
+
+from ..rulebook import RulesetError
+from ..scorekeeper.sheet import RubberOver, SheetError
+from ..scorekeeper.store import (
+    BOOK_FILE,
+    NoBook,
+    NoCurrentSheet,
+    NoSuchSheet,
+    Scorebook,
+    ScorebookBusy,
+    ScorebookError,
+    open_scorebook,
+)
+from ..terminal.keyboard import ascii_only
+
+Command = TypeVar("Command", bound=Callable[..., Any])
+Answer = TypeVar("Answer")
+
+
+def book_path(db: str | None) -> str:
+    """--db, else $EUCHRE_HOME, else the user's data directory.  (os.path, not pathlib:
+    pathlib would cost every score command a few milliseconds of start-up.)"""
+    if db is not None:
+        return os.path.expanduser(db)
+    home = os.environ.get("EUCHRE_HOME") or click.get_app_dir("euchre")
+    return os.path.join(os.path.expanduser(home), BOOK_FILE)
+
+
+# What to do next, after the refusals that leave the user without a sheet to use
+NEXT_STEP = {
+    NoBook: ": start one with 'euchre score new'",
+    NoCurrentSheet: (
+        ": start one with 'euchre score new' or pick one with 'euchre score use NAME'"
+    ),
+    NoSuchSheet: " (see 'euchre score list')",
+    RubberOver: ": start a new sheet with 'euchre score new'",
+}
+
+
+@contextmanager
+def refusals() -> Iterator[None]:
+    """The library's refusals, as Click's one-line errors, with the command to type
+    next where there is one."""
+    try:
+        yield
+    except ScorebookBusy as error:
+        raise BookBusy(str(error)) from None
+    except (ScorebookError, SheetError, RulesetError) as error:
+        raise click.ClickException(f"{error}{NEXT_STEP.get(type(error), '')}") from None
+
+
+class BookBusy(click.ClickException):
+    """Another program holds the score book: a moment later the same command works."""
+
+
+@contextmanager
+def session(db: str | None, write: bool = True, create: bool = False) -> Iterator[Scorebook]:
+    """The book, inside one transaction; any failure leaves it untouched."""
+    with refusals():
+        book = open_scorebook(book_path(db), create)
+        try:
+            with book.transaction(write):
+                yield book
+                if write:
+                    hold_interrupts()
+        finally:
+            book.close()
+
+
+def hold_interrupts() -> None:
+    """Ignore Ctrl-C from the commit until the command has said what it recorded (or,
+    in ``keep``, until the next question): the change is saved, and "Aborted!" would
+    tell the user it was not, so they would enter it twice."""
+    try:
+        previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    except ValueError:  # not the main thread: signals are not ours to handle
+        return
+    if previous is not signal.SIG_IGN:
+        click.get_current_context().call_on_close(lambda: signal.signal(signal.SIGINT, previous))
+
+
+def listen_for_interrupts() -> None:
+    """Ctrl-C interrupts again (``keep``, before each question)."""
+    with suppress(ValueError):
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+
+
+def with_db(command: Command) -> Command:
+    return click.option(
+        "--db",
+        metavar="PATH",
+        callback=_given_path,
+        help="The score book file (default: $EUCHRE_HOME or the user data directory).",
+    )(command)
+
+
+def _given_path(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    if value is not None and not value.strip():
+        raise click.BadParameter("needs a file path, not an empty string", ctx, param)
+    return value
+
+
+def with_ascii(command: Command) -> Command:
+    return click.option(
+        "--ascii", "plain", is_flag=True, help="Plain ASCII marker pictures, no box drawing."
+    )(command)
+
+
+def ascii_wanted(flag: bool) -> bool:
+    """Plain ASCII pictures: asked for with --ascii, or all the output can show."""
+    return flag or ascii_only(sys.stdout)

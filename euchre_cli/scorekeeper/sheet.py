@@ -1,0 +1,346 @@
+"""Score sheets for games played with real cards: who sits on each side, the entries,
+and every score, game and rubber recomputed from them.
+
+A sheet holds only what happened at the table (who made trump and how many tricks
+they took, points given by hand) and the ruleset it was started with.  Every total
+is recomputed from the entries by ``scoring`` whenever it is needed (``tally``), so
+an edit or an undo can never leave a stale total behind.  Pure logic: ``store.py``
+keeps sheets in SQLite, and nothing here knows of files or commands.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from typing import NamedTuple
+
+from ..engine.game import side_name
+from ..engine.rules import Ruleset
+from ..engine.scoring import (
+    TRICKS_IN_HAND,
+    TRICKS_TO_MAKE,
+    GameRecord,
+    HandOutcome,
+    RubberResult,
+    game_winner,
+    rubber_result,
+    score_hand,
+)
+
+MAX_MANUAL_POINTS = 99
+# Between the names of a team; compiled on first use (re caches it), not at import.
+_NAME_SEPARATORS = r"(?i)\s*(?:&|,|/|\+|\band\b)\s*"
+
+
+class SheetError(Exception):
+    """Input a score sheet cannot accept; the message is one line for the user."""
+
+
+class RubberOver(SheetError):
+    """An entry after the entry that decided the sheet's rubber (R10)."""
+
+    def __init__(self, sheet: Sheet, rubber: RubberResult) -> None:
+        super().__init__(
+            f"the rubber on sheet {sheet.name} is over "
+            f"({sheet.side_names[rubber.winner]} won it by {rubber.margin})"
+        )
+
+
+class ManualPoints(NamedTuple):
+    """Points given outside the scoring table: a renege penalty, a house rule."""
+
+    side: int
+    points: int
+    reason: str = ""
+
+
+# A played hand is stored as the scoring module's own HandOutcome.
+Entry = HandOutcome | ManualPoints
+
+
+# --- Sheets and names -----------------------------------------------------------------
+
+
+class Sheet(NamedTuple):
+    """A score sheet: its ruleset snapshot and who sits on each side."""
+
+    id: int
+    name: str
+    ruleset: Ruleset
+    sides: tuple[tuple[str, ...], ...]  # each side's players, in seat order
+
+    @property
+    def side_names(self) -> tuple[str, ...]:
+        return tuple(side_name(players) for players in self.sides)
+
+    @property
+    def choices(self) -> str:
+        """The sides as a user can name them: "1 Ann & Bob, 2 Cy & Di"."""
+        return ", ".join(f"{number} {name}" for number, name in enumerate(self.side_names, 1))
+
+    def resolve(self, who: str) -> int:
+        """The side meant by ``who``: a side's number, a team, any player's name, or
+        initials ("AB" for Ann & Bob, "A" for Ann) when they fit only one side."""
+        wanted = _fold(who)
+        if wanted.isdigit() and 1 <= int(wanted) <= len(self.sides):
+            return int(wanted) - 1
+        for matches in (self._by_name(wanted), self._by_initials(wanted)):
+            if len(matches) == 1:
+                return matches.pop()
+            if matches:
+                names = " or ".join(self.side_names[side] for side in sorted(matches))
+                raise SheetError(f"'{who}' could mean {names}: give a name or number")
+        raise SheetError(f"no team or player '{who}' on sheet {self.name}: {self.choices}")
+
+    def _by_name(self, wanted: str) -> set[int]:
+        as_team = frozenset(_fold(name) for name in split_team(wanted))
+        return {
+            side
+            for side, players in enumerate(self.sides)
+            if wanted in {_fold(p) for p in players}
+            or as_team == frozenset(_fold(p) for p in players)
+        }
+
+    def _by_initials(self, wanted: str) -> set[int]:
+        return {
+            side
+            for side, players in enumerate(self.sides)
+            if wanted == "".join(_fold(p)[0] for p in players)
+            or any(wanted == _fold(p)[0] for p in players)
+        }
+
+
+def _fold(name: str) -> str:
+    return " ".join(name.split()).casefold()
+
+
+def split_team(team: str) -> list[str]:
+    """ "Ann & Bob", "Ann, Bob", "Ann and Bob" -> ["Ann", "Bob"]."""
+    return [name.strip() for name in re.split(_NAME_SEPARATORS, team.strip())]
+
+
+def seat_sides(
+    ruleset: Ruleset, teams: Sequence[str], players: Sequence[str]
+) -> tuple[tuple[str, ...], ...]:
+    """Check the names given for a new sheet against the ruleset: two teams of two in a
+    partnership game, one player per seat otherwise."""
+    if ruleset.partnerships:
+        if players or len(teams) != len(ruleset.sides):
+            raise SheetError(
+                f"{ruleset.name} is played in partnerships: give two teams, "
+                '--team "Ann & Bob" --team "Cy & Di"'
+            )
+        sides = tuple(tuple(split_team(team)) for team in teams)
+        for team, side in zip(teams, sides):
+            if len(side) != 2:
+                raise SheetError(f"team '{team}' must be two players, as in \"Ann & Bob\"")
+    else:
+        if teams or len(players) != ruleset.players:
+            raise SheetError(
+                f"{ruleset.name} is played by {ruleset.players} players, each for themselves: "
+                f"give {ruleset.players} times --player NAME"
+            )
+        sides = tuple((name.strip(),) for name in players)
+    names = [name for side in sides for name in side]
+    for name in names:
+        check_text(name, "player name")
+        if not name or name.isdigit() or len(split_team(name)) > 1:
+            raise SheetError(
+                f"'{name}' is not a usable player name: a name may not be empty or a number"
+                " (numbers pick a side), nor hold &, comma, /, + or 'and' (they join a team)"
+            )
+    folded = [_fold(name) for name in names]
+    if len(set(folded)) != len(folded):
+        raise SheetError("every player needs a different name")
+    return sides
+
+
+# --- Entries ----------------------------------------------------------------------------
+
+
+def refuse_lone_hands(rules: Ruleset, maker: bool, defender: bool) -> None:
+    """Refuse a lone maker or a lone defender where the ruleset has none (R6)."""
+    if maker and not rules.alone.maker:
+        raise SheetError(f"{rules.name} has no lone hands")
+    if defender and not rules.alone.defender:
+        raise SheetError(f"{rules.name} does not let a defender go alone")
+
+
+def played_hand(
+    sheet: Sheet, makers: str, tricks: int, alone: bool = False, defender_alone: str | None = None
+) -> HandOutcome:
+    """A hand as the table reports it, checked against the sheet's ruleset (R6, R8)."""
+    rules = sheet.ruleset
+    maker_side = sheet.resolve(makers)
+    if not 0 <= tricks <= TRICKS_IN_HAND:
+        raise SheetError(f"the makers took {tricks} tricks? It must be 0 to {TRICKS_IN_HAND}")
+    refuse_lone_hands(rules, alone, defender_alone is not None)
+    lone_defender = None
+    if defender_alone is not None:
+        lone_defender = sheet.resolve(defender_alone)
+        if lone_defender == maker_side:
+            raise SheetError(
+                f"{sheet.side_names[maker_side]} made trump, so cannot also defend alone"
+            )
+    return HandOutcome(maker_side, tricks, alone, lone_defender)
+
+
+def manual_points(sheet: Sheet, who: str, points: int, reason: str = "") -> ManualPoints:
+    """Points given by hand, for a side the sheet knows."""
+    if points == 0 or abs(points) > MAX_MANUAL_POINTS:
+        raise SheetError(
+            f"points must be between -{MAX_MANUAL_POINTS} and {MAX_MANUAL_POINTS}, and not 0"
+        )
+    check_text(reason, "reason")
+    return ManualPoints(sheet.resolve(who), points, " ".join(reason.split()))
+
+
+def check_text(text: str, what: str) -> None:
+    """Text to be kept in the book: no control characters, nothing that is not UTF-8
+    (a name typed in another encoding arrives as undecodable bytes)."""
+    if not all(char.isprintable() or char in " \t" for char in text):
+        raise SheetError(
+            f"the {what} {ascii(text)} holds control characters or bytes that are not"
+            " UTF-8 text: type it again"
+        )
+
+
+# --- Tally: every score recomputed from the entries -------------------------------------
+
+
+class EntryResult(NamedTuple):
+    """One entry with what it scored and where the game stood after it."""
+
+    number: int
+    entry: Entry
+    points: tuple[int, ...]
+    description: str  # scoring's words for a hand ("marched alone"), else the reason
+    game: int  # the number of the game the entry belongs to
+    totals: tuple[int, ...]  # that game's scores after the entry
+    ended_game: GameRecord | None
+    decided_rubber: RubberResult | None
+
+
+class Tally(NamedTuple):
+    """The state of a sheet: every entry scored, finished games, the game in play."""
+
+    results: tuple[EntryResult, ...]
+    games: tuple[GameRecord, ...]
+    scores: tuple[int, ...]  # the game in play
+    rubber: RubberResult | None
+
+    @property
+    def game_number(self) -> int:
+        return len(self.games) + 1
+
+    @property
+    def rubber_entry(self) -> int | None:
+        """The number of the entry that decided the rubber."""
+        return next((r.number for r in self.results if r.decided_rubber), None)
+
+
+def tally(ruleset: Ruleset, entries: Sequence[Entry]) -> Tally:
+    """Replay the entries through ``scoring``: points, game ends (R9), the rubber (R10)."""
+    side_count = len(ruleset.sides)
+    scores = (0,) * side_count
+    games: list[GameRecord] = []
+    results: list[EntryResult] = []
+    rubber: RubberResult | None = None
+    for number, entry in enumerate(entries, start=1):
+        if isinstance(entry, ManualPoints):
+            points = tuple(entry.points if s == entry.side else 0 for s in range(side_count))
+            description = entry.reason
+        else:
+            score = score_hand(ruleset.scoring, entry, side_count)
+            points, description = score.points, score.description
+        game = len(games) + 1
+        scores = tuple(old + new for old, new in zip(scores, points))
+        totals, ended, decided = scores, None, None
+        winner = game_winner(scores, ruleset.game.points_to_win)
+        if winner is not None:
+            ended = GameRecord(winner, scores)
+            games.append(ended)
+            scores = (0,) * side_count
+            if ruleset.rubber is not None and rubber is None:
+                rubber = decided = rubber_result(ruleset.rubber, games, side_count)
+        results.append(
+            EntryResult(number, entry, points, description, game, totals, ended, decided)
+        )
+    return Tally(tuple(results), tuple(games), scores, rubber)
+
+
+class SideStats(NamedTuple):
+    """How one side (or player) has fared on a sheet."""
+
+    made: int  # hands they made trump and took 3 or more tricks
+    euchred: int  # hands they made trump and were euchred
+    marches: int
+    alone_tried: int
+    alone_made: int
+    defended_alone: int  # hands a player of theirs defended alone
+    defended_alone_won: int  # ... and euchred the makers
+    games_won: int
+    rubbers_won: int
+
+
+def side_stats(side_count: int, sheet_tally: Tally) -> list[SideStats]:
+    hands = [r.entry for r in sheet_tally.results if isinstance(r.entry, HandOutcome)]
+    rubber = sheet_tally.rubber
+
+    def made(hand: HandOutcome) -> bool:
+        return hand.maker_tricks >= TRICKS_TO_MAKE
+
+    def count(side: int, test: Callable[[HandOutcome], bool]) -> int:
+        return sum(1 for hand in hands if hand.maker_side == side and test(hand))
+
+    def defended(side: int, test: Callable[[HandOutcome], bool]) -> int:
+        return sum(1 for hand in hands if hand.lone_defender_side == side and test(hand))
+
+    return [
+        SideStats(
+            made=count(side, made),
+            euchred=count(side, lambda hand: not made(hand)),
+            marches=count(side, lambda hand: hand.maker_tricks == TRICKS_IN_HAND),
+            alone_tried=count(side, lambda hand: hand.maker_alone),
+            alone_made=count(side, lambda hand: hand.maker_alone and made(hand)),
+            defended_alone=defended(side, lambda hand: True),
+            defended_alone_won=defended(side, lambda hand: not made(hand)),
+            games_won=sum(1 for game in sheet_tally.games if game.winner == side),
+            rubbers_won=int(rubber is not None and rubber.winner == side),
+        )
+        for side in range(side_count)
+    ]
+
+
+def appended(sheet: Sheet, entries: Sequence[Entry], entry: Entry) -> Tally:
+    """The sheet's tally with ``entry`` added after ``entries``; refused once the
+    rubber is over (R10)."""
+    after = tally(sheet.ruleset, [*entries, entry])
+    if _ends_early(after):
+        raise RubberOver(sheet, after.rubber)
+    return after
+
+
+def replaced(sheet: Sheet, entries: Sequence[Entry], number: int, entry: Entry) -> Tally:
+    """The sheet's tally with ``entry`` in place of entry ``number``: every later
+    entry is scored again, and none may then fall after the end of the rubber."""
+    if not 1 <= number <= len(entries):
+        raise SheetError(
+            f"sheet {sheet.name} has no entry {number} (it has {len(entries)})"
+            if entries
+            else f"sheet {sheet.name} has no entries yet"
+        )
+    changed = [*entries[: number - 1], entry, *entries[number:]]
+    after = tally(sheet.ruleset, changed)
+    if _ends_early(after):
+        raise SheetError(
+            f"with that change the rubber would end at entry {after.rubber_entry}, "
+            f"before entries {after.rubber_entry + 1}-{len(changed)}: undo those first"
+        )
+    return after
+
+
+def _ends_early(sheet_tally: Tally) -> bool:
+    """True when the rubber was decided before the last entry: nothing may follow it."""
+    decided = sheet_tally.rubber_entry
+    return decided is not None and decided < len(sheet_tally.results)
