@@ -16,35 +16,41 @@ import argparse
 import random
 import statistics
 import time
+from collections.abc import Sequence
 
-from euchre_cli.engine.hand import Hand
+from euchre_cli.engine.hand import Action, Hand, Phase, View
+from euchre_cli.engine.play import Player, play_out, shuffled_deck
 from euchre_cli.players.levels import make_player
 from euchre_cli.rulebook import load_ruleset
+
+
+class Timed:
+    """A player whose decisions with a choice are timed: all, card plays, the rest."""
+
+    def __init__(self, player: Player, times: dict[str, list[float]]) -> None:
+        self.player, self.times = player, times
+
+    def choose(self, view: View, legal: Sequence[Action]) -> Action:
+        start = time.perf_counter()
+        action = self.player.choose(view, legal)
+        elapsed = time.perf_counter() - start
+        if len(legal) > 1:
+            self.times.setdefault("all", []).append(elapsed)
+            kind = "play" if view.phase is Phase.PLAY else "other"
+            self.times.setdefault(kind, []).append(elapsed)
+        return action
 
 
 def decision_times(rules: str, level: str, hands: int, think: float | None) -> dict[str, list]:
     ruleset = load_ruleset(rules)
     times: dict[str, list[float]] = {}
-    deck = list(ruleset.cards)
     for number in range(hands):
-        rng = random.Random(f"bench-decisions:{rules}:{number}")
-        rng.shuffle(deck)
+        deck = shuffled_deck(ruleset, random.Random(f"bench-decisions:{rules}:{number}"))
         players = [
-            make_player(level, ruleset, seed=f"{number}:{seat}", think=think)
+            Timed(make_player(level, ruleset, seed=f"{number}:{seat}", think=think), times)
             for seat in range(ruleset.players)
         ]
-        hand = Hand(ruleset, number % ruleset.players, deck)
-        while not hand.is_over:
-            seat = hand.current_seat
-            view, legal = hand.view(seat), hand.legal_actions()
-            start = time.perf_counter()
-            action = players[seat].choose(view, legal)
-            elapsed = time.perf_counter() - start
-            if len(legal) > 1:
-                times.setdefault("all", []).append(elapsed)
-                kind = "play" if hand.phase.value == "play" else "other"
-                times.setdefault(kind, []).append(elapsed)
-            hand.apply(action)
+        play_out(Hand(ruleset, number % ruleset.players, deck), players)
     return times
 
 

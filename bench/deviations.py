@@ -26,6 +26,7 @@ from collections import defaultdict
 from multiprocessing import Pool
 
 from euchre_cli.engine.hand import Hand, Phase
+from euchre_cli.engine.play import play_out
 from euchre_cli.engine.rules import Ruleset
 from euchre_cli.engine.scoring import score_hand
 from euchre_cli.rulebook import load_ruleset
@@ -85,10 +86,7 @@ def deal_deviations(args: tuple[Match, int, bool]) -> list[tuple[str, float, flo
             hand.apply(action)
         for label, seat, predicted, fork, default in forks:
             fork.apply(default)
-            other = table_players(match, seating, f"deal{number}")
-            while not fork.is_over:
-                turn = fork.current_seat
-                fork.apply(other[turn].choose(fork.view(turn), fork.legal_actions()))
+            play_out(fork, table_players(match, seating, f"deal{number}"))
             realised = seat_points(ruleset, hand, seat) - seat_points(ruleset, fork, seat)
             found.append((label, predicted, realised))
     return found

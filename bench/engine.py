@@ -4,6 +4,8 @@
 
 Each hand is dealt from a seeded shuffle and played to the end by choosing uniformly
 among ``legal_actions()``; the figure includes dealing, bidding, exchanges and play.
+It times the engine alone: no player is asked, so no ``View`` is built (games and
+the computer players go through ``play_out``, which builds one per decision).
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import statistics
 import time
 
 from euchre_cli.engine.hand import Hand
+from euchre_cli.engine.play import shuffled_deck
 from euchre_cli.engine.rules import Ruleset
 from euchre_cli.rulebook import load_ruleset
 
@@ -21,11 +24,9 @@ from euchre_cli.rulebook import load_ruleset
 def play_random_hands(ruleset: Ruleset, count: int, seed: int) -> int:
     """Play ``count`` hands; returns the number of actions applied."""
     rng = random.Random(seed)
-    deck = list(ruleset.cards)
     actions = 0
     for number in range(count):
-        rng.shuffle(deck)
-        hand = Hand(ruleset, number % ruleset.players, deck)
+        hand = Hand(ruleset, number % ruleset.players, shuffled_deck(ruleset, rng))
         while not hand.is_over:
             hand.apply(rng.choice(hand.legal_actions()))
             actions += 1

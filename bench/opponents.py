@@ -24,6 +24,7 @@ from multiprocessing import Pool
 from deviations import seat_points
 
 from euchre_cli.engine.hand import Hand
+from euchre_cli.engine.play import play_out
 from euchre_cli.players.rule_based import RuleBasedPlayer
 from euchre_cli.rulebook import load_ruleset
 from euchre_cli.simulate import Match, deal_deck, mean_interval, table_players
@@ -46,10 +47,7 @@ def seating_points(match: Match, seating: tuple[int, ...], number: int, shift: f
     theirs = [s for s in range(ruleset.players) if seating[ruleset.side_of(s)] != 0]
     for seat in theirs:
         table[seat] = shifted_player(f"{match.seed}:deal{number}:{seat}", shift)
-    hand = Hand(ruleset, dealer, deck)
-    while not hand.is_over:
-        turn = hand.current_seat
-        hand.apply(table[turn].choose(hand.view(turn), hand.legal_actions()))
+    hand = play_out(Hand(ruleset, dealer, deck), table)
     return -seat_points(ruleset, hand, theirs[0])  # two sides: theirs - ours, negated
 
 

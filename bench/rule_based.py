@@ -6,7 +6,7 @@ in self-play, and the time per decision.
 For each ruleset: the share of seeded games a rule-based player (or partnership)
 wins against random players; over self-played hands, how often trump is made, how
 often the makers are euchred, how often someone goes alone and how often a lone
-maker marches; and the mean time of one ``choose`` call.
+maker marches; and the mean time of one ``choose`` call with a choice to make.
 
 ``--tune`` shows how the bidding thresholds were chosen: duplicate hands (every
 deal played once with the variant on each side) between a player whose threshold
@@ -18,12 +18,14 @@ from __future__ import annotations
 
 import argparse
 import random
-import time
+import statistics
+
+from decisions import Timed
 
 from euchre_cli.engine.game import Game
 from euchre_cli.engine.hand import Hand
+from euchre_cli.engine.play import play_out, shuffled_deck
 from euchre_cli.engine.rules import Ruleset
-from euchre_cli.engine.scoring import score_hand
 from euchre_cli.players import RandomPlayer, rule_based
 from euchre_cli.players.rule_based import RuleBasedPlayer
 from euchre_cli.rulebook import load_ruleset
@@ -51,21 +53,12 @@ def win_rate(ruleset: Ruleset, games: int, seed: int = 0) -> float:
 def self_play(ruleset: Ruleset, hands: int, seed: int = 0) -> dict[str, float]:
     """Bidding statistics and the time per decision, every seat rule-based."""
     rng = random.Random(seed)
-    deck = list(ruleset.cards)
-    players = [RuleBasedPlayer(seat) for seat in range(ruleset.players)]
-    made = euchred = alone = alone_marched = marched = decisions = 0
-    elapsed = 0.0
+    times: dict[str, list[float]] = {}
+    players = [Timed(RuleBasedPlayer(seat), times) for seat in range(ruleset.players)]
+    made = euchred = alone = alone_marched = marched = 0
     for number in range(hands):
-        rng.shuffle(deck)
-        hand = Hand(ruleset, number % ruleset.players, deck)
-        while not hand.is_over:
-            seat = hand.current_seat
-            view, legal = hand.view(seat), hand.legal_actions()
-            start = time.perf_counter()
-            action = players[seat].choose(view, legal)
-            elapsed += time.perf_counter() - start
-            decisions += 1
-            hand.apply(action)
+        deck = shuffled_deck(ruleset, rng)
+        hand = play_out(Hand(ruleset, number % ruleset.players, deck), players)
         result = hand.result()
         if result.outcome is None:
             continue
@@ -82,7 +75,7 @@ def self_play(ruleset: Ruleset, hands: int, seed: int = 0) -> dict[str, float]:
         "marched": marched / max(made, 1),
         "alone": alone / hands,
         "alone_marched": alone_marched / max(alone, 1),
-        "us_per_decision": 1e6 * elapsed / max(decisions, 1),
+        "us_per_decision": 1e6 * statistics.fmean(times.get("all", [0.0])),
     }
 
 
@@ -90,24 +83,16 @@ def duplicate(ruleset: Ruleset, variant, base, hands: int, seed: int = 0) -> flo
     """Points per hand of players made by ``variant(seat)`` over ``base(seat)`` players,
     each deal played with the variant on every side in turn."""
     rng = random.Random(seed)
-    deck = list(ruleset.cards)
     sides = len(ruleset.sides)
     difference = 0.0
     for number in range(hands):
-        rng.shuffle(deck)
+        deck = shuffled_deck(ruleset, rng)
         for side in range(sides):
             players = [
                 variant(s) if ruleset.side_of(s) == side else base(s)
                 for s in range(ruleset.players)
             ]
-            hand = Hand(ruleset, number % ruleset.players, deck)
-            while not hand.is_over:
-                seat = hand.current_seat
-                hand.apply(players[seat].choose(hand.view(seat), hand.legal_actions()))
-            outcome = hand.result().outcome
-            if outcome is None:
-                continue
-            points = score_hand(ruleset.scoring, outcome, sides).points
+            points = play_out(Hand(ruleset, number % ruleset.players, deck), players).points()
             difference += points[side] - (sum(points) - points[side]) / (sides - 1)
     return difference / (hands * sides)
 

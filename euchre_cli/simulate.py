@@ -28,10 +28,11 @@ import signal
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
+from .engine.cards import Card
 from .engine.game import Game
 from .engine.hand import Hand
+from .engine.play import play_out, shuffled_deck
 from .engine.rules import Ruleset
-from .engine.scoring import score_hand
 from .players.levels import LEVELS, make_player
 
 STATS = ("deals", "made", "euchred", "marched", "alone", "alone_made", "defended_alone")
@@ -86,14 +87,11 @@ class Outcome:
     wins: list[int]  # per level: games won (games only)
 
 
-def deal_deck(ruleset: Ruleset, seed: int, number: int) -> tuple[int, list[int]]:
+def deal_deck(ruleset: Ruleset, seed: int, number: int) -> tuple[int, list[Card]]:
     """The dealer and the shuffled, cut pack of deal ``number`` (R3, as ``Game`` does)."""
     rng = random.Random(f"euchre-simulate:{seed}:{number}")
-    deck = list(ruleset.cards)
-    rng.shuffle(deck)
-    cut_min = ruleset.deal.cut_min
-    cut = rng.randint(cut_min, len(deck) - cut_min)
-    return rng.randrange(ruleset.players), deck[cut:] + deck[:cut]
+    deck = shuffled_deck(ruleset, rng)
+    return rng.randrange(ruleset.players), deck
 
 
 def table_players(match: Match, seating: tuple[int, ...], tag: str) -> list:
@@ -115,17 +113,13 @@ def play_deal(match: Match, number: int) -> Outcome:
     seatings = match.seatings
     for seating in seatings:
         players = table_players(match, seating, f"deal{number}")
-        hand = Hand(ruleset, dealer, deck)
-        while not hand.is_over:
-            seat = hand.current_seat
-            hand.apply(players[seat].choose(hand.view(seat), hand.legal_actions()))
+        hand = play_out(Hand(ruleset, dealer, deck), players)
         result = hand.result()
         for side in range(count):
             stats[seating[side]]["deals"] += 1
         if result.outcome is None:
             continue
-        score = score_hand(ruleset.scoring, result.outcome, count)
-        for side, won in enumerate(score.points):
+        for side, won in enumerate(hand.points()):
             points[seating[side]] += won / len(seatings)
         maker = stats[seating[ruleset.side_of(result.maker)]]
         tricks = result.outcome.maker_tricks

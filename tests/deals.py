@@ -1,9 +1,8 @@
 """Helpers for tests: stack a deck so chosen seats get chosen cards, and script a hand.
 
-The deck order follows ``hand.py``'s documented deal (R3): starting left of the
-dealer and going clockwise, each seat receives ``deal.packets[0]`` cards, then
-``deal.packets[1]`` cards; the next ``dummy.cards`` cards are the dummy; the rest is
-the kitty, whose first card is the upcard.
+``stack`` fills in what a test leaves out (the rest of the deck in its fixed order)
+and puts the pack in dealing order with the engine's own ``deck_order`` (R3), as
+``Hand.dealt`` does for a deal given in full.
 """
 
 from __future__ import annotations
@@ -14,7 +13,8 @@ from collections.abc import Iterable, Mapping, Sequence
 
 from euchre_cli.engine.cards import Card, parse_card
 from euchre_cli.engine.game import Game
-from euchre_cli.engine.hand import Action, Hand
+from euchre_cli.engine.hand import Action, Hand, View, deck_order
+from euchre_cli.engine.play import play_out
 from euchre_cli.engine.rules import (
     AloneRules,
     BiddingRules,
@@ -104,13 +104,9 @@ def stack(
     while len(dummy_cards) < ruleset.dummy.cards:
         dummy_cards.append(spare.pop(0))
     kitty_cards += spare
-    deck: list[Card] = []
-    start = 0
-    for packet in ruleset.deal.packets:
-        for offset in range(1, players + 1):
-            deck += hands[(dealer + offset) % players][start : start + packet]
-        start += packet
-    return deck + dummy_cards + kitty_cards
+    return deck_order(
+        ruleset, dealer, [hands[seat] for seat in range(players)], dummy_cards, kitty_cards
+    )
 
 
 def deal(ruleset: Ruleset, dealer: int = 0, **placed) -> Hand:
@@ -126,11 +122,16 @@ def run(hand: Hand, script: str | Iterable[str]) -> Hand:
     return hand
 
 
-def play_out(hand: Hand) -> Hand:
-    """Finish the hand, each seat playing its first legal action (deterministic)."""
-    while not hand.is_over:
-        hand.apply(hand.legal_actions()[0])
-    return hand
+class FirstLegal:
+    """Takes the first legal action: a deterministic stand-in for a player."""
+
+    def choose(self, view: View, legal: Sequence[Action]) -> Action:
+        return legal[0]
+
+
+def finish(hand: Hand) -> Hand:
+    """Finish the hand, each seat taking its first legal action (deterministic)."""
+    return play_out(hand, [FirstLegal()] * hand.players)
 
 
 def snapshot(hand: Hand) -> tuple:

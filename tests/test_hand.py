@@ -22,7 +22,7 @@ from deals import (
     TWO_HANDED_DUMMY,
     cards,
     deal,
-    play_out,
+    finish,
     run,
     snapshot,
 )
@@ -200,7 +200,7 @@ def test_r4_opponent_orders_up_then_dealer_takes_the_upcard_and_discards():
     assert codes(a.card for a in hand.legal_actions()) == {"JH", "QH", "KH", "QD", "JS"}
     run(hand, "discard:JS")
     assert codes(hand.hand_of(0)) == {"JH", "QH", "KH", "QD", "9H"}
-    assert hand.discards[0] == [parse_card("JS")]
+    assert hand.discards[0] == (parse_card("JS"),)
     assert (hand.phase, hand.current_seat) == (Phase.PLAY, 1)  # R7: left of dealer leads
 
 
@@ -211,7 +211,7 @@ def test_r4_optional_pickup_dealer_may_leave_the_upcard():
     assert hand.dealer_took_upcard is False
     assert hand.trump is H  # the suit is trump whether or not the dealer takes it
     assert codes(hand.hand_of(0)) == set(LAYOUT[0].split())
-    assert hand.discards == [[], [], [], []]
+    assert hand.discards == [(), (), (), ()]
     assert (hand.phase, hand.current_seat) == (Phase.PLAY, 1)
 
 
@@ -255,7 +255,7 @@ def test_r5_making_it_next_no_pickup_and_no_discard():
     assert hand.phase is Phase.PLAY
     assert hand.dealer_took_upcard is None
     assert codes(hand.hand_of(0)) == set(LAYOUT[0].split())
-    assert hand.discards == [[], [], [], []]
+    assert hand.discards == [(), (), (), ()]
 
 
 def test_r5_crossing_it_is_allowed():
@@ -304,7 +304,7 @@ def test_r6_maker_alone_partner_sits_out_and_plays_no_cards():
     assert hand.alone == [1]
     assert hand.sitting_out == [3]
     assert hand.current_seat == 2  # left-of-lone-player: seat 2 leads
-    play_out(hand)
+    finish(hand)
     assert all(len(t.plays) == 3 for t in hand.tricks)
     assert all(seat != 3 for t in hand.tricks for seat, _ in t.plays)
     assert all(seat != 3 for seat, a in hand.history if a.kind == "play")
@@ -364,7 +364,7 @@ def test_r6_both_alone_lone_defender_leads():
     assert sorted(hand.sitting_out) == [0, 3]
     assert hand.phase is Phase.PLAY
     assert hand.current_seat == 2
-    play_out(hand)
+    finish(hand)
     assert all(len(t.plays) == 2 for t in hand.tricks)
     assert hand.tricks[0].leader == 2
 
@@ -475,7 +475,7 @@ def test_r7_highest_card_of_the_led_suit_wins_without_trump():
 
 
 def test_r7_five_tricks_then_over():
-    hand = play_out(play_ready())
+    hand = finish(play_ready())
     assert len(hand.tricks) == 5
     assert sum(hand.tricks_won) == 5
     assert hand.is_over and hand.current_seat is None
@@ -579,7 +579,7 @@ def test_r12_lone_maker_does_not_use_the_dummy():
     assert hand.phase is Phase.PLAY
     assert codes(hand.hand_of(1)) == set(CUT_HANDS[1].split())
     assert hand.sitting_out == []  # a lone Cutthroat maker has no partner
-    play_out(hand)
+    finish(hand)
     assert all(len(t.plays) == 3 for t in hand.tricks)
     assert all(c not in parse_card_set(CUT_DUMMY) for t in hand.tricks for _, c in t.plays)
 
@@ -596,7 +596,7 @@ def test_r12_lone_defenders_temporary_partner_sits_out():
     assert (hand.phase, hand.current_seat) == (Phase.DISCARD, 1)  # maker still merges
     run(hand, "discard:9S discard:TS discard:QS discard:KD discard:AS")
     assert hand.phase is Phase.PLAY
-    play_out(hand)
+    finish(hand)
     assert all(len(t.plays) == 2 for t in hand.tricks)
 
 
@@ -632,7 +632,7 @@ def test_r14_no_lone_hands_non_dealer_leads_tricks_of_two():
     assert hand.phase is Phase.PICKUP  # no alone decisions
     run(hand, "pickup discard:JS")
     assert hand.current_seat == 1
-    play_out(hand)
+    finish(hand)
     assert all(len(t.plays) == 2 for t in hand.tricks)
     assert hand.result().makers == (1,)
 

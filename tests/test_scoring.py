@@ -13,7 +13,7 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from deals import CUTTHROAT, STANDARD, TWO_HANDED, deal, play_out
+from deals import CUTTHROAT, STANDARD, TWO_HANDED, deal, finish
 
 from euchre_cli.engine.hand import ALONE, ORDER, PASS, Hand, Phase
 from euchre_cli.engine.rules import RubberRules, Ruleset, ScoringRules
@@ -197,7 +197,7 @@ def drive(hand: Hand, maker: int, maker_alone=False, lone_defender=None) -> Hand
         hand.apply(PASS)
     while hand.phase is Phase.DISCARD:
         hand.apply(hand.legal_actions()[0])
-    return play_out(hand)
+    return finish(hand)
 
 
 HOLDER_CASES = [
@@ -268,7 +268,7 @@ def test_r12_cutthroat_maker_with_the_dummy_marches_for_three():
     assert hand.current_seat == 1 and len(hand.hand_of(1)) == 10
     for code in ["9C", "9S", "TC", "JC", "QC"]:
         hand.apply(next(a for a in hand.legal_actions() if a.card.code == code))
-    play_out(hand)
+    finish(hand)
     result = hand.result()
     assert result.tricks[1] == 5
     assert score_hand(CUTTHROAT.scoring, result.outcome, 3).points == (0, 3, 0)

@@ -105,6 +105,11 @@ class Card(int):
         """A form for people: ``J♥``, ``10♣``, ``Joker``."""
         return _LABELS[self]
 
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """A card from R1's notation: ``JH``, ``10h``, ``j♥``, ``JK`` (``parse_card``)."""
+        return parse_card(text)
+
     def __repr__(self) -> str:
         return f"Card({self.code})"
 
@@ -243,6 +248,14 @@ def trick_strength(card: int, trump: Suit, led: Suit) -> int:
     if power:
         return 100 + power
     return card & 7 if card >> 3 == led else -1
+
+
+TRICK_STRENGTH: list[list[list[int]]] = [
+    [[trick_strength(card, trump, led) for card in range(CARD_COUNT)] for led in Suit]
+    for trump in Suit
+]
+"""``TRICK_STRENGTH[trump][led][card]``: ``trick_strength`` looked up, for the engine's
+hot loop and the computer players."""
 
 
 def sort_key(card: int, trump: Suit | None) -> tuple[int, int]:

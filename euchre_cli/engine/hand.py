@@ -40,15 +40,15 @@ from .cards import (
     EFFECTIVE_SUIT,
     JOKER_INDEX,
     SUIT_MASKS,
+    TRICK_STRENGTH,
     Card,
     Suit,
     cards_of,
     mask_of,
     parse_card,
-    trick_strength,
 )
 from .rules import HAND_SIZE, Ruleset
-from .scoring import TRICKS_IN_HAND, HandOutcome
+from .scoring import TRICKS_IN_HAND, HandOutcome, HandScore, score_hand
 
 
 class Phase(Enum):
@@ -161,16 +161,6 @@ PLAY = [Action("play", card=Card(i)) for i in range(JOKER_INDEX + 1)]
 DISCARD = [Action("discard", card=Card(i)) for i in range(JOKER_INDEX + 1)]
 
 
-def _strength_tables() -> list[list[list[int]]]:
-    """``[trump][led suit][card]``: ``cards.trick_strength`` looked up instead of computed
-    in the engine's hot loop (R7)."""
-    cards = range(JOKER_INDEX + 1)
-    return [[[trick_strength(c, trump, led) for c in cards] for led in Suit] for trump in Suit]
-
-
-TRICK_STRENGTH = _strength_tables()  # shared with the computer players
-
-
 @dataclass(frozen=True)
 class Trick:
     leader: int
@@ -270,12 +260,18 @@ class Hand:
         self.dealer_took_upcard: bool | None = None
         self.upcard_accepted = False
         self.upcard_discardable = False
-        self.discards: list[list[Card]] = [[] for _ in range(players)]
+        self.discards: list[tuple[Card, ...]] = [()] * players  # each seat's, in order
         self.tricks: list[Trick] = []
         self.trick_plays: list[tuple[int, Card]] = []
         self.tricks_won = [0] * players
         self._defender_queue: list[int] = []
         self._discard_queue: list[int] = []
+        # set when play begins (R6, R7): who leads this trick, the suit led, the seats
+        # that play and each one's next active seat
+        self._leader = dealer
+        self._led: Suit | None = None
+        self._active_count = players
+        self._next_active: dict[int, int] = {}
         self._must_take_upcard = ruleset.bidding.dealer_pickup == "mandatory"
         if self.upcard == JOKER_INDEX and ruleset.bidding.joker_upcard == "dealer-names":
             self.proposed_suit = Suit.HEARTS  # unused: the dealer names trump at once
@@ -303,25 +299,60 @@ class Hand:
         self.kitty: tuple[Card, ...] = self.deck[position:]
         self.upcard: Card = self.kitty[0]
 
+    @classmethod
+    def dealt(
+        cls,
+        ruleset: Ruleset,
+        dealer: int,
+        hands: Sequence[Sequence[Card | str]],
+        upcard: Card | str,
+        dummy: Sequence[Card | str] | None = None,
+        kitty: Sequence[Card | str] = (),
+        scores: Sequence[int] | None = None,
+    ) -> Hand:
+        """A given deal: ``hands`` listed by seat, five cards each (``Card`` or R1's
+        codes, ``"JH"``), the ``upcard``, and the dummy where the ruleset deals one.
+        The rest of the kitty after the upcard is ``kitty`` and then the cards left
+        over, in the deck's fixed order (which also fills a dummy not given).  The
+        same state as ``Hand`` dealt from the pack in the order that deals these."""
+        held = [_read_cards(hand) for hand in hands]
+        if len(held) != ruleset.players or any(len(hand) != HAND_SIZE for hand in held):
+            raise ValueError(
+                f"give {ruleset.players} hands of {HAND_SIZE} cards, one per seat"
+                f" (given: {', '.join(str(len(hand)) for hand in held) or 'none'})"
+            )
+        given_dummy = None if dummy is None else _read_cards(dummy)
+        rest_of_kitty = _read_cards(kitty)
+        placed = [card for hand in held for card in hand]
+        placed += [*_read_cards([upcard]), *(given_dummy or ()), *rest_of_kitty]
+        twice = sorted({card.code for card in placed if placed.count(card) > 1})
+        if twice:
+            raise ValueError(f"a card is dealt twice: {', '.join(twice)}")
+        missing = [card.code for card in placed if not ruleset.deck_mask >> card & 1]
+        if missing:
+            raise ValueError(f"not in this ruleset's deck: {', '.join(missing)}")
+        spare = [card for card in ruleset.cards if card not in placed]
+        if given_dummy is None:
+            given_dummy = spare[: ruleset.dummy.cards]
+            spare = spare[ruleset.dummy.cards :]
+        elif len(given_dummy) != ruleset.dummy.cards:
+            raise ValueError(f"the dummy is {ruleset.dummy.cards} cards under these rules")
+        kitty_cards = [_read_cards([upcard])[0], *rest_of_kitty, *spare]
+        return cls(
+            ruleset, dealer, deck_order(ruleset, dealer, held, given_dummy, kitty_cards), scores
+        )
+
     def _left(self, seat: int) -> int:
         return (seat + 1) % self.players
 
     def copy(self) -> Hand:
         """An independent copy of this state, cheaply (for search players): every
-        list that ``apply`` changes is copied, the immutable rest is shared."""
+        list is copied, and what the lists hold (tuples, ints, cards) is immutable."""
         other = object.__new__(Hand)
-        other.__dict__.update(self.__dict__)
-        other.hands = self.hands.copy()
-        other.bids = self.bids.copy()
-        other.history = self.history.copy()
-        other.alone = self.alone.copy()
-        other.sitting_out = self.sitting_out.copy()
-        other.discards = [d.copy() for d in self.discards]
-        other.tricks = self.tricks.copy()
-        other.trick_plays = self.trick_plays.copy()
-        other.tricks_won = self.tricks_won.copy()
-        other._defender_queue = self._defender_queue.copy()
-        other._discard_queue = self._discard_queue.copy()
+        other.__dict__ = {
+            name: value.copy() if type(value) is list else value
+            for name, value in self.__dict__.items()
+        }
         return other
 
     # ---------------------------------------------------------------- queries
@@ -337,7 +368,7 @@ class Hand:
         in Cutthroat once trump is made (R12), nobody otherwise."""
         if self.rules.partnerships:
             return (seat + 2) % 4
-        if self.players == 3 and self.maker is not None and seat != self.maker:
+        if self.rules.temporary_partners and self.maker is not None and seat != self.maker:
             return 3 - seat - self.maker
         return None
 
@@ -529,7 +560,7 @@ class Hand:
 
     def _discard(self, seat: int, card: Card) -> None:
         self.hands[seat] &= ~(1 << card)
-        self.discards[seat].append(card)
+        self.discards[seat] += (card,)
         if self.hands[seat].bit_count() > HAND_SIZE:
             return
         self._discard_queue.pop(0)
@@ -540,7 +571,6 @@ class Hand:
 
     def _start_play(self) -> None:
         self.phase = Phase.PLAY
-        self._trump = self.trump
         active = [s for s in range(self.players) if s not in self.sitting_out]
         self._active_count = len(active)
         self._next_active = {s: self._first_active_from(s + 1) for s in active}
@@ -562,12 +592,12 @@ class Hand:
         self.hands[seat] ^= 1 << card
         plays = self.trick_plays
         if not plays:
-            self._led = EFFECTIVE_SUIT[self._trump][card]
+            self._led = EFFECTIVE_SUIT[self.trump][card]
         plays.append((seat, card))
         if len(plays) < self._active_count:
             self.current_seat = self._next_active[seat]
             return
-        strength = TRICK_STRENGTH[self._trump][self._led]
+        strength = TRICK_STRENGTH[self.trump][self._led]
         winner, best = plays[0][0], strength[plays[0][1]]
         for player, played in plays:
             if strength[played] > best:
@@ -648,6 +678,44 @@ class Hand:
             tricks=tuple(self.tricks_won),
             outcome=outcome,
         )
+
+    def score(self) -> HandScore | None:
+        """The finished hand's points and the row of the scoring table that gave them
+        (R8, R12, R14); None for a hand thrown in."""
+        outcome = self.result().outcome
+        if outcome is None:
+            return None
+        return score_hand(self.rules.scoring, outcome, len(self.rules.sides))
+
+    def points(self) -> tuple[int, ...]:
+        """Each side's points for the finished hand, in the order of ``ruleset.sides``
+        (all 0 for a hand thrown in)."""
+        score = self.score()
+        return (0,) * len(self.rules.sides) if score is None else score.points
+
+
+def deck_order(
+    ruleset: Ruleset,
+    dealer: int,
+    hands: Sequence[Sequence[int]],
+    dummy: Sequence[int],
+    kitty: Sequence[int],
+) -> list[Card]:
+    """The order of a pack that deals these hands (listed by seat), dummy and kitty,
+    the upcard first: ``Hand._deal`` run backwards (R3)."""
+    players = ruleset.players
+    deck: list[int] = []
+    start = 0
+    for packet in ruleset.deal.packets:
+        for offset in range(1, players + 1):
+            deck += hands[(dealer + offset) % players][start : start + packet]
+        start += packet
+    return [ALL_CARDS[card] for card in (*deck, *dummy, *kitty)]
+
+
+def _read_cards(cards: Sequence[Card | str]) -> list[Card]:
+    """Cards given as ``Card`` or as R1's codes."""
+    return [card if isinstance(card, Card) else parse_card(card) for card in cards]
 
 
 # actions as a person says them, where the action's name is not already the word

@@ -177,6 +177,12 @@ class Ruleset:
         return self.players == 4
 
     @property
+    def temporary_partners(self) -> bool:
+        """Three players and no sides of two: the defenders of each hand play together
+        against the maker, for that hand only (R12)."""
+        return not self.partnerships and self.players > 2
+
+    @property
     def sides(self) -> tuple[tuple[int, ...], ...]:
         """Seats grouped by the side that scores together."""
         if self.partnerships:

@@ -32,23 +32,13 @@ from ..engine.cards import (
     EFFECTIVE_SUIT,
     JOKER_INDEX,
     SUIT_MASKS,
+    TRICK_STRENGTH,
     TRUMP_POWER,
     Suit,
     bit_indices,
     mask_of,
 )
-from ..engine.hand import (
-    ALONE,
-    DISCARD,
-    ORDER,
-    PASS,
-    PICKUP,
-    PLAY,
-    TRICK_STRENGTH,
-    Action,
-    Phase,
-    View,
-)
+from ..engine.hand import ALONE, DISCARD, ORDER, PASS, PICKUP, PLAY, Action, Phase, View
 from ..engine.rules import HAND_SIZE
 
 # ----------------------------------------------------------------- card values

@@ -14,7 +14,6 @@ from collections.abc import Callable, Iterable
 from ..engine.cards import JOKER_INDEX, Card, sorted_hand
 from ..engine.game import Game, GameObserver, HandRecord
 from ..engine.hand import BEFORE_EXCHANGE, BIDDING, Action, Hand, Phase
-from ..engine.rules import Ruleset
 from ..engine.scoring import marker_position
 from .markers import marker_picture, marker_width, side_by_side
 from .text import Style
@@ -188,7 +187,7 @@ class TableScreen(GameObserver):
             self.out(self._says(game, hand.dealer, f"takes the upcard {upcard}."))
         if hand.rules.dummy.cards and hand.maker not in hand.alone:
             self.out(self._says(game, hand.maker, "takes the dummy hand."))
-        if _temporary_partners(game.ruleset) and not hand.sitting_out:
+        if game.ruleset.temporary_partners and not hand.sitting_out:
             defenders = [
                 self._subject(game, s) for s in range(game.ruleset.players) if s != hand.maker
             ]
@@ -212,7 +211,7 @@ class TableScreen(GameObserver):
 
     def _trick_tally(self, game: Game, hand: Hand) -> str:
         rules = game.ruleset
-        if not _temporary_partners(rules):
+        if not rules.temporary_partners:
             groups = [(game.side_name(side), seats) for side, seats in enumerate(rules.sides)]
         else:  # partnerships for this hand only: the maker against the defenders (R12)
             defenders = [
@@ -236,7 +235,7 @@ class TableScreen(GameObserver):
             said += ", alone"
         if hand.lone_defender is not None:
             said += "; " + _inline(self._says(game, hand.lone_defender, "defends alone"))
-        elif _temporary_partners(game.ruleset):
+        elif game.ruleset.temporary_partners:
             players = range(game.ruleset.players)
             defenders = [s for s in players if s != hand.maker and s not in hand.sitting_out]
             together = " & ".join(self._subject(game, s) for s in defenders)
@@ -356,11 +355,6 @@ class TableScreen(GameObserver):
             else (f"{game.side_name(game.winner)} {verb} the game")
         )
         self.out(self.style.bold(f"{won}, {_score_line(game)}."))
-
-
-def _temporary_partners(rules: Ruleset) -> bool:
-    """Whether the defenders of a hand play together without being a side (R12)."""
-    return not rules.partnerships and rules.players > 2
 
 
 def _inline(said: str) -> str:

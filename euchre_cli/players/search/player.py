@@ -44,6 +44,7 @@ from itertools import combinations
 
 from ...engine.cards import bit_indices, mask_of
 from ...engine.hand import DISCARD, Action, Hand, Phase, View
+from ...engine.play import play_out
 from ...engine.rules import HAND_SIZE, Ruleset
 from ...engine.scoring import TRICKS_IN_HAND, HandOutcome, score_hand
 from ..rule_based import RuleBasedPlayer, hand_value
@@ -103,6 +104,7 @@ class SearchPlayer:
         self.seed = seed
         self.settings = settings
         self.model = RuleBasedPlayer(seed)  # the judgement assumed for the other seats
+        self._models = [self.model] * ruleset.players  # every seat, in roll-outs
         self._solvers: dict[tuple, PlaySolver] = {}
         self._utilities: dict[tuple, list[float]] = {}
         self._plan: tuple[int, list[int]] | None = None  # keep-five plan: (keep, discards)
@@ -325,23 +327,17 @@ class SearchPlayer:
 
     def _roll_out(self, hand: Hand, makers: Sequence[int]) -> int:
         """The makers' tricks when every seat plays on by the rule-based judgement."""
-        model = self.model
-        while not hand.is_over:
-            seat = hand.current_seat
-            hand.apply(model.choose(hand.view(seat), hand.legal_actions()))
+        play_out(hand, self._models)
         return sum(hand.tricks_won[s] for s in makers)
 
     def _play_out(self, hand: Hand, me: int, scores: tuple[int, ...] | None) -> float:
         """Finish the auction and exchanges by the rule-based judgement, then solve
         the play exactly; the seat's score."""
-        model = self.model
-        while hand.phase is not Phase.PLAY:
-            if hand.is_over:  # thrown in: nobody scores
-                if scores is None:
-                    return 0.0
-                return win_chances(self.rules, scores)[self.rules.side_of(me)]
-            seat = hand.current_seat
-            hand.apply(model.choose(hand.view(seat), hand.legal_actions()))
+        play_out(hand, self._models, until=Phase.PLAY)
+        if hand.is_over:  # thrown in: nobody scores
+            if scores is None:
+                return 0.0
+            return win_chances(self.rules, scores)[self.rules.side_of(me)]
         seats = [s for s in range(hand.players) if s not in hand.sitting_out]
         makers = [s for s in hand.makers if s in seats]
         utility = self._utility(me, hand.maker, hand.alone, scores)

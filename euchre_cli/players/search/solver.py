@@ -20,8 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ...engine.cards import EFFECTIVE_SUIT, JOKER_INDEX, SUIT_MASKS
-from ...engine.hand import TRICK_STRENGTH
+from ...engine.cards import EFFECTIVE_SUIT, JOKER_INDEX, SUIT_MASKS, TRICK_STRENGTH
 
 CARD_COUNT = JOKER_INDEX + 1
 

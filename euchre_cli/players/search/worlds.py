@@ -23,8 +23,20 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from math import factorial
 
-from ...engine.cards import EFFECTIVE_SUIT, SUIT_MASKS, Card, bit_indices, mask_of
-from ...engine.hand import ALONE, BIDDING, DISCARD, PASS, PICKUP, PLAY, Action, Hand, Phase, View
+from ...engine.cards import EFFECTIVE_SUIT, SUIT_MASKS, bit_indices, mask_of
+from ...engine.hand import (
+    ALONE,
+    BIDDING,
+    DISCARD,
+    PASS,
+    PICKUP,
+    PLAY,
+    Action,
+    Hand,
+    Phase,
+    View,
+    deck_order,
+)
 from ...engine.rules import HAND_SIZE, Ruleset
 from .. import Player
 from ..rule_based import hand_value
@@ -308,7 +320,8 @@ class Knowledge:
         and last the state now, with ``None``."""
         view = self.view
         rules = self.rules
-        deck = deck_order(rules, view.dealer, world.dealt, world.dummy, world.kitty)
+        dealt = [bit_indices(mask) for mask in world.dealt]
+        deck = deck_order(rules, view.dealer, dealt, world.dummy, world.kitty)
         hand = Hand(rules, view.dealer, deck)
         bids = iter(view.bids)
         discards = [iter(d) for d in world.discards]
@@ -352,22 +365,3 @@ def _multinomial(size: int, split: tuple[int, ...]) -> int:
         result //= factorial(x)
         rest -= x
     return result // factorial(rest)
-
-
-def deck_order(
-    ruleset: Ruleset,
-    dealer: int,
-    dealt: Sequence[int],
-    dummy: Sequence[int],
-    kitty: Sequence[int],
-) -> list[Card]:
-    """The order of a pack that deals these hands, dummy and kitty (R3, ``hand.py``)."""
-    players = ruleset.players
-    hands = [bit_indices(mask) for mask in dealt]
-    deck: list[int] = []
-    start = 0
-    for packet in ruleset.deal.packets:
-        for offset in range(1, players + 1):
-            deck += hands[(dealer + offset) % players][start : start + packet]
-        start += packet
-    return [Card(c) for c in (*deck, *dummy, *kitty)]
