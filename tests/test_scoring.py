@@ -28,6 +28,7 @@ from euchre_cli.engine.scoring import (
     score_hand,
     scoring_row,
 )
+from euchre_cli.terminal.text import row_words
 
 SCORING = ScoringRules()
 CUTTHROAT_SCORING = CUTTHROAT.scoring
@@ -59,7 +60,7 @@ def test_r8_every_row_of_the_four_handed_table(outcome, row, points):
     score = score_hand(SCORING, outcome, 2)
     assert score.row == row
     assert score.points == points
-    assert score.description
+    assert row_words(score.row)  # the screen and the scorekeeper have words for it
 
 
 def test_r8_point_values_come_from_the_ruleset():

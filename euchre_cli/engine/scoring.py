@@ -38,18 +38,6 @@ class HandScore:
 
     points: tuple[int, ...]
     row: str  # a ScoringRules field name: make, march, lone_make, euchre, ...
-    description: str  # "made it", "marched alone", "got euchred" ...
-
-
-_DESCRIPTIONS = {
-    "make": "made it",
-    "march": "marched",
-    "lone_make": "made it alone",
-    "lone_march": "marched alone",
-    "euchre": "got euchred",
-    "lone_defender_euchre": "got euchred by a lone defender",
-    "lone_defender_march": "lost every trick to a lone defender",
-}
 
 
 def scoring_row(outcome: HandOutcome) -> str:
@@ -78,7 +66,7 @@ def score_hand(scoring: ScoringRules, outcome: HandOutcome, side_count: int) -> 
         for side in range(side_count):
             if side != outcome.maker_side:
                 points[side] = value
-    return HandScore(tuple(points), row, _DESCRIPTIONS[row])
+    return HandScore(tuple(points), row)
 
 
 def game_winner(scores: Sequence[int], points_to_win: int) -> int | None:

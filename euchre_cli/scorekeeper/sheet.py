@@ -214,7 +214,7 @@ class EntryResult(NamedTuple):
     number: int
     entry: Entry
     points: tuple[int, ...]
-    description: str  # scoring's words for a hand ("marched alone"), else the reason
+    row: str | None  # the scoring table's row for a hand (``HandScore.row``); None for points
     game: int  # the number of the game the entry belongs to
     totals: tuple[int, ...]  # that game's scores after the entry
     ended_game: GameRecord | None
@@ -249,10 +249,10 @@ def tally(ruleset: Ruleset, entries: Sequence[Entry]) -> Tally:
     for number, entry in enumerate(entries, start=1):
         if isinstance(entry, ManualPoints):
             points = tuple(entry.points if s == entry.side else 0 for s in range(side_count))
-            description = entry.reason
+            row = None
         else:
             score = score_hand(ruleset.scoring, entry, side_count)
-            points, description = score.points, score.description
+            points, row = score.points, score.row
         game = len(games) + 1
         scores = tuple(old + new for old, new in zip(scores, points))
         totals, ended, decided = scores, None, None
@@ -263,9 +263,7 @@ def tally(ruleset: Ruleset, entries: Sequence[Entry]) -> Tally:
             scores = (0,) * side_count
             if ruleset.rubber is not None and rubber is None:
                 rubber = decided = rubber_result(ruleset.rubber, games, side_count)
-        results.append(
-            EntryResult(number, entry, points, description, game, totals, ended, decided)
-        )
+        results.append(EntryResult(number, entry, points, row, game, totals, ended, decided))
     return Tally(tuple(results), tuple(games), scores, rubber)
 
 

@@ -1,9 +1,8 @@
 """The scorekeeper's reports and tables: what each ``euchre score`` command prints,
 and the table of ``euchre rules list``.
 
-tabulate is imported only by the functions that draw tables, so that ``euchre score
-show`` and ``euchre score hand`` start quickly.  Nothing here computes points: the
-numbers come from ``scoring`` through the sheet's ``Tally``.
+Nothing here computes points: the numbers come from ``scoring`` through the sheet's
+``Tally``.
 """
 
 from __future__ import annotations
@@ -15,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from ..engine.rules import Ruleset
 from ..engine.scoring import TRICKS_TO_MAKE, HandOutcome, at_the_bridge, marker_position
 from .markers import marker_picture, marker_width, side_by_side
+from .text import names_the_lone_defender, row_words
 
 if TYPE_CHECKING:
     from ..engine.scoring import GameRecord, RubberResult
@@ -35,20 +35,16 @@ def entry_text(sheet: Sheet, result: EntryResult) -> str:
     names = sheet.side_names
     entry = result.entry
     if not isinstance(entry, HandOutcome):
-        reason = f" ({result.description})" if result.description else ""
+        reason = f" ({entry.reason})" if entry.reason else ""
         return f"{names[entry.side]} {entry.points:+d} by hand{reason}"
     detail = _plural(entry.maker_tricks, "trick")
-    described = result.description
     if entry.maker_alone and entry.maker_tricks < TRICKS_TO_MAKE:  # made: the words say alone
         detail += "; the maker went alone"
     defender = entry.lone_defender_side
-    if defender is not None and len(names) > 2:  # which of the defenders it was
-        if "a lone defender" in described:
-            described = described.replace("a lone defender", f"{names[defender]} alone")
-        else:
-            detail += f"; {names[defender]} defended alone"
-    elif defender is not None and "lone defender" not in described:  # the one defending side
-        detail += "; against a lone defender"
+    named = defender is not None and len(names) > 2  # which of the defenders it was
+    described = row_words(result.row, f"{names[defender]} alone" if named else "a lone defender")
+    if defender is not None and not names_the_lone_defender(result.row):
+        detail += f"; {names[defender]} defended alone" if named else "; against a lone defender"
     return f"{names[entry.maker_side]} {described} ({detail})"
 
 
@@ -286,27 +282,42 @@ def _table(
 ) -> str:
     """A plain table; where it is wider than ``columns``, the text of column ``wrap``
     is broken over several lines to fit (down to 24 columns of it)."""
-    import tabulate  # only table commands pay for it
-
-    def draw(limits: list[int | None] | None = None) -> str:
-        return tabulate.tabulate(
-            rows, headers, tablefmt="simple", disable_numparse=True, maxcolwidths=limits
-        )
-
-    padding, tabulate.MIN_PADDING = tabulate.MIN_PADDING, 0  # no room round the titles
-    try:
-        text = draw()
-        if wrap is None or columns is None:
-            return text
-        excess = max(map(len, text.splitlines())) - columns
-        if excess > 0:
-            widest = max(len(str(row[wrap])) for row in rows)
-            limits: list[int | None] = [None] * len(headers)
-            limits[wrap] = max(24, widest - excess)
-            text = draw(limits)
+    text = _drawn(rows, headers)
+    if wrap is None or columns is None:
         return text
-    finally:
-        tabulate.MIN_PADDING = padding
+    excess = max(map(len, text.splitlines())) - columns
+    if excess > 0:
+        import textwrap  # only on a narrow terminal
+
+        width = max(24, max(len(str(row[wrap])) for row in rows) - excess)
+        rows = [
+            [*row[:wrap], "\n".join(textwrap.wrap(str(row[wrap]), width)), *row[wrap + 1 :]]
+            for row in rows
+        ]
+        text = _drawn(rows, headers)
+    return text
+
+
+def _drawn(rows: Sequence[Sequence[Any]], headers: Sequence[str]) -> str:
+    """The layout of tabulate's "simple" tables, left-aligned, with every column as
+    wide as its widest line, title included, and no wider: tabulate adds two spaces to
+    each title, and only a module-wide setting of its takes them off.  A cell may
+    hold several lines; lines end without trailing spaces."""
+    cells = [[str(cell).split("\n") for cell in row] for row in (headers, *rows)]
+    widths = [max(len(line) for row in cells for line in row[i]) for i in range(len(headers))]
+
+    def lines(row: list[list[str]]) -> list[str]:
+        height = max(len(cell) for cell in row)
+        return [
+            "  ".join(
+                (cell[k] if k < len(cell) else "").ljust(width) for cell, width in zip(row, widths)
+            ).rstrip()
+            for k in range(height)
+        ]
+
+    title, *body = cells
+    rule = "  ".join("-" * width for width in widths)
+    return "\n".join([*lines(title), rule, *(line for row in body for line in lines(row))])
 
 
 def history_table(sheet: Sheet, tally: Tally, columns: int | None = None) -> str:

@@ -16,7 +16,7 @@ from ..engine.game import Game, GameObserver, HandRecord
 from ..engine.hand import BEFORE_EXCHANGE, BIDDING, Action, Hand, Phase
 from ..engine.scoring import marker_position
 from .markers import marker_picture, marker_width, side_by_side
-from .text import Style
+from .text import Style, row_words
 
 
 def bid_words(hand: Hand, seat: int, action: Action, phase: Phase) -> str:
@@ -312,7 +312,7 @@ class TableScreen(GameObserver):
                 for side, points in enumerate(record.score.points)
                 if points
             ]
-            said = f"{subject} {record.score.description}: {', '.join(gained)}."
+            said = f"{subject} {row_words(record.score.row)}: {', '.join(gained)}."
             self.out(self.style.bold(said))
         self.show_score(game)
         self.out("")
