@@ -157,7 +157,7 @@ def snapshot(hand: Hand) -> tuple:
 
 
 def check_summary(game: Game) -> dict:
-    """The ``--json`` summary agrees with itself and with the game (DESIGN.md)."""
+    """The ``--json`` summary agrees with itself and with the game (README)."""
     summary = json.loads(json.dumps(game.summary()))
     ruleset = game.ruleset
     sides = list(summary["sides"])

@@ -90,7 +90,7 @@ def test_watched_game_shows_the_table() -> None:
     assert "win the game" in text
     assert "names ." not in text  # clubs (suit 0) is named like any other suit
     assert "4 face down on top of the 3" in text  # R11 markers after a hand
-    # R5: the second round is announced; a watched dealer's discard is shown
+    # R5, R4: the second round is announced; a watched dealer's discard is shown
     assert re.search(r"The upcard \S+ is turned down: now any other suit may be named", text)
     assert re.search(r"\w+ discards (10|[9JQKA])[♣♦♥♠]\.", text)
 
@@ -225,7 +225,7 @@ def test_r4_under_mandatory_pick_up_the_keep_question_says_the_upcard_stays(tmp_
 
 
 def test_r6_a_lone_defender_is_announced_as_defending() -> None:
-    """R6: with seed 5 the dealer Bob makes hearts and the person defends alone."""
+    """R6, R12: with seed 5 the dealer Bob makes hearts and the person defends alone."""
     result = run("cutthroat", "--seed", "5", "--level", "easy", input="pass\ny\ntable\nquit\n")
     assert "Bob made it." in result.output
     assert "You defend alone!" in result.output

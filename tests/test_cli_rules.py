@@ -1,4 +1,4 @@
-"""``euchre rules``: list, show, validate, new (DESIGN.md, "Command-line contract").
+"""``euchre rules``: list, show, validate, new (README, "Rulesets and house rules").
 
 Every user error ends with a one-line message and exit status 1 or 2, never a
 traceback.  Each test runs in its own temporary directory.
@@ -168,3 +168,27 @@ def test_new_refuses_to_overwrite():
     Path("house.yaml").write_text("players: 3\n", encoding="utf-8")
     assert_user_error(euchre("new", "house.yaml"), "house.yaml: already exists")
     assert Path("house.yaml").read_text(encoding="utf-8") == "players: 3\n"
+
+
+def test_the_rules_reference_has_every_rule_the_project_cites() -> None:
+    """Help texts, rulesets and templates cite R1 to R17: each has its section, and
+    `rules new` names where they are explained."""
+    import re
+
+    listing = euchre("reference")
+    assert listing.exit_code == 0, listing.output
+    numbers = re.findall(r"^(R\d+) ", listing.output, re.M)
+    assert numbers == [f"R{n}" for n in range(1, 18)]
+    rubbers = euchre("reference", "r10")
+    assert rubbers.exit_code == 0 and rubbers.output.startswith("## R10 Rubbers\n")
+    assert "R11" not in rubbers.output.splitlines()[0]
+    assert euchre("new", "house.yaml").exit_code == 0
+    assert "'euchre rules reference R8'" in Path("house.yaml").read_text(encoding="utf-8")
+    assert "docs/rules.md" in Path("house.yaml").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize(("asked", "says"), [("R99", "there is no rule R99"), ("x", "'x' is not")])
+def test_a_rule_number_that_does_not_exist_is_refused_in_one_line(asked: str, says: str) -> None:
+    result = euchre("reference", asked)
+    assert_user_error(result, says, exit_code=2)
+    assert "R1 to R17" in result.output

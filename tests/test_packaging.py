@@ -131,3 +131,23 @@ def test_wheel_plays_on_a_terminal_that_is_not_utf8(installed: Path, tmp_path: P
     assert result.returncode == 1 and b"You quit" in result.stderr
     text = result.stdout.decode("ascii")  # every byte is ASCII
     assert "-- Hand 1:" in text and "is not a card" in text
+
+
+def test_wheel_serves_the_engine_as_a_library(installed: Path, tmp_path: Path) -> None:
+    """The README's library example, run by the fresh venv's Python away from the
+    checkout: the public face and the computer players come from the wheel."""
+    from test_library import readme_example
+
+    code, printed = readme_example()
+    python = installed.parent / "python"
+    result = subprocess.run(
+        [str(python), "-c", code], cwd=tmp_path, capture_output=True, text=True, env=CLEAN_ENV
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == printed
+
+
+def test_wheel_ships_the_rules_reference(installed: Path, tmp_path: Path) -> None:
+    result = run_installed(installed, tmp_path, "rules", "reference", "R12")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("## R12 Cutthroat")

@@ -2,7 +2,7 @@
 
 It must make a legal action in every phase of every variant (R16: "the computer
 never makes an illegal action"), be deterministic for a seed, and play sound
-Euchre: the positions below are small hand-made deals, cited by RULES.md section.
+Euchre: the positions below are small hand-made deals, cited by docs/rules.md section.
 Seats are numbered clockwise; with dealer 3, seat 0 bids and leads first.
 """
 

@@ -1,5 +1,5 @@
 """Rulesets: the built-ins, loading with ``extends``, snapshots, and validation errors
-that name the file and line (DESIGN.md, "Ruleset YAML contract")."""
+that name the file and line (README, "Rulesets and house rules")."""
 
 from __future__ import annotations
 
@@ -74,9 +74,9 @@ def test_every_builtin_loads_from_any_directory(name, tmp_path, monkeypatch):
     assert ruleset.name == name
     assert ruleset.source == name
     # players read the description; the file's comments say which rules it follows
-    assert not any(word in ruleset.description for word in ("seed", "RULES.md", "R1"))
+    assert not any(word in ruleset.description for word in ("seed", "RULES.md", "rules.md", "R1"))
     header = (Path(__file__).parent.parent / "rulesets" / f"{name}.yaml").read_text()
-    assert re.search(r"^#.*\bR\d", header, re.M), "the file cites RULES.md in a comment"
+    assert re.search(r"^#.*\bR\d", header, re.M), "the file cites docs/rules.md in a comment"
 
 
 def test_standard_is_the_dataclass_defaults():

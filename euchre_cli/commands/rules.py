@@ -17,6 +17,7 @@ import yaml
 from ..engine.rules import MarkerRules, RubberRules, Ruleset, ScoringRules
 from ..players.levels import unplayable_game
 from ..rulebook import RulesetError, builtin_names, load_ruleset, ruleset_to_dict, setting_help
+from ..rulebook.reference import REFERENCE_FILE, reference_text, rule_number, rule_sections
 from ..terminal import reports
 from ..terminal.keyboard import terminal_columns
 from .main import ListingGroup
@@ -115,6 +116,31 @@ def new(file: Path, base: str) -> None:
     click.echo(f"Wrote {file} (extends {extends}). Check it with: euchre rules validate {file}")
 
 
+@rules.command()
+@click.argument("rule", required=False, metavar="[RULE]")
+def reference(rule: str | None) -> None:
+    """The rules reference: every rule by number (R1 to R17), or RULE's text.
+
+    RULE is a number such as R8 or 8, as help texts and rulesets cite them."""
+    sections = rule_sections(reference_text())
+    if rule is None:
+        for section in sections.values():
+            click.echo(section.splitlines()[0].removeprefix("## "))
+        click.echo(f"'euchre rules reference R8' shows one; all of them: {REFERENCE_FILE}.")
+        return
+    try:
+        number = rule_number(rule)
+    except ValueError as error:
+        raise click.BadParameter(
+            f"{error} (give R1 to R{len(sections)})", param_hint="RULE"
+        ) from None
+    if number not in sections:
+        raise click.BadParameter(
+            f"there is no rule {number} (give R1 to R{len(sections)})", param_hint="RULE"
+        )
+    click.echo(sections[number])
+
+
 def ruleset_template(base: Ruleset, extends: str, file_path: str) -> str:
     """A house-rules file that extends ``base`` and, commented out, shows the settings
     tables change most, with the values they inherit and what each does."""
@@ -123,7 +149,9 @@ def ruleset_template(base: Ruleset, extends: str, file_path: str) -> str:
         f"# House rules based on {base.name!r}: every setting not written here comes from it.",
         "# To change a setting, remove the '# ' before it and before its section name, then",
         f"# edit the value. 'euchre rules validate {file_path}' checks this file and",
-        f"# 'euchre rules show {file_path}' prints every setting it ends up with.",
+        f"# 'euchre rules show {file_path}' prints every setting it ends up with. The rule",
+        "# numbers (R1-R17) are explained by 'euchre rules reference R8' (any number), the",
+        f"# project's rules reference, {REFERENCE_FILE} in the euchre source.",
         to_yaml({"extends": extends, "description": f"House rules based on {base.name}."}),
     ]
     for section, keys in TEMPLATE_SETTINGS.items():

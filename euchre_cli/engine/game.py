@@ -205,7 +205,7 @@ class Game:
 
     # Summary ------------------------------------------------------------------
     def summary(self) -> dict:
-        """The ``--json`` game summary of DESIGN.md."""
+        """The ``--json`` game summary (README, "Playing": the JSON summary)."""
         sides = self.side_names
         hands = []
         for record in self.records:

@@ -1,4 +1,4 @@
-"""One deal of Euchre as a state machine (R3-R8, R12, R14, R15), with no I/O and no RNG.
+"""One deal of Euchre as a state machine (R3-R7, R12, R14, R15), with no I/O and no RNG.
 
 The deal is an input: ``Hand(ruleset, dealer, deck)`` takes the cards in the order
 they come off the (shuffled and cut) pack.  Then, like OpenSpiel's game states::
@@ -304,14 +304,15 @@ class Hand:
         cls,
         ruleset: Ruleset,
         dealer: int,
-        hands: Sequence[Sequence[Card | str]],
+        hands: Sequence[str | Sequence[Card | str]],
         upcard: Card | str,
-        dummy: Sequence[Card | str] | None = None,
-        kitty: Sequence[Card | str] = (),
+        dummy: str | Sequence[Card | str] | None = None,
+        kitty: str | Sequence[Card | str] = (),
         scores: Sequence[int] | None = None,
     ) -> Hand:
-        """A given deal: ``hands`` listed by seat, five cards each (``Card`` or R1's
-        codes, ``"JH"``), the ``upcard``, and the dummy where the ruleset deals one.
+        """A given deal: ``hands`` listed by seat, five cards each (``Card``s, R1's
+        codes, or one string of codes: ``"JH JD AH KH QH"``), the ``upcard``, and the
+        dummy where the ruleset deals one.
         The rest of the kitty after the upcard is ``kitty`` and then the cards left
         over, in the deck's fixed order (which also fills a dummy not given).  The
         same state as ``Hand`` dealt from the pack in the order that deals these."""
@@ -713,9 +714,10 @@ def deck_order(
     return [ALL_CARDS[card] for card in (*deck, *dummy, *kitty)]
 
 
-def _read_cards(cards: Sequence[Card | str]) -> list[Card]:
-    """Cards given as ``Card`` or as R1's codes."""
-    return [card if isinstance(card, Card) else parse_card(card) for card in cards]
+def _read_cards(cards: str | Sequence[Card | str]) -> list[Card]:
+    """Cards given as ``Card`` or R1's codes, or as one string of codes: "JH 10h A♠"."""
+    items = cards.split() if isinstance(cards, str) else cards
+    return [card if isinstance(card, Card) else parse_card(card) for card in items]
 
 
 # actions as a person says them, where the action's name is not already the word

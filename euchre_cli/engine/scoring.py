@@ -54,7 +54,7 @@ def scoring_row(outcome: HandOutcome) -> str:
 
 def score_hand(scoring: ScoringRules, outcome: HandOutcome, side_count: int) -> HandScore:
     """Points per side: makers score their row; when they fail every defending side
-    scores (each Cutthroat defender, R12), or only the lone defender's side (R6)."""
+    scores (each Cutthroat defender, R12), or only the lone defender's side (R6, R8)."""
     row = scoring_row(outcome)
     value = getattr(scoring, row)
     points = [0] * side_count
