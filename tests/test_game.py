@@ -11,7 +11,7 @@ from deals import CUTTHROAT, STANDARD, TWO_HANDED, cards, check_summary
 
 from euchre_cli.engine.cards import JOKER, Suit, parse_card
 from euchre_cli.engine.game import Game, GameObserver, GameTooLong, draw_for_seats, draw_value
-from euchre_cli.engine.hand import PASS, HandResult
+from euchre_cli.engine.hand import PASS, EngineError, HandResult
 from euchre_cli.engine.rules import DealRules, DeckRules, GameRules
 from euchre_cli.engine.scoring import HandOutcome
 from euchre_cli.players import RandomPlayer
@@ -313,3 +313,21 @@ def test_a_narrow_terminal_shows_the_markers_one_above_the_other() -> None:
         assert "┌" in picture and max(len(line) for line in picture.splitlines()) <= columns
         assert (picture.count("┌") == 2) and (picture.count("\n┌") == 2) is (columns < 60)
         assert picture.count("face down on top of the 6") == 2  # each caption whole
+
+
+def test_r9_a_game_stepped_hand_by_hand_is_the_game_played_through():
+    """A program that asks for the decisions itself (start, deal, apply, finish) gets
+    the same game from the same seed as ``play``."""
+    played = new_game(CUTTHROAT, seed=4)
+    played.play()
+    stepped = new_game(CUTTHROAT, seed=4)
+    stepped.start()
+    while stepped.winner is None:
+        hand = stepped.deal()
+        while not hand.is_over:
+            seat = hand.current_seat
+            hand.apply(stepped.player_at(seat).choose(hand.view(seat), hand.legal_actions()))
+        stepped.finish(hand)
+    assert stepped.summary() == played.summary()
+    with pytest.raises(EngineError, match="the game is over"):
+        stepped.deal()

@@ -297,7 +297,7 @@ def test_seeded_decisions_are_reproducible():
     def summary(seed):
         players = [make_player("hard", ruleset, seed=f"p{i}") for i in range(2)]
         game = Game(ruleset, ["a", "b"], players, seed=seed)
-        game._choose_first_dealer()
+        game.start()
         for _ in range(3):
             game.play_hand()
         return [r.result for r in game.records]
@@ -337,7 +337,7 @@ def test_every_builtin_ruleset_plays_a_hand_at_hard():
         ruleset = load_ruleset(name)
         players = [make_player("hard", ruleset, seed=s) for s in range(ruleset.players)]
         game = Game(ruleset, [str(s) for s in range(ruleset.players)], players, seed=1)
-        game._choose_first_dealer()
+        game.start()
         game.play_hand()
 
 

@@ -119,7 +119,7 @@ def new(file: Path, base: str) -> None:
 @rules.command()
 @click.argument("rule", required=False, metavar="[RULE]")
 def reference(rule: str | None) -> None:
-    """The rules reference: every rule by number (R1 to R17), or RULE's text.
+    """What a rule says, by its number (R1 to R17).
 
     RULE is a number such as R8 or 8, as help texts and rulesets cite them."""
     sections = rule_sections(reference_text())

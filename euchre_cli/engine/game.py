@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from .cards import RANK_NAMES, Card
-from .hand import Action, Hand, HandResult, Phase
+from .hand import Action, EngineError, Hand, HandResult, Phase
 from .play import Player, play_out, shuffled_deck
 from .rules import Ruleset
 from .scoring import HandScore, at_the_bridge, game_winner, score_hand
@@ -156,21 +156,19 @@ class Game:
         return at_the_bridge(self.scores, self.ruleset.game.points_to_win)
 
     # Play ---------------------------------------------------------------------
+    # ``play`` runs the whole game with the players; a program that asks for the
+    # decisions itself steps it: ``start()``, then ``deal()``, the hand's actions
+    # (``hand.apply``), ``finish(hand)``, until ``winner`` is not None.
     def play(self) -> int:
         """Play hands until a side has won (R9); returns the winning side."""
-        self._choose_first_dealer()
-        self.observer.game_started(self)
+        self.start()
         while self.winner is None:
-            if len(self.records) >= self.max_hands:
-                raise GameTooLong(
-                    f"no side won in {self.max_hands} hands ({self.scores_text()}):"
-                    " the game is stopped"
-                )
             self.play_hand()
         self.observer.game_finished(self)
         return self.winner
 
-    def _choose_first_dealer(self) -> None:
+    def start(self) -> None:
+        """Seat the players and choose the first dealer (R3), before the first deal."""
         count = self.ruleset.players
         if self.ruleset.deal.first_dealer == "draw":
             self.draw = draw_for_seats(count, self.ruleset.cards, self.rng)
@@ -178,19 +176,37 @@ class Game:
             self.dealer = self.draw.dealer
         else:
             self.dealer = self.rng.randrange(count)
+        self.observer.game_started(self)
 
-    def play_hand(self) -> HandRecord:
+    def deal(self) -> Hand:
+        """The next hand, shuffled, cut and dealt by the dealer (R3)."""
+        if self.winner is not None:
+            raise EngineError("the game is over")
+        if len(self.records) >= self.max_hands:
+            raise GameTooLong(
+                f"no side won in {self.max_hands} hands ({self.scores_text()}): the game is stopped"
+            )
         hand = Hand(self.ruleset, self.dealer, shuffled_deck(self.ruleset, self.rng), self.scores)
         self.observer.hand_started(self, hand)
+        return hand
+
+    def play_hand(self) -> HandRecord:
+        """Deal a hand, have the players play it out, and score it."""
+        hand = self.deal()
 
         def applied(seat: int, action: Action, phase: Phase) -> None:
             self.observer.action_applied(self, hand, seat, action, phase)
 
         seated = [self.player_at(seat) for seat in range(self.ruleset.players)]
         play_out(hand, seated, applied=applied)
+        return self.finish(hand)
+
+    def finish(self, hand: Hand) -> HandRecord:
+        """Score a finished hand (R8), see whether a side has won (R9) and pass the
+        deal to the left (R3)."""
         record = self._score(hand.result())
         self.observer.hand_finished(self, hand, record)
-        self.dealer = (self.dealer + 1) % self.ruleset.players  # R3: the deal passes left
+        self.dealer = (self.dealer + 1) % self.ruleset.players
         return record
 
     def _score(self, result: HandResult) -> HandRecord:
