@@ -14,7 +14,7 @@ holds every set of cards once and the luck of the deal cancels.
 
 Every deal and game is worked out from the seed and its own number only, so the
 results are the same whether it runs in this process or in any of ``workers``
-processes (``iter_results`` keeps the order).  No I/O here; ``cli_simulate.py``
+processes (``iter_results`` keeps the order).  No I/O here; ``commands/simulate.py``
 draws the progress bar and the table.
 """
 

@@ -192,3 +192,30 @@ def test_a_rule_number_that_does_not_exist_is_refused_in_one_line(asked: str, sa
     result = euchre("reference", asked)
     assert_user_error(result, says, exit_code=2)
     assert "R1 to R17" in result.output
+
+
+def test_validate_notes_marker_cards_that_have_no_picture_for_the_target(write_yaml) -> None:
+    """A game to 11 inherits standard's 6 and 4, for which no picture exists: the
+    marker picture silently disappeared; validate says so, and the file is still OK."""
+    write_yaml("eleven.yaml", "extends: standard\ngame: {points_to_win: 11}\n")
+    result = euchre("validate", "eleven.yaml")
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith("eleven.yaml: OK")
+    assert "the marker cards 4 and 6 have no picture for a game to 11" in result.output
+    write_yaml("ten.yaml", "extends: standard\n")
+    assert "marker" not in euchre("validate", "ten.yaml").output
+
+
+def test_a_file_that_is_not_a_ruleset_is_quoted_only_in_part(write_yaml) -> None:
+    write_yaml("passwd", "root:x:0:0:root:/root:/bin/bash\n" * 30)
+    write_yaml("house.yaml", "extends: passwd\n")
+    result = euchre("validate", "house.yaml")
+    assert_user_error(result, "the file holds 'root:x:0:0:root:/root:/bin/bash root:...'")
+    assert len(result.stderr) < 200
+
+
+def test_new_template_shows_the_deal_section() -> None:
+    assert euchre("new", "house.yaml").exit_code == 0
+    text = Path("house.yaml").read_text(encoding="utf-8")
+    for line in ("# deal:", "#   first_dealer: random", "#   packets: [3, 2]", "#   cut_min: 4"):
+        assert line in text

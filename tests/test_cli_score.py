@@ -279,7 +279,7 @@ def test_manual_points_negative_allowed_with_a_reason(score: Run) -> None:
     score("new", *TEAMS)
     score("add", "AB", "3")
     out = score("add", "Ann & Bob", "-2", "--reason", "renege").stdout
-    assert out.startswith("#2 Ann & Bob -2 by hand (renege): -2 -> Ann & Bob 1, Cy & Di 0")
+    assert out.startswith("#2 Ann & Bob -2 points (renege): -2 -> Ann & Bob 1, Cy & Di 0")
     assert "renege" in score("history").stdout
 
 
@@ -288,7 +288,7 @@ def test_undo_is_repeatable_back_to_the_empty_sheet(score: Run, book: Path) -> N
     score("hand", "--makers", "AB", "--tricks", "3")
     score("hand", "--makers", "CD", "--tricks", "5")
     score("add", "CD", "-1")
-    assert score("undo").stdout.startswith("Took back #3: Cy & Di -1 by hand.")
+    assert score("undo").stdout.startswith("Took back #3: Cy & Di -1 point.")
     assert score("undo").stdout.startswith("Took back #2: Cy & Di marched (5 tricks).")
     score("undo")
     now = state(score)
@@ -426,7 +426,7 @@ def test_history_marks_game_and_rubber_ends(score: Run) -> None:
     out = score("history").stdout
     assert "-- game 1 to Ann & Bob --" in out and "-- game 2 to Cy & Di --" in out
     assert "== rubber to Ann & Bob, margin 5 ==" in out  # 2 + (3 + 3) - 3
-    assert "Ann & Bob +5 by hand" in out and "5 (+5)" in out
+    assert "Ann & Bob +5 points" in out and "5 (+5)" in out
 
 
 def test_stats_per_side(score: Run, tmp_path: Path) -> None:
@@ -577,7 +577,7 @@ def test_keep_takes_short_answers_questions_undo_and_quit(score: Run) -> None:
     for wrong in ("seven", "7"):
         assert f"'{wrong}' is not a number of tricks: 0 to 5. Try again." in out
     assert "#3 Cy & Di got euchred (2 tricks): Ann & Bob +2" in out
-    assert "#4 Ann & Bob -1 by hand (renege)" in out
+    assert "#4 Ann & Bob -1 point (renege)" in out
     assert "4 face up on top of the 3" in out  # Cy & Di's markers at 4
     assert game_scores(score) == {AB: 2, CD: 4}
 
@@ -596,10 +596,13 @@ def test_keep_asks_no_alone_question_where_there_are_no_lone_hands(score: Run) -
 
 
 def test_keep_interrupted_mid_hand_writes_nothing(score: Run) -> None:
-    score("new", *TEAMS)
+    score("new", "friday", *TEAMS)
     result = score("keep", input="1\na\n", fails=True)  # makers and alone, then input ends
     assert result.exit_code == 1
-    assert result.output.endswith("That hand was not recorded.\n")
+    assert result.output.endswith(
+        "That hand was not recorded.\nSheet friday is as it was: 0 entries."
+        " Game 1: Ann & Bob 0, Cy & Di 0\n"
+    )
     assert state(score)["entries"] == 0
 
 
@@ -715,7 +718,7 @@ def test_keep_says_when_another_terminal_changed_its_sheet_and_undoes_only_what_
     assert f"{changed} " in out and "the last #2: Cy & Di marched (5 tricks)" in out
     assert "Nothing was taken back: type undo again" in out
     assert "Took back #2: Cy & Di marched" in out
-    assert "the last #2: Ann & Bob +1 by hand" in out  # the add seen at the next question
+    assert "the last #2: Ann & Bob +1 point" in out  # the add seen at the next question
     assert out.count(changed) == 2
     assert game_scores(score) == {AB: 2, CD: 0}
 
@@ -792,8 +795,8 @@ def test_keep_show_and_help_at_a_follow_up_question_ask_it_again(score: Run) -> 
 def test_keep_add_takes_a_team_of_several_words(score: Run) -> None:
     score("new", *TEAMS)
     out = score("keep", input='add Cy & Di 2 renege\nadd "Ann & Bob" -1\nadd 2 x\nquit\n').output
-    assert "#1 Cy & Di +2 by hand (renege)" in out
-    assert "#2 Ann & Bob -1 by hand" in out
+    assert "#1 Cy & Di +2 points (renege)" in out
+    assert "#2 Ann & Bob -1 point" in out
     assert "add WHO POINTS [REASON], with POINTS a whole number" in out
     assert game_scores(score) == {AB: -1, CD: 2}
 
@@ -1006,3 +1009,28 @@ def test_an_interrupted_hand_command_writes_nothing(
         result = score("hand", "--makers", "CD", "--tricks", "5", fails=True)
     assert result.exit_code == 1 and "Aborted!" in result.output
     assert state(score) == before
+
+
+def test_keep_says_what_it_saved_when_it_ends(score: Run) -> None:
+    """At quit the table heard nothing of what was kept: now the sheet's entries, what
+    this keep recorded and took back, and the game in play."""
+    score("new", "friday", *TEAMS)
+    score("hand", "--makers", "AB", "--tricks", "3")
+    out = score("keep", input="1 4\n2 5\nundo\nquit\n").output
+    assert out.endswith(
+        "Saved on sheet friday: 2 entries, 2 recorded and 1 taken back this time."
+        " Game 1: Ann & Bob 2, Cy & Di 0\n"
+    )
+    out = score("keep", input="").output  # the end of the input leaves as quit does
+    assert out.endswith("Sheet friday is as it was: 2 entries. Game 1: Ann & Bob 2, Cy & Di 0\n")
+
+
+def test_show_history_and_stats_read_any_sheet_by_name(score: Run) -> None:
+    score("new", "friday", *TEAMS)
+    score("hand", "--makers", "AB", "--tricks", "5")
+    score("new", "saturday", *TEAMS)  # now the current sheet
+    assert json.loads(score("show", "friday", "--json").stdout)["sheet"] == "friday"
+    assert "Ann & Bob marched (5 tricks)" in score("history", "friday").stdout
+    assert table_rows(score("stats", "friday").stdout)[0].split()[3:6] == ["1", "0", "1"]
+    assert state(score)["sheet"] == "saturday"  # reading another sheet changes nothing
+    assert "no sheet called 'sunday'" in score("history", "sunday", fails=True).output

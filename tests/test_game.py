@@ -1,4 +1,4 @@
-"""The game loop (``euchre_cli/game.py``): the draw for seats and first dealer (R3),
+"""The game loop (``euchre_cli/engine/game.py``): the draw for seats and first dealer (R3),
 dealer rotation, thrown-in hands (R5), the winner (R9) and the ``--json`` summary."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The hand engine (``euchre_cli/hand.py``): one deal from the deal to the last trick.
+"""The hand engine (``euchre_cli/engine/hand.py``): one deal from the deal to the last trick.
 
 Tests are grouped by the section of docs/rules.md they check.  Seats are numbered
 clockwise, so the seat left of dealer ``d`` is ``d + 1``.

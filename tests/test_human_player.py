@@ -344,3 +344,9 @@ def test_r4_the_dealers_partner_is_asked_to_assist() -> None:
     assert player.choose(hand.view(0), hand.legal_actions()) is ORDER
     assert prompts[0].endswith("Upcard 9♠. Assist your partner? [order/pass]")
     assert "You may: pass, assist." in said[0]
+
+
+def test_r4_assist_is_taken_by_its_first_letter_as_bids_are() -> None:
+    """? lists "assist" and the README says bids work by their first letter: 'a' was
+    refused."""
+    assert answer(first_round(dealer=2), "a")[0] is ORDER

@@ -56,3 +56,19 @@ def test_r4_the_upcard_picked_up_or_left_by_the_dealer() -> None:
     assert "upcard 9♠, left by Cy." in watching("order pass pass pass pass").table()
     mine = watching("pass pass pass order pass pass pass", dealer=0).table()
     assert "Hand 1: You deal; upcard 9♠, picked up by you." in mine
+
+
+def test_r4_the_review_shows_the_persons_own_discard_and_no_one_elses() -> None:
+    """The dealer's discard is face down: the person sees their own in the review,
+    and only that one (a watched game shows every hand, discards too)."""
+    mine = watching("pass pass pass order pass pass pass discard:JS", dealer=0).table()
+    assert "You discarded J♠." in mine.splitlines()
+    theirs = watching("order pass pass pass pickup discard:AD").table()
+    assert "discarded" not in theirs
+    game = Game(STANDARD, NAMES, [None] * 4)
+    screen = TableScreen(lambda line: None, Style(colour=False), me=None)
+    screen.game_started(game)
+    hand = deal(STANDARD, dealer=3, hands=HANDS, upcard="9S")
+    screen.hand_started(game, hand)
+    run(hand, "order pass pass pass pickup discard:AD")
+    assert "Cy discarded A♦." in screen.table().splitlines()

@@ -1,4 +1,4 @@
-"""``euchre simulate`` (``euchre_cli/simulate.py``, ``cli_simulate.py``): computer
+"""``euchre simulate`` (``euchre_cli/simulate.py``, ``commands/simulate.py``): computer
 levels against each other, duplicate seatings, workers, the table and ``--json``."""
 
 from __future__ import annotations

@@ -75,6 +75,17 @@ def keep(plain: bool, db: str | None) -> None:
     line_editing()  # every key typed here is an answer: none is hidden or dropped
     table.echo_report()
     _say(KEEP_HELP)
+    try:
+        _answer_until_quit(table)
+    except click.exceptions.Exit:  # the input ended inside a hand's questions
+        table.say_what_was_kept()
+        raise
+    table.say_what_was_kept()
+
+
+def _answer_until_quit(table: _Table) -> None:
+    """Ask who made trump, and act on the answers, until quit, Ctrl-C or the end of
+    the input; a book or sheet that is gone ends it with its error."""
     shown = ""  # the error the last answer brought, if any
     while True:
         listen_for_interrupts()
@@ -155,6 +166,7 @@ class _Table:
         with session(db, write=False) as book:
             self.sheet = book.sheet()
             self.seen = book.tally(self.sheet).results  # the entries as keep last showed them
+        self.recorded = self.taken_back = 0  # by this keep, for what it says at the end
 
     def tally(self) -> Tally:
         with session(self.db, write=False) as book:
@@ -200,6 +212,7 @@ class _Table:
                 _say("Nothing was taken back: type undo again to take back that last entry.")
             else:
                 self.seen = tally.results
+                self.taken_back += 1
                 _say(reports.took_back(sheet, removed, tally))
         elif command == "show":
             self.echo_report()
@@ -310,6 +323,23 @@ class _Table:
             except (BadAnswer, SheetError) as error:
                 _say(f"{error}. Try again.", err=True)
 
+    def say_what_was_kept(self) -> None:
+        """What the sheet holds as keep ends, and what this keep changed: the table
+        should know its hands are saved (a book gone or busy by then says nothing)."""
+        with suppress(click.ClickException):
+            tally = self.tally()
+            count = len(tally.results)
+            entries = "1 entry" if count == 1 else f"{count} entries"
+            name = self.sheet.name
+            if self.recorded or self.taken_back:
+                done = f"{self.recorded} recorded" + (
+                    f" and {self.taken_back} taken back" if self.taken_back else ""
+                )
+                said = f"Saved on sheet {name}: {entries}, {done} this time."
+            else:
+                said = f"Sheet {name} is as it was: {entries}."
+            _say(f"{said} {reports.game_line(self.sheet, tally)}")
+
     def record(self, entry: Entry) -> None:
         with session(self.db) as book:
             sheet = book.refresh(self.sheet)
@@ -317,6 +347,7 @@ class _Table:
             tally = book.add(sheet, entry)
         self.catch_up(before)
         self.seen = tally.results
+        self.recorded += 1
         _say(reports.recorded(sheet, tally))
         if tally.rubber is None:
             _say(reports.game_block(sheet, tally, self.plain, terminal_columns(sys.stdout)))

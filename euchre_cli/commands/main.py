@@ -1,9 +1,9 @@
-"""The ``euchre`` command: a thin Click layer over the library.
+"""The ``euchre`` command group: a thin Click layer over the library.
 
 Subcommands live in their own modules and are imported only when used, so that a
-scorekeeper command typed between hands does not pay for the game engine or YAML.
-Domain errors become one-line messages here, at the boundary; the library never
-imports Click.
+scorekeeper command typed between hands pays for neither the computer players nor
+YAML.  Usage errors print on one line here; each command turns the library's errors
+into one-line messages, and the library never imports Click.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """``euchre rules``: list, show, validate and write rulesets.
 
-A thin layer over ``rules.py``: a ``RulesetError`` becomes a one-line
+A thin layer over ``rulebook``: a ``RulesetError`` becomes a one-line
 ``click.ClickException`` here (exit status 1), never a traceback.
 """
 
@@ -15,6 +15,7 @@ import click
 import yaml
 
 from ..engine.rules import MarkerRules, RubberRules, Ruleset, ScoringRules
+from ..engine.scoring import marker_position, marker_schemes
 from ..players.levels import unplayable_game
 from ..rulebook import RulesetError, builtin_names, load_ruleset, ruleset_to_dict, setting_help
 from ..rulebook.reference import REFERENCE_FILE, reference_text, rule_number, rule_sections
@@ -31,6 +32,7 @@ TEMPLATE_SETTINGS: dict[str, tuple[str, ...]] = {
     "rubber": tuple(item.name for item in fields(RubberRules)),
     "markers": ("cards",),
     "deck": ("ranks", "joker"),
+    "deal": ("first_dealer", "packets", "cut_min"),
     "dummy": ("cards",),
 }
 # Sections a ruleset may turn off (None): the template shows what writing them turns on.
@@ -91,6 +93,18 @@ def validate(file: str) -> None:
     unplayable = unplayable_game(ruleset)
     if unplayable:
         click.echo(f"Note: {unplayable}.")
+    markers = ruleset.markers
+    target = ruleset.game.points_to_win
+    if markers is not None and marker_position(markers.cards, target, 0) is None:
+        schemes = " and ".join(
+            f"the {low} and {high} in a game to {to}" for (low, high), to in marker_schemes()
+        )
+        low, high = sorted(markers.cards)
+        click.echo(
+            f"Note: the marker cards {low} and {high} have no picture for a game to {target},"
+            f" so no markers are shown (pictures exist for {schemes}); 'markers: false'"
+            " says so in the file (R11)."
+        )
 
 
 @rules.command()

@@ -17,7 +17,7 @@ from ..scorekeeper.sheet import manual_points, played_hand, seat_sides, side_sta
 from ..scorekeeper.store import book_exists, check_book_path
 from ..terminal import reports
 from ..terminal.keyboard import terminal_columns
-from .book import ascii_wanted, book_path, refusals, session, with_ascii, with_db
+from .book import Command, ascii_wanted, book_path, refusals, session, with_ascii, with_db
 from .keep import keep
 from .main import ListingGroup
 
@@ -137,14 +137,22 @@ def edit(
     click.echo(reports.game_line(sheet, tally))
 
 
+def _sheet_name(command: Command) -> Command:
+    """The optional NAME of the sheet to read (the current sheet without it)."""
+    return click.argument("name", required=False)(command)
+
+
 @score.command()
+@_sheet_name
 @click.option("--json", "as_json", is_flag=True, help="One JSON object, for scripts.")
 @with_ascii
 @with_db
-def show(as_json: bool, plain: bool, db: str | None) -> None:
-    """The current game: scores, markers, games won and the rubber."""
+def show(name: str | None, as_json: bool, plain: bool, db: str | None) -> None:
+    """A sheet's game in play: scores, markers, games won and the rubber.
+
+    The current sheet, or sheet NAME."""
     with session(db, write=False) as book:
-        sheet = book.sheet()
+        sheet = book.sheet(name)
         tally = book.tally(sheet)
     if as_json:
         click.echo(json.dumps(reports.sheet_json(sheet, tally), indent=2))
@@ -155,24 +163,29 @@ def show(as_json: bool, plain: bool, db: str | None) -> None:
 
 
 @score.command()
+@_sheet_name
 @with_db
-def history(db: str | None) -> None:
-    """Every entry with running totals; game and rubber ends marked."""
+def history(name: str | None, db: str | None) -> None:
+    """Every entry with running totals; game and rubber ends marked.
+
+    The current sheet, or sheet NAME."""
     with session(db, write=False) as book:
-        sheet = book.sheet()
+        sheet = book.sheet(name)
         tally = book.tally(sheet)
     click.echo(reports.history_table(sheet, tally, terminal_columns(sys.stdout)))
 
 
 @score.command()
+@_sheet_name
 @with_db
-def stats(db: str | None) -> None:
+def stats(name: str | None, db: str | None) -> None:
     """Per side: hands made, euchred, marches, lone hands, games.
 
-    A side is a team, or one player where each plays for themselves (Cutthroat);
-    rubbers won are counted too where the ruleset plays rubbers."""
+    The current sheet, or sheet NAME.  A side is a team, or one player where each
+    plays for themselves (Cutthroat); rubbers won are counted too where the ruleset
+    plays rubbers."""
     with session(db, write=False) as book:
-        sheet = book.sheet()
+        sheet = book.sheet(name)
         tally = book.tally(sheet)
     click.echo(reports.stats_table(sheet, side_stats(len(sheet.sides), tally)))
 

@@ -188,6 +188,11 @@ _MARKER_SCHEMES: dict[tuple[frozenset[int], int], tuple[MarkerPosition, ...]] = 
 }
 
 
+def marker_schemes() -> list[tuple[tuple[int, int], int]]:
+    """The marker cards and game targets that have a scheme (R11): ((3, 4), 5) ..."""
+    return [(tuple(sorted(cards)), target) for cards, target in _MARKER_SCHEMES]
+
+
 def marker_position(
     cards: tuple[int, int], points_to_win: int, score: int
 ) -> MarkerPosition | None:

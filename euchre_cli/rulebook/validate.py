@@ -79,10 +79,17 @@ def dotted(path: KeyPath) -> str:
     return ".".join(map(str, path)) if path else "the ruleset"
 
 
+QUOTED = 40
+"""The most characters of a value a message quotes (a file that is not a ruleset
+would otherwise be quoted whole, on one line)."""
+
+
 def as_written(value: object) -> str:
-    """A value as the user wrote it, in YAML terms."""
+    """A value as the user wrote it, in YAML terms; long text cut short."""
     if value is None or isinstance(value, bool):
         return {None: "null", True: "true", False: "false"}[value]
+    if isinstance(value, str) and len(value) > QUOTED:
+        return repr(value[: QUOTED - 3] + "...")
     if isinstance(value, (str, int, float)):
         return repr(value)
     if isinstance(value, list):

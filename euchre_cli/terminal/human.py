@@ -40,7 +40,7 @@ class QuitGame(Exception):
 
 _YES = {"y", "yes", "alone", "a", "pickup", "pick", "take", "t"}
 _NO = {"n", "no", "pass", "p", "leave", "l"}
-_ORDER_WORDS = {"o", "order", "up", "pick", "pickup", "assist", "accept", "y", "yes"}
+_ORDER_WORDS = {"o", "order", "up", "pick", "pickup", "a", "assist", "accept", "y", "yes"}
 HELP = (
     "Or: table (the deal, trump, this hand's tricks, the score), hint (the computer's"
     " advice), quit (leave the game)."

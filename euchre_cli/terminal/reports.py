@@ -31,12 +31,14 @@ def _plural(count: int, word: str) -> str:
 
 
 def entry_text(sheet: Sheet, result: EntryResult) -> str:
-    """What an entry recorded, in words: "Ann & Bob marched alone (5 tricks)"."""
+    """What an entry recorded, in words: "Ann & Bob marched alone (5 tricks)", or for
+    points given outside the scoring table "Cy & Di -2 points (renege)"."""
     names = sheet.side_names
     entry = result.entry
     if not isinstance(entry, HandOutcome):
         reason = f" ({entry.reason})" if entry.reason else ""
-        return f"{names[entry.side]} {entry.points:+d} by hand{reason}"
+        points = "point" if abs(entry.points) == 1 else "points"
+        return f"{names[entry.side]} {entry.points:+d} {points}{reason}"
     detail = _plural(entry.maker_tricks, "trick")
     if entry.maker_alone and entry.maker_tricks < TRICKS_TO_MAKE:  # made: the words say alone
         detail += "; the maker went alone"

@@ -274,6 +274,11 @@ class TableScreen(GameObserver):
             lines.append(self.contract() + ".")
             for seat in hand.sitting_out:
                 lines.append(self._says(game, seat, "sits out this hand."))
+            mine = self._my_seat(game)  # a discard is seen by whoever made it (all, watching)
+            for seat in range(hand.players) if mine is None else [mine]:
+                if hand.discards[seat]:
+                    discarded = self.style.cards(hand.discards[seat])
+                    lines.append(self._says(game, seat, f"discarded {discarded}."))
         for number, trick in enumerate(hand.tricks, start=1):
             cards = self._plays(game, trick.plays)
             won = _inline(self._says(game, trick.winner, "won"))
