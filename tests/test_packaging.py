@@ -54,6 +54,7 @@ def test_wheel_lists_and_plays_every_builtin_ruleset(installed: Path, tmp_path: 
         "cutthroat",
         "two-handed",
         "two-handed-dummy",
+        "railroad",
     ]
     for name in names:
         assert name in listing.stdout

@@ -29,6 +29,7 @@ BUILTINS = [
     "british",
     "classic",
     "cutthroat",
+    "railroad",
     "standard",
     "stick-the-dealer",
     "thirty-two",
@@ -141,6 +142,8 @@ def test_cutthroat_follows_r12():
         "euchre": 2,
         "lone_defender_euchre": 2,
         "lone_defender_march": 4,
+        "renege": 2,
+        "renege_lone": 4,
     }
     assert cutthroat.game.points_to_win == 10
     assert cutthroat.markers is None

@@ -49,6 +49,18 @@ class DealRules:
     )
     packets: tuple[int, ...] = _setting((3, 2), "cards per packet in each round of the deal (R3)")
     cut_min: int = _setting(4, "fewest cards the cut may leave in each packet (R3)", minimum=1)
+    weak_hand: str = _setting(
+        "off",
+        "a player dealt a weak hand may show it before the bidding: then the same dealer"
+        " deals again (redeal), or the player swaps three cards for the kitty's (exchange) (R17)",
+        allowed=("off", "redeal", "exchange"),
+    )
+    weak_hand_test: str = _setting(
+        "farmers",
+        "what makes a hand weak: no card above a ten (farmers), or no ace, no king, queen,"
+        " jack or joker and no card of the upcard's suit (no-ace-no-face) (R17)",
+        allowed=("farmers", "no-ace-no-face"),
+    )
 
 
 @dataclass(frozen=True)
@@ -78,6 +90,16 @@ class BiddingRules:
         "a joker upcard: the dealer names trump, or hearts is proposed (R15)",
         allowed=("dealer-names", "hearts"),
     )
+    natural_trump: bool = _setting(
+        False,
+        "to order up, assist, accept or name a suit a player must hold a card of it as trump,"
+        " bowers included; a stuck dealer need not (R17)",
+    )
+    partner_orders_alone: bool = _setting(
+        False,
+        "the dealer's partner who orders the upcard up must play alone, and the dealer sits"
+        " out (the Canadian loner, R17)",
+    )
 
 
 @dataclass(frozen=True)
@@ -90,6 +112,10 @@ class AloneRules:
         "left-of-lone-player",
         "who leads when someone goes alone (R6)",
         allowed=("left-of-lone-player", "left-of-dealer"),
+    )
+    call_for_best: bool = _setting(
+        False,
+        "each lone player receives a card of the partner's choosing and discards one (R13)",
     )
 
 
@@ -104,6 +130,15 @@ class ScoringRules:
     euchre: int = _setting(2, "makers take fewer than 3 tricks: to each defending side", minimum=0)
     lone_defender_euchre: int = _setting(2, "a lone defender takes 3 or 4 tricks", minimum=0)
     lone_defender_march: int = _setting(4, "a lone defender takes all 5 tricks", minimum=0)
+    renege: int = _setting(
+        2,
+        "to the other side when a player is found to have reneged at a real table"
+        " (the scorekeeper's 'score renege') (R17)",
+        minimum=0,
+    )
+    renege_lone: int = _setting(
+        4, "the same, when the side reneged against was playing alone (R17)", minimum=0
+    )
 
 
 @dataclass(frozen=True)
@@ -115,6 +150,14 @@ class GameRules:
         False,
         "show 'at the bridge' one point from game against 2 or less (R9; made for 5-point"
         " games, where it is 4 points)",
+    )
+    laps: bool = _setting(
+        False,
+        "in a match or rubber, the winners' points beyond the target count toward their"
+        " score in the next game (R13)",
+    )
+    slam: bool = _setting(
+        False, "a game won while the losers have 0 points or less counts as two games (R13)"
     )
 
 

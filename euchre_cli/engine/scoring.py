@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from .rules import HAND_SIZE, RubberRules, ScoringRules
+from .rules import HAND_SIZE, GameRules, RubberRules, ScoringRules
 
 TRICKS_IN_HAND = HAND_SIZE  # every player plays every card: a trick per card (R7)
 TRICKS_TO_MAKE = 3
@@ -105,11 +105,33 @@ class GameRecord:
 
     winner: int
     scores: tuple[int, ...]
+    counted: int = 1  # games it counts for: 2 for a slam (R13)
+
+    @property
+    def losers_best(self) -> int:
+        return max(s for i, s in enumerate(self.scores) if i != self.winner)
 
     @property
     def rubber_points(self) -> int:
-        losers = [s for i, s in enumerate(self.scores) if i != self.winner]
-        return rubber_points(max(losers))
+        return rubber_points(self.losers_best)
+
+
+def game_record(game: GameRules, winner: int, scores: Sequence[int]) -> GameRecord:
+    """The record of a game ``winner`` has just won (R9): with ``slam`` (R13), a game
+    won while the losers have 0 points or less counts as two."""
+    record = GameRecord(winner, tuple(scores))
+    if game.slam and record.losers_best <= 0:
+        return GameRecord(winner, tuple(scores), counted=2)
+    return record
+
+
+def next_game_scores(game: GameRules, record: GameRecord) -> tuple[int, ...]:
+    """The scores the next game of a match or rubber starts from: 0 each, or with
+    ``laps`` (R13) the winners' points beyond the target."""
+    start = [0] * len(record.scores)
+    if game.laps:
+        start[record.winner] = record.scores[record.winner] - game.points_to_win
+    return tuple(start)
 
 
 @dataclass(frozen=True)
@@ -125,12 +147,13 @@ def rubber_result(
 ) -> RubberResult | None:
     """The rubber's winner and margin once a side has won enough games (R10), else None.
 
-    The margin is the bonus plus the winners' rubber points minus everyone else's.
+    A slam counts as two games won (R13).  The margin is the bonus plus the winners'
+    rubber points minus everyone else's.
     """
     wins = [0] * side_count
     for number, game in enumerate(games, start=1):
-        wins[game.winner] += 1
-        if wins[game.winner] == rubber.games_to_win:
+        wins[game.winner] += game.counted
+        if wins[game.winner] >= rubber.games_to_win:
             played = games[:number]  # games after the deciding one are not in this rubber
             won = sum(g.rubber_points for g in played if g.winner == game.winner)
             lost = sum(g.rubber_points for g in played if g.winner != game.winner)

@@ -230,6 +230,8 @@ def _scalar_setting(
 ) -> object:
     allowed = setting.metadata["allowed"]
     minimum = setting.metadata["minimum"]
+    if value is False and "off" in allowed:  # YAML reads an unquoted off as false
+        return "off"
     fits = isinstance(value, kind) and not (kind is int and isinstance(value, bool))
     if fits and (not allowed or value in allowed) and (minimum is None or value >= minimum):
         return value
@@ -337,6 +339,7 @@ def _check_combinations(ruleset: Ruleset, checker: Checker) -> None:
             "every result scores 0 points, so no game could end",
             "give at least one result 1 point or more",
         )
+    _check_house_rules(ruleset, checker, deck_size)
     if ruleset.players == 2:
         for role in ("maker", "defender"):
             if getattr(ruleset.alone, role):
@@ -345,6 +348,40 @@ def _check_combinations(ruleset: Ruleset, checker: Checker) -> None:
                     f"alone.{role} must be false with 2 players",
                     "two-handed hands are already played alone, R14",
                 )
+
+
+def _check_house_rules(ruleset: Ruleset, checker: Checker, deck_size: int) -> None:
+    """R13 and R17's keys that need something else of the ruleset."""
+    alone, bidding = ruleset.alone, ruleset.bidding
+    if alone.call_for_best and not ruleset.partnerships:
+        checker.fail(
+            [("alone", "call_for_best"), ("players",)],
+            f"alone.call_for_best needs partners, and {ruleset.players} players have none",
+            "it is for four players in two partnerships (R13)",
+        )
+    if alone.call_for_best and not (alone.maker or alone.defender):
+        checker.fail(
+            [("alone", "call_for_best"), ("alone", "maker"), ("alone", "defender")],
+            "alone.call_for_best needs lone hands, and alone.maker and alone.defender are false",
+            "allow a lone maker or a lone defender, or set call_for_best: false (R13)",
+        )
+    if bidding.partner_orders_alone and not (ruleset.partnerships and alone.maker):
+        checker.fail(
+            [("bidding", "partner_orders_alone"), ("alone", "maker"), ("players",)],
+            "bidding.partner_orders_alone needs a dealer's partner who may go alone",
+            "four players in partnerships and alone.maker: true (R17)",
+        )
+    kitty = deck_size - ruleset.players * HAND_SIZE - ruleset.dummy.cards
+    if ruleset.deal.weak_hand == "exchange" and kitty < 1 + _EXCHANGED:
+        checker.fail(
+            [("deal", "weak_hand"), ("deck", "ranks"), ("players",), ("dummy", "cards")],
+            f"deal.weak_hand: exchange swaps {_EXCHANGED} kitty cards, and the kitty holds"
+            f" only the upcard and {kitty - 1} more",
+            "a bigger deck, fewer players or a smaller dummy, or weak_hand: redeal (R17)",
+        )
+
+
+_EXCHANGED = 3  # the cards a weak hand swaps for the kitty's (R17)
 
 
 def setting_help(dotted: str) -> str:
