@@ -249,7 +249,7 @@ def test_table_at_any_question_shows_the_deal_contract_tricks_and_score() -> Non
         ", picked up by Bob.\n"
         "Round 1 of the bidding: you order it up.\n"
         "Trump ♥ hearts: you made it; Ann & Bob defend.\n"
-        "You discarded 9♠ 10♣ K♦ 10♦ 9♦.\n"  # the five left of the dummy's ten (R12)
+        "You discarded Q♣ 10♣ K♦ 10♦ 9♦.\n"  # the five left of the dummy's ten (R12)
         "Trick 1: You J♥, Ann 9♥, Bob 10♥ (you won).\n"
         "Tricks: You 1, Ann & Bob 0.\n"
         "Score: You 0, Ann 0, Bob 0 (game to 10).\n"

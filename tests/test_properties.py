@@ -135,7 +135,9 @@ def check_random_hand(ruleset: Ruleset, seed: int, joker_up: bool, shyness: floa
         if hand.phase is Phase.PLAY and not play_started:
             play_started = True
             active = [s for s in range(players) if s not in hand.sitting_out]
-            assert all(len(hand.hand_of(s)) == 5 for s in range(players))
+            # R13: a partner who passed a card to a lone player holds four
+            passed = [s for s in hand.sitting_out if ruleset.alone.call_for_best]
+            assert all(len(hand.hand_of(s)) == 5 - (s in passed) for s in range(players))
             held = {s: set(hand.hand_of(s)) for s in range(players)}
             check_exchange(ruleset, hand, dummy)
         if hand.phase is Phase.PLAY:
@@ -223,11 +225,17 @@ def check_exchange(ruleset: Ruleset, hand: Hand, dummy: set) -> None:
         # kept (R4), unless the dealer made trump and merged the dummy under optional
         # pick-up: then any five of the eleven (R12)
         free = merged and maker == dealer and not must_take
+        # R13: a lone dealer's second discard, after the partner's card, may be the upcard
+        free = free or dealer in hand.alone and ruleset.alone.call_for_best
         assert hand.upcard in hand.hand_of(dealer) or free and hand.upcard in hand.discards[dealer]
     if merged:
         assert hand.discards[maker] or not dummy
     expected = (1 if hand.dealer_took_upcard else 0) + (len(dummy) if merged else 0)
+    callers = [s for s in hand.alone if ruleset.partnerships and ruleset.alone.call_for_best]
+    expected += len(callers)  # R13: each lone player discards the card too many
     assert sum(len(d) for d in hand.discards) == expected
+    for lone in callers:  # ... after the partner passed one, face down
+        assert hand.received[lone] == hand.given[(lone + 2) % 4] and len(hand.received[lone]) == 1
     if maker in hand.alone and dummy:
         assert not dummy & set(hand.hand_of(maker))
     # R6: partners of lone players sit out; at most one lone defender.

@@ -62,6 +62,7 @@ def _clean(text: str) -> str:
 RANK_NAMES = ("7", "8", "9", "T", "J", "Q", "K", "A")
 """Rank letters by rank index; the rank index is the card's plain-suit order."""
 
+TEN = RANK_NAMES.index("T")
 JACK = RANK_NAMES.index("J")
 JOKER_INDEX = 32
 CARD_COUNT = 33

@@ -206,7 +206,8 @@ class Game:
         deal to the left (R3)."""
         record = self._score(hand.result())
         self.observer.hand_finished(self, hand, record)
-        self.dealer = (self.dealer + 1) % self.ruleset.players
+        if not hand.redeal:  # a weak hand shown for a redeal: the same dealer again (R17)
+            self.dealer = (self.dealer + 1) % self.ruleset.players
         return record
 
     def _score(self, result: HandResult) -> HandRecord:

@@ -40,6 +40,7 @@ from .cards import (
     EFFECTIVE_SUIT,
     JOKER_INDEX,
     SUIT_MASKS,
+    TEN,
     TRICK_STRENGTH,
     Card,
     Suit,
@@ -52,6 +53,8 @@ from .scoring import TRICKS_IN_HAND, HandOutcome, HandScore, score_hand
 
 
 class Phase(Enum):
+    WEAK_HAND = "weak-hand"
+    WEAK_EXCHANGE = "weak-exchange"
     BID_UPCARD = "bid-upcard"
     NAME_TRUMP = "name-trump"
     DEALER_NAMES = "dealer-names"
@@ -59,14 +62,24 @@ class Phase(Enum):
     DEFENDER_ALONE = "defender-alone"
     PICKUP = "pickup"
     DISCARD = "discard"
+    CALL_FOR_BEST = "call-for-best"
     PLAY = "play"
     OVER = "over"
 
 
 BIDDING = (Phase.BID_UPCARD, Phase.NAME_TRUMP, Phase.DEALER_NAMES)
 """The phases in which trump is made (R4, R5, R15)."""
-BEFORE_EXCHANGE = (*BIDDING, Phase.MAKER_ALONE, Phase.DEFENDER_ALONE, Phase.PICKUP)
-"""The phases before any card changes hands: every seat still holds what it was dealt."""
+BEFORE_EXCHANGE = (
+    Phase.WEAK_HAND,
+    *BIDDING,
+    Phase.MAKER_ALONE,
+    Phase.DEFENDER_ALONE,
+    Phase.PICKUP,
+)
+"""The phases before the dealer's pick-up, the dummy and calling for best: every seat
+holds what it was dealt (or, after a weak hand's exchange, what it was swapped)."""
+WEAK_HAND_SWAP = 3
+"""Cards a weak hand swaps for the kitty's, under ``deal.weak_hand: exchange`` (R17)."""
 
 
 class EngineError(Exception):
@@ -143,11 +156,13 @@ class Action:
                 return PLAY[parse_card(argument)]
             if kind == "discard" and argument:
                 return DISCARD[parse_card(argument)]
+            if kind == "give" and argument:
+                return GIVE[parse_card(argument)]
         except ValueError as error:
             raise InvalidAction(f"'{text}': {error}") from None
         raise InvalidAction(
-            f"'{text}' is not an action (use pass, order, name:H, alone, pickup, "
-            "discard:9C or play:JH)"
+            f"'{text}' is not an action (use pass, order, name:H, alone, pickup, show, "
+            "discard:9C, give:JH or play:JH)"
         )
 
 
@@ -155,10 +170,12 @@ PASS = Action("pass")
 ORDER = Action("order")
 ALONE = Action("alone")
 PICKUP = Action("pickup")
-SIMPLE_ACTIONS = {action.kind: action for action in (PASS, ORDER, ALONE, PICKUP)}
+SHOW = Action("show")  # a weak hand shown (R17)
+SIMPLE_ACTIONS = {action.kind: action for action in (PASS, ORDER, ALONE, PICKUP, SHOW)}
 NAME = {suit: Action("name", suit=suit) for suit in Suit}
 PLAY = [Action("play", card=Card(i)) for i in range(JOKER_INDEX + 1)]
 DISCARD = [Action("discard", card=Card(i)) for i in range(JOKER_INDEX + 1)]
+GIVE = [Action("give", card=Card(i)) for i in range(JOKER_INDEX + 1)]  # to a lone partner (R13)
 
 
 @dataclass(frozen=True)
@@ -173,8 +190,9 @@ class View:
     """What one seat may know (the only thing computer players receive).
 
     Its own cards and discards, the upcard, every bid, whether the dealer took the
-    upcard, trump, who went alone or sits out, and every card played.  Never the
-    other hands, the dummy (until the seat merges it), the kitty or others' discards.
+    upcard, trump, who went alone or sits out, a weak hand shown, and every card
+    played; the cards it passed on or was passed face down.  Never the other hands,
+    the dummy (until the seat merges it), the kitty or others' discards.
     """
 
     seat: int
@@ -199,6 +217,10 @@ class View:
     partner: int | None
     deck: int  # every card of the ruleset's pack, as a bit mask: known to all (R1)
     scores: tuple[int, ...] | None = None  # the game's score per side before this deal
+    rules: Ruleset | None = None  # the rules of the game, known to every player
+    weak_hand: tuple[int, tuple[Card, ...]] | None = None  # (seat, cards) shown to all (R17)
+    given: tuple[Card, ...] = ()  # cards this seat passed on, face down: to the kitty or a
+    received: tuple[Card, ...] = ()  # lone partner (R17, R13); and the cards it was passed
 
     @property
     def led_suit(self) -> Suit | None:
@@ -220,6 +242,7 @@ class HandResult:
     lone_defender: int | None
     tricks: tuple[int, ...]
     outcome: HandOutcome | None  # None for a thrown-in hand
+    redeal: bool = False  # thrown in for a weak hand shown: the same dealer deals again (R17)
 
     @property
     def thrown_in(self) -> bool:
@@ -261,11 +284,18 @@ class Hand:
         self.upcard_accepted = False
         self.upcard_discardable = False
         self.discards: list[tuple[Card, ...]] = [()] * players  # each seat's, in order
+        self.given: list[tuple[Card, ...]] = [()] * players  # passed on face down
+        self.received: list[tuple[Card, ...]] = [()] * players  # ... and taken so
+        self.weak_hand: tuple[int, tuple[Card, ...]] | None = None  # (seat, cards shown)
+        self.redeal = False
         self.tricks: list[Trick] = []
         self.trick_plays: list[tuple[int, Card]] = []
         self.tricks_won = [0] * players
         self._defender_queue: list[int] = []
         self._discard_queue: list[int] = []
+        self._weak_queue: list[int] = []  # seats with a weak hand, still to decide (R17)
+        self._callers: list[int] = []  # lone players still to call for best (R13)
+        self.calling: int | None = None  # the lone player being passed a card now (R13)
         # set when play begins (R6, R7): who leads this trick, the suit led, the seats
         # that play and each one's next active seat
         self._leader = dealer
@@ -273,15 +303,37 @@ class Hand:
         self._active_count = players
         self._next_active: dict[int, int] = {}
         self._must_take_upcard = ruleset.bidding.dealer_pickup == "mandatory"
-        if self.upcard == JOKER_INDEX and ruleset.bidding.joker_upcard == "dealer-names":
-            self.proposed_suit = Suit.HEARTS  # unused: the dealer names trump at once
-            self.phase = Phase.DEALER_NAMES
-            self.current_seat: int | None = dealer
+        joker = self.upcard == JOKER_INDEX
+        self.proposed_suit = Suit.HEARTS if joker else Suit(self.upcard >> 3)  # R15
+        self.phase = Phase.BID_UPCARD
+        self.current_seat: int | None = None
+        if ruleset.deal.weak_hand != "off":
+            order = [(dealer + offset) % players for offset in range(1, players + 1)]
+            self._weak_queue = [seat for seat in order if self.is_weak(seat)]
+        if self._weak_queue:
+            self.phase = Phase.WEAK_HAND
+            self.current_seat = self._weak_queue[0]
         else:
-            joker = self.upcard == JOKER_INDEX
-            self.proposed_suit = Suit.HEARTS if joker else Suit(self.upcard >> 3)
+            self._start_bidding()
+
+    def _start_bidding(self) -> None:
+        """The first bid (R4), or the dealer naming trump for a joker upcard (R15)."""
+        if self.upcard == JOKER_INDEX and self.rules.bidding.joker_upcard == "dealer-names":
+            self.phase = Phase.DEALER_NAMES
+            self.current_seat = self.dealer
+        else:
             self.phase = Phase.BID_UPCARD
-            self.current_seat = self._left(dealer)
+            self.current_seat = self._left(self.dealer)
+
+    def is_weak(self, seat: int) -> bool:
+        """Whether ``seat``'s hand passes the ruleset's weak-hand test (R17): no card
+        above a ten (farmers), or no ace, king, queen, jack or joker and no card of the
+        upcard's suit (no-ace-no-face)."""
+        ranks = [card.rank for card in cards_of(self.hands[seat])]
+        if self.rules.deal.weak_hand_test == "farmers":
+            return max(ranks) <= TEN
+        suits = {card >> 3 for card in cards_of(self.hands[seat])}
+        return max(ranks) <= TEN and self.proposed_suit not in suits
 
     # ----------------------------------------------------------------- dealing
     def _deal(self) -> None:
@@ -364,6 +416,11 @@ class Hand:
     def hand_of(self, seat: int) -> list[Card]:
         return list(cards_of(self.hands[seat]))
 
+    def holds_trump(self, seat: int, suit: Suit) -> bool:
+        """Whether ``seat`` holds a card of ``suit`` as it would be trump, bowers and
+        the joker included (natural trump, R17)."""
+        return bool(self.hands[seat] & SUIT_MASKS[suit][suit])
+
     def partner_of(self, seat: int) -> int | None:
         """A seat's partner this hand: fixed in four-handed play, the other defender
         in Cutthroat once trump is made (R12), nobody otherwise."""
@@ -415,13 +472,26 @@ class Hand:
                 actions.append(PLAY[low.bit_length() - 1])
                 hand ^= low
             return actions
+        seat = self.current_seat
+        natural = self.rules.bidding.natural_trump  # R17: bid only a suit you hold
         if phase is Phase.BID_UPCARD:
+            # the dealer may count the upcard (R17)
+            if natural and seat != self.dealer and not self.holds_trump(seat, self.proposed_suit):
+                return [PASS]
             return [PASS, ORDER]
         if phase is Phase.NAME_TRUMP:
             names = [NAME[s] for s in Suit if s != self.proposed_suit]
-            if self.current_seat == self.dealer and self.rules.bidding.stick_the_dealer:
-                return names
+            if seat == self.dealer and self.rules.bidding.stick_the_dealer:
+                return names  # stuck: any suit, held or not (R5, R17)
+            if natural:
+                names = [name for name in names if self.holds_trump(seat, name.suit)]
             return [PASS, *names]
+        if phase is Phase.WEAK_HAND:
+            return [PASS, SHOW]
+        if phase is Phase.WEAK_EXCHANGE:
+            return [DISCARD[c] for c in cards_of(self.hands[seat])]
+        if phase is Phase.CALL_FOR_BEST:
+            return [GIVE[c] for c in cards_of(self.hands[seat])]
         if phase is Phase.DEALER_NAMES:
             return [NAME[s] for s in Suit]
         if phase in (Phase.MAKER_ALONE, Phase.DEFENDER_ALONE):
@@ -429,9 +499,9 @@ class Hand:
         if phase is Phase.PICKUP:
             return [PASS, PICKUP]
         if phase is Phase.DISCARD:
-            hand = self.hands[self.current_seat]
-            dealer = self.current_seat == self.dealer
-            if dealer and self.dealer_took_upcard and not self.upcard_discardable:
+            hand = self.hands[seat]
+            keeps_upcard = seat == self.dealer and seat != self.calling  # R4; R13 any card
+            if keeps_upcard and self.dealer_took_upcard and not self.upcard_discardable:
                 hand &= ~(1 << self.upcard)
             return [DISCARD[c] for c in cards_of(hand)]
         return []
@@ -469,12 +539,62 @@ class Hand:
             self._start_discards()
         elif phase is Phase.DISCARD:
             self._discard(actor, action.card)
+        elif phase is Phase.WEAK_HAND:
+            self._weak_hand(actor, action)
+        elif phase is Phase.WEAK_EXCHANGE:
+            self._weak_exchange(actor, action.card)
+        elif phase is Phase.CALL_FOR_BEST:
+            self._give_best(actor, action.card)
+
+    def _weak_hand(self, seat: int, action: Action) -> None:
+        """R17: a weak hand shown is thrown in and dealt again, or swaps three cards
+        with the kitty; only the first player to show does so."""
+        self._weak_queue.pop(0)
+        if action is SHOW:
+            self.weak_hand = (seat, tuple(cards_of(self.hands[seat])))
+            if self.rules.deal.weak_hand == "redeal":
+                self.redeal = True
+                self._finish()
+            else:
+                self.phase = Phase.WEAK_EXCHANGE
+            return
+        if self._weak_queue:
+            self.current_seat = self._weak_queue[0]
+        else:
+            self._start_bidding()
+
+    def _weak_exchange(self, seat: int, card: Card) -> None:
+        """The shown hand gives three cards face down and takes the three kitty cards
+        under the upcard, which stays (R17)."""
+        self.hands[seat] &= ~(1 << card)
+        self.given[seat] += (card,)
+        if len(self.given[seat]) < WEAK_HAND_SWAP:
+            return
+        taken = self.kitty[1 : 1 + WEAK_HAND_SWAP]
+        self.hands[seat] |= mask_of(taken)
+        self.received[seat] += taken
+        self.kitty = (self.kitty[0], *self.given[seat], *self.kitty[1 + WEAK_HAND_SWAP :])
+        self._start_bidding()
+
+    def _give_best(self, seat: int, card: Card) -> None:
+        """R13: the partner passes a card face down; the lone player then discards one."""
+        lone = self.calling
+        self.hands[seat] &= ~(1 << card)
+        self.hands[lone] |= 1 << card
+        self.given[seat] += (card,)
+        self.received[lone] += (card,)
+        self._discard_queue = [lone]
+        self.phase = Phase.DISCARD
+        self.current_seat = lone
 
     def _bid_upcard(self, seat: int, action: Action) -> None:
         self.bids.append((seat, action))
         if action is ORDER:
             self.upcard_accepted = True
-            self._trump_made(seat, self.proposed_suit)
+            canadian = self.rules.bidding.partner_orders_alone and seat != self.dealer
+            # R17's Canadian loner: the dealer's partner who orders it up plays alone
+            forced = canadian and self.partner_of(seat) == self.dealer
+            self._trump_made(seat, self.proposed_suit, alone=forced)
         elif seat == self.dealer:
             self.phase = Phase.NAME_TRUMP
             self.current_seat = self._left(self.dealer)
@@ -493,10 +613,13 @@ class Hand:
             self.upcard_accepted = self._must_take_upcard = True  # the dealer takes the joker (R15)
         self._trump_made(seat, action.suit)
 
-    def _trump_made(self, seat: int, suit: Suit) -> None:
+    def _trump_made(self, seat: int, suit: Suit, alone: bool = False) -> None:
         self.trump = suit
         self.maker = seat
-        if self.rules.alone.maker:
+        if alone:
+            self.alone.append(seat)
+            self._after_maker_alone()
+        elif self.rules.alone.maker:
             self.phase = Phase.MAKER_ALONE
             self.current_seat = seat
         else:
@@ -527,6 +650,8 @@ class Hand:
             partner = self.partner_of(lone)
             if partner is not None:
                 self.sitting_out.append(partner)
+                if self.rules.alone.call_for_best:
+                    self._callers.append(lone)
         dealer_plays = self.dealer not in self.sitting_out
         if self.upcard_accepted and dealer_plays:
             # A dealer who accepted the upcard ("I pick it up") takes it; the choice
@@ -545,6 +670,7 @@ class Hand:
         maker = self.maker
         if self.dummy and maker not in self.alone:
             self.hands[maker] |= self.dummy  # R12, R14: the maker takes the dummy
+            self.received[maker] += tuple(cards_of(self.dummy))
             # R12: a dealer who made trump keeps the best five of all eleven cards, the
             # upcard included, unless the ruleset makes the dealer keep it (R4, R15)
             self.upcard_discardable = bool(
@@ -557,7 +683,7 @@ class Hand:
             self.phase = Phase.DISCARD
             self.current_seat = self._discard_queue[0]
         else:
-            self._start_play()
+            self._after_discards()
 
     def _discard(self, seat: int, card: Card) -> None:
         self.hands[seat] &= ~(1 << card)
@@ -568,6 +694,16 @@ class Hand:
         if self._discard_queue:
             self.current_seat = self._discard_queue[0]
         else:
+            self._after_discards()
+
+    def _after_discards(self) -> None:
+        """Each lone player calls for the partner's best card (R13), then play begins."""
+        if self._callers:
+            self.calling = self._callers.pop(0)
+            self.phase = Phase.CALL_FOR_BEST
+            self.current_seat = self.partner_of(self.calling)
+        else:
+            self.calling = None
             self._start_play()
 
     def _start_play(self) -> None:
@@ -653,6 +789,10 @@ class Hand:
             partner=self.partner_of(seat),
             deck=self.rules.deck_mask,
             scores=self.scores,
+            rules=self.rules,
+            weak_hand=self.weak_hand,
+            given=self.given[seat],
+            received=self.received[seat],
         )
 
     def result(self) -> HandResult:
@@ -678,6 +818,7 @@ class Hand:
             lone_defender=self.lone_defender,
             tricks=tuple(self.tricks_won),
             outcome=outcome,
+            redeal=self.redeal,
         )
 
     def score(self) -> HandScore | None:
@@ -741,6 +882,9 @@ _PHASE_WORDS = {
     Phase.DEFENDER_ALONE: "while the defenders decide to go alone",
     Phase.PICKUP: "while the dealer decides to pick up",
     Phase.DISCARD: "while discarding",
+    Phase.WEAK_HAND: "while weak hands may be shown",
+    Phase.WEAK_EXCHANGE: "while a weak hand swaps cards with the kitty",
+    Phase.CALL_FOR_BEST: "while passing a card to a lone partner",
     Phase.PLAY: "while playing a card",
 }
 

@@ -38,7 +38,7 @@ from ..engine.cards import (
     bit_indices,
     mask_of,
 )
-from ..engine.hand import ALONE, DISCARD, ORDER, PASS, PICKUP, PLAY, Action, Phase, View
+from ..engine.hand import ALONE, DISCARD, ORDER, PASS, PICKUP, PLAY, SHOW, Action, Phase, View
 from ..engine.rules import HAND_SIZE
 
 # ----------------------------------------------------------------- card values
@@ -190,6 +190,16 @@ def march_losers(mask: int, trump: int, deck: int, opponents: int) -> tuple[int,
     return run, trump_losers + off_losers
 
 
+def _strong_alone(hand: int, trump: int, deck: int, opponents: int, certain: bool) -> bool:
+    """Whether a hand should be played alone (R6): likely to take every trick, or
+    (``certain``: a lone defender, a Cutthroat maker giving up the dummy) near sure to."""
+    run, losers = march_losers(hand, trump, deck, opponents)
+    held = (hand & SUIT_MASKS[trump][trump]).bit_count()
+    if certain:
+        return run >= 3 and held >= 3 and losers == 0
+    return (run >= 2 and losers == 0) or (run >= 3 and held >= 4 and losers <= 1)
+
+
 class RuleBasedPlayer:
     """A quick rule-based player for any table; deterministic for a seed.
 
@@ -217,6 +227,12 @@ class RuleBasedPlayer:
             action = self._pickup(view)
         elif phase is Phase.DISCARD:
             action = self._discard(view, legal)
+        elif phase is Phase.WEAK_HAND:
+            action = SHOW  # a weak hand gains by a new deal, or three fresh cards (R17)
+        elif phase is Phase.WEAK_EXCHANGE:
+            action = self._weak_swap(view)
+        elif phase is Phase.CALL_FOR_BEST:
+            action = self._give_best(view, legal)
         else:
             action = legal[0]
         return action if action in legal else legal[0]
@@ -244,6 +260,11 @@ class RuleBasedPlayer:
         return self.thresholds.get(key, THRESHOLDS[4, False])[naming]
 
     def _bid_upcard(self, view: View) -> Action:
+        rules = view.rules
+        canadian = rules is not None and rules.bidding.partner_orders_alone
+        if canadian and view.partner == view.dealer:  # ordering up means alone (R17)
+            trump, deck = view.proposed_suit, view.deck & ~(1 << view.upcard)  # nobody's
+            return ORDER if _strong_alone(mask_of(view.hand), trump, deck, 2, False) else PASS
         value = self._bid_value(view, view.proposed_suit, with_upcard=True)
         return ORDER if value >= self._threshold(view, naming=False) else PASS
 
@@ -275,16 +296,10 @@ class RuleBasedPlayer:
             hand = best_five(hand | 1 << up, trump, keep=1 << up)
         elif not upcard_accepted:
             deck &= ~(1 << up)  # turned down: out of play
-        players = view.players
-        opponents = 1 if players == 2 else 2
-        run, losers = march_losers(hand, trump, deck, opponents)
-        held = (hand & SUIT_MASKS[trump][trump]).bit_count()
+        opponents = 1 if view.players == 2 else 2
         maker = view.phase is Phase.MAKER_ALONE
         forfeits_dummy = maker and view.dummy_cards > 0
-        if not maker or forfeits_dummy:
-            # A lone defender, or a Cutthroat maker giving up the dummy: near certain.
-            return run >= 3 and held >= 3 and losers == 0
-        return (run >= 2 and losers == 0) or (run >= 3 and held >= 4 and losers <= 1)
+        return _strong_alone(hand, trump, deck, opponents, not maker or forfeits_dummy)
 
     # --------------------------------------------------------------- exchanges
     def _pickup(self, view: View) -> Action:
@@ -299,6 +314,21 @@ class RuleBasedPlayer:
         allowed = mask_of([a.card for a in legal if a.kind == "discard"])
         card = worst_card(hand, view.trump, keep=hand & ~allowed)
         return DISCARD[card] if card >= 0 else legal[0]
+
+    def _weak_swap(self, view: View) -> Action:
+        """R17's exchange: give the lowest cards, keeping the upcard's suit longest
+        (it may well be trump)."""
+        proposed = view.proposed_suit
+
+        def worth(card: int) -> tuple[bool, int]:
+            return (card >> 3 == proposed, card & 7)
+
+        return DISCARD[min(view.hand, key=worth)]
+
+    def _give_best(self, view: View, legal: Sequence[Action]) -> Action:
+        """R13: pass the lone partner the card worth most with this trump."""
+        values, power = _CARD_VALUE[view.trump], TRUMP_POWER[view.trump]
+        return max(legal, key=lambda action: (values[action.card], power[action.card]))
 
     # -------------------------------------------------------------------- play
     def _play(self, view: View, legal: Sequence[Action]) -> Action:

@@ -18,11 +18,14 @@ from ..engine.hand import (
     ALONE,
     BEFORE_EXCHANGE,
     DISCARD,
+    GIVE,
     NAME,
     ORDER,
     PASS,
     PICKUP,
     PLAY,
+    SHOW,
+    WEAK_HAND_SWAP,
     Action,
     InvalidAction,
     Phase,
@@ -47,6 +50,7 @@ HELP = (
 )
 TABLE_WORDS = ("table", "score")
 _HINTS = {
+    Phase.WEAK_HAND: "answer y or n",
     Phase.BID_UPCARD: "answer order or pass",
     Phase.MAKER_ALONE: "answer y or n",
     Phase.DEFENDER_ALONE: "answer y or n",
@@ -54,6 +58,7 @@ _HINTS = {
 }
 # the phases answered y or n, and what each answer means there
 _YES_NO = {
+    Phase.WEAK_HAND: (SHOW, PASS),
     Phase.MAKER_ALONE: (ALONE, PASS),
     Phase.DEFENDER_ALONE: (ALONE, PASS),
     Phase.PICKUP: (PICKUP, PASS),
@@ -98,9 +103,8 @@ class HumanPlayer:
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
         if view.phase in BEFORE_EXCHANGE:
             self._dealt = view.hand
-        if view.phase is Phase.DISCARD and (
-            len(view.hand) - HAND_SIZE > 1 or self._planned_discards
-        ):
+        many = view.phase is Phase.DISCARD and len(view.hand) - HAND_SIZE > 1
+        if many or view.phase is Phase.WEAK_EXCHANGE or self._planned_discards:
             return self._discard_from_plan(view, legal)
         if view.phase is Phase.PLAY and len(view.hand) == 1:
             return legal[0]  # the last card: nothing to decide, and the screen shows it
@@ -163,7 +167,27 @@ class HumanPlayer:
         if phase is Phase.PICKUP:
             return f"{self._show_hand(view)}\nPick up {upcard}? [Y/n]"
         if phase is Phase.DISCARD:
+            passed = _passed_to_me(view)
+            if passed:  # R13: the lone player holds six
+                return (
+                    f"{self._show_hand(view, passed)}\nDiscard which card? (* your partner"
+                    " passed you; number or code)"
+                )
             return f"{self._show_hand(view)}\nDiscard which card? (number or code)"
+        if phase is Phase.WEAK_HAND:
+            rules = view.rules
+            test = _WEAK_TESTS.get(rules.deal.weak_hand_test, "") if rules else ""
+            then = (
+                "and swap three cards for the kitty's"
+                if rules and (rules.deal.weak_hand == "exchange")
+                else "for a new deal"
+            )
+            return f"{self._show_hand(view)}\nYour hand is weak ({test}). Show it {then}? [y/N]"
+        if phase is Phase.CALL_FOR_BEST:
+            return (
+                f"{self._show_hand(view)}\nYour partner goes alone and calls for your best card."
+                " Pass which one? (number or code)"
+            )
         led = view.led_suit
         if led is None:
             follow = " (you lead)"
@@ -224,9 +248,11 @@ class HumanPlayer:
         for action in legal:  # a choice typed as ? lists it: "order up", "not go alone"
             if action.card is None and word == self._action_words(action, view).lower():
                 return action
-        if phase in (Phase.PLAY, Phase.DISCARD):
+        if phase in (Phase.PLAY, Phase.DISCARD, Phase.CALL_FOR_BEST):
             card = self._read_card(view, answer)
-            return PLAY[card] if phase is Phase.PLAY else DISCARD[card]
+            return {Phase.PLAY: PLAY, Phase.DISCARD: DISCARD, Phase.CALL_FOR_BEST: GIVE}[phase][
+                card
+            ]
         if phase is Phase.BID_UPCARD:
             if word in _ORDER_WORDS:
                 return ORDER
@@ -260,6 +286,11 @@ class HumanPlayer:
                 return PICKUP
             if word in _NO or word == "leave it":
                 return PASS
+        elif phase is Phase.WEAK_HAND:
+            if word in _YES or word in ("s", "show"):
+                return SHOW
+            if word in _NO or not word or word in ("k", "keep"):
+                return PASS
         try:
             return Action.parse(answer)
         except InvalidAction:
@@ -292,26 +323,33 @@ class HumanPlayer:
 
     # keeping five of many (Cutthroat's dummy, two-handed dummy) ----------------------
     def _discard_from_plan(self, view: View, legal: Sequence[Action]) -> Action:
-        """Ask once which five cards to keep, then discard the rest one by one."""
+        """Ask once which five cards to keep (which two, for a weak hand's swap), then
+        discard the rest one by one."""
         if not self._planned_discards or self._planned_discards[0] not in view.hand:
             self._planned_discards = self._ask_keep(view, legal)
         return DISCARD[self._planned_discards.pop(0)]
 
     def _ask_keep(self, view: View, legal: Sequence[Action]) -> list[Card]:
         cards = self._numbered_hand(view)
+        keeping = _kept_count(view)
         suggestion, weighed = self._suggest_keep(view, legal)
         shown = self.style.cards(suggestion)
         must_keep = [c for c in view.hand if DISCARD[c] not in legal]
         # the maker bid holding its dealt cards: the others came from the dummy (R12, R14)
         dummy = frozenset(view.hand) - {*self._dealt, view.upcard} if self._dealt else frozenset()
+        if view.phase is Phase.WEAK_EXCHANGE:
+            dummy = frozenset()
         note = "* came from the dummy; " if dummy else ""
         if must_keep:  # R4 under mandatory pick-up: one of the five is the upcard
             note = f"{self.style.cards(must_keep)}, the upcard, stays; {note}"
+        if view.phase is Phase.WEAK_EXCHANGE:  # R17
+            swapped = len(view.hand) - keeping
+            note = f"the other {swapped} go face down for the kitty's {swapped}; "
         if self.hints:
             self._hint_keep(suggestion, weighed, view, legal)
         while True:
             answer = self.ask(
-                f"{self._show_hand(view, dummy)}\nKeep which {HAND_SIZE}? "
+                f"{self._show_hand(view, dummy)}\nKeep which {keeping}? "
                 f"({note}codes or numbers; Enter keeps {shown})"
             ).strip()
             if answer.lower() == "quit":
@@ -323,7 +361,7 @@ class HumanPlayer:
                 continue
             if answer in ("?", "help"):
                 self.out(
-                    f"Type the {HAND_SIZE} cards to keep, by number or code (like 1 2 3 4 5, or "
+                    f"Type the {keeping} cards to keep, by number or code (like 1 2 3 4 5, or "
                     f"{' '.join(c.typed for c in cards[:2])} ...); Enter keeps {shown}. {HELP}"
                 )
                 continue
@@ -337,7 +375,7 @@ class HumanPlayer:
                 except InvalidAction as error:
                     self.out(_with_help(str(error), "? says how to answer"))
                     continue
-            problem = _keep_problem(keep, view.hand, must_keep)
+            problem = _keep_problem(keep, view.hand, must_keep, keeping)
             if problem:
                 self.out(f"Not allowed: {problem} (? says how to answer).")
                 continue
@@ -400,6 +438,8 @@ class HumanPlayer:
             return f"play {self.style.card(action.card)}"
         if action.kind == "discard":
             return f"discard {self.style.card(action.card)}"
+        if action.kind == "give":
+            return f"pass {self.style.card(action.card)}"
         if action.kind == "name":
             return f"name {action.suit.title.lower()}"
         return ACTION_WORDS.get(action.kind, action.kind)
@@ -412,14 +452,16 @@ class HumanPlayer:
         """The hinter's five, found by letting it discard one card at a time, and its
         analysis of the first discard (which weighs whole fives), if it has one."""
         hinter = self.hinter
+        keeping = _kept_count(view)
         if hinter is None:
-            return self._numbered_hand(view)[:HAND_SIZE], None
+            return self._numbered_hand(view)[:keeping], None
         hand = list(view.hand)
-        discards = list(view.discards)
+        into = "given" if view.phase is Phase.WEAK_EXCHANGE else "discards"  # R17, R12
+        discards = list(getattr(view, into))
         weighed = None
-        while len(hand) > HAND_SIZE:
+        while len(hand) > keeping:
             options = [DISCARD[c] for c in hand if DISCARD[c] in legal]
-            step = dataclasses.replace(view, hand=tuple(hand), discards=tuple(discards))
+            step = dataclasses.replace(view, hand=tuple(hand), **{into: tuple(discards)})
             card = hinter.choose(step, options).card
             if weighed is None:
                 weighed = getattr(hinter, "last", None)
@@ -434,7 +476,25 @@ _WORDS_IN_PHASE = {
     (Phase.DEFENDER_ALONE, "pass"): "not defend alone",
     (Phase.DEFENDER_ALONE, "alone"): "defend alone",
     (Phase.PICKUP, "pass"): "leave the upcard",
+    (Phase.WEAK_HAND, "pass"): "keep your hand",
+    (Phase.WEAK_HAND, "show"): "show your hand",
 }
+# the questions answered with a card, and the action each card stands for there
+_CARD_ACTIONS = {Phase.PLAY: PLAY, Phase.DISCARD: DISCARD, Phase.CALL_FOR_BEST: GIVE}
+# R17's tests for a weak hand, as the question names them
+_WEAK_TESTS = {
+    "farmers": "no card above a ten: a farmer's hand",
+    "no-ace-no-face": "no ace, no face card, no trump",
+}
+
+
+def _passed_to_me(view: View) -> frozenset[Card]:
+    """The card a lone player's partner passed it, while it has six (R13)."""
+    rules = view.rules
+    called = rules is not None and rules.alone.call_for_best and view.seat in view.alone
+    if called and len(view.hand) > HAND_SIZE and view.received:
+        return frozenset(view.received[-1:])
+    return frozenset()
 
 
 def _name_a_suit(legal: Sequence[Action]) -> str:
@@ -518,14 +578,24 @@ def hint_line(analysis, words: Callable[[Action], str], points=None) -> str:
     return f"Hint: {choice}: expected {value:+.2f} points for you against {against} ({over})."
 
 
-def _keep_problem(keep: list[Card], hand: Sequence[Card], must_keep: list[Card]) -> str | None:
+def _kept_count(view: View) -> int:
+    """How many cards a keep question keeps: five, or the two a weak hand keeps when it
+    swaps three for the kitty's (R17)."""
+    if view.phase is Phase.WEAK_EXCHANGE:
+        return len(view.hand) - (WEAK_HAND_SWAP - len(view.given))
+    return HAND_SIZE
+
+
+def _keep_problem(
+    keep: list[Card], hand: Sequence[Card], must_keep: list[Card], count: int
+) -> str | None:
     if len(set(keep)) != len(keep):
         return "a card is named twice"
     missing = [c for c in keep if c not in hand]
     if missing:
         return f"you do not hold {missing[0].label}"
-    if len(keep) != HAND_SIZE:
-        return f"keep exactly {HAND_SIZE} cards (you named {len(keep)})"
+    if len(keep) != count:
+        return f"keep exactly {count} cards (you named {len(keep)})"
     dropped = [c for c in must_keep if c not in keep]
     if dropped:
         return f"the dealer keeps the upcard {dropped[0].label}"

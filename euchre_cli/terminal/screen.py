@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable
 
 from ..engine.cards import JOKER_INDEX, Card, sorted_hand
 from ..engine.game import Game, GameObserver, HandRecord
-from ..engine.hand import BEFORE_EXCHANGE, BIDDING, Action, Hand, Phase
+from ..engine.hand import BEFORE_EXCHANGE, BIDDING, WEAK_HAND_SWAP, Action, Hand, Phase
 from ..engine.scoring import marker_position
 from .markers import marker_picture, marker_width, side_by_side
 from .text import Style, row_words
@@ -59,6 +59,7 @@ class TableScreen(GameObserver):
         self._game: Game | None = None
         self._hand: Hand | None = None
         self._number = 0  # the hand's number in the game
+        self._discards_shown: dict[int, int] = {}  # each seat's discards said so far
 
     # helpers -------------------------------------------------------------------
     def _name(self, game: Game, seat: int) -> str:
@@ -118,6 +119,7 @@ class TableScreen(GameObserver):
 
     def hand_started(self, game: Game, hand: Hand) -> None:
         self._hand = hand
+        self._discards_shown: dict[int, int] = {}
         number = self._number = len(game.records) + 1
         dealing = self._says(game, hand.dealer, "deals")
         self.out(self.style.bold(f"— Hand {number}: {dealing} —"))
@@ -146,6 +148,9 @@ class TableScreen(GameObserver):
             if action.kind != "pass":
                 maker = "you" if is_me else self._name(game, seat)
                 self.out(f"Trump is {self.style.suit(hand.trump)}; {maker} made it.")
+                if seat in hand.alone:  # R17's Canadian loner: no choice to go alone
+                    alone = self._says(game, seat, "goes alone!")
+                    self.out(f"{self.style.bold(alone)} (the dealer's partner who orders it up)")
             elif hand.is_over:
                 self.out("Everybody passed: the hand is thrown in and the deal passes.")
             elif phase is Phase.BID_UPCARD and hand.phase is not Phase.BID_UPCARD:
@@ -161,13 +166,53 @@ class TableScreen(GameObserver):
         elif phase is Phase.DISCARD and (
             hand.phase is not Phase.DISCARD or hand.current_seat != seat
         ):
-            self._discarded(game, seat, hand.discards[seat], show=is_me or self.me is None)
-        if phase in BEFORE_EXCHANGE and hand.phase in (Phase.DISCARD, Phase.PLAY):
+            since = self._discards_shown.get(seat, 0)  # a lone dealer discards twice (R13)
+            self._discards_shown[seat] = len(hand.discards[seat])
+            cards = hand.discards[seat][since:]
+            self._discarded(game, seat, cards, show=is_me or self.me is None)
+        elif phase is Phase.WEAK_HAND and action.kind == "show":
+            self._weak_hand_shown(game, hand, seat)
+        elif phase is Phase.WEAK_EXCHANGE and hand.phase is not Phase.WEAK_EXCHANGE:
+            if is_me or self.me is None:
+                swap = (hand.given[seat][:WEAK_HAND_SWAP], hand.received[seat][:WEAK_HAND_SWAP])
+                given, taken = (self.style.cards(cards) for cards in swap)
+                self.out(self._says(game, seat, f"swaps {given} for the kitty's {taken}."))
+            else:
+                self.out(self._says(game, seat, "swaps three cards for the kitty's three."))
+        elif phase is Phase.CALL_FOR_BEST:
+            self._passed_best(game, hand, seat, action.card)
+        if phase in BEFORE_EXCHANGE and hand.phase in (
+            Phase.DISCARD,
+            Phase.CALL_FOR_BEST,
+            Phase.PLAY,
+        ):
             self._exchange(game, hand, picked_up_by_choice=phase is Phase.PICKUP)
         if phase is not Phase.PLAY and hand.phase is Phase.PLAY:
             self._play_begins(game, hand)
         if not is_me:
             self.pause()
+
+    def _weak_hand_shown(self, game: Game, hand: Hand, seat: int) -> None:
+        """R17: the hand is shown to all, then dealt again or swapped with the kitty."""
+        shown = self.style.cards(sorted_hand(hand.weak_hand[1]))
+        self.out(self.style.bold(self._says(game, seat, f"shows a weak hand: {shown}.")))
+        if hand.redeal:
+            dealer = self._subject(game, hand.dealer)
+            again = "deal again" if dealer == "You" else "deals again"
+            self.out(f"The hand is thrown in, and {_inline(dealer)} {again}.")
+
+    def _passed_best(self, game: Game, hand: Hand, seat: int, card: Card) -> None:
+        """R13: the partner passes the lone player a card, face down."""
+        lone = hand.partner_of(seat)
+        self.out(self._says(game, seat, "passes") + self._passed_words(game, lone, seat, card))
+
+    def _passed_words(self, game: Game, lone: int, partner: int, card: Card) -> str:
+        """ " J♥ to Ann." for the two of them (or watching), " Ann a card." for others."""
+        mine = self._my_seat(game)
+        if self.me is None or mine in (partner, lone):
+            to = "you" if lone == mine else self._name(game, lone)
+            return f" {self.style.card(card)} to {to}."
+        return f" {self._name(game, lone)} a card."
 
     def _discarded(self, game: Game, seat: int, cards: list[Card], show: bool) -> None:
         """One line per seat once it has discarded all it must: others' cards stay hidden
@@ -258,6 +303,9 @@ class TableScreen(GameObserver):
         elif not hand.upcard_accepted and hand.phase not in (Phase.BID_UPCARD, Phase.DEALER_NAMES):
             upcard += ", turned down"
         lines = [f"Hand {self._number}: {dealing}; upcard {upcard}."]
+        if hand.weak_hand is not None:  # R17: shown to all
+            seat, cards = hand.weak_hand
+            lines.append(self._says(game, seat, f"showed {self.style.cards(cards)}."))
         rounds = [(Phase.BID_UPCARD, hand.bids[: hand.players])]
         rounds.append((Phase.NAME_TRUMP, hand.bids[hand.players :]))
         for number, (phase, bids) in enumerate(rounds, start=1):
@@ -274,6 +322,14 @@ class TableScreen(GameObserver):
             lines.append(self.contract() + ".")
             for seat in hand.sitting_out:
                 lines.append(self._says(game, seat, "sits out this hand."))
+            for lone in hand.alone:  # R13: a card passed face down, seen by the two of them
+                partner = hand.partner_of(lone)
+                if partner is not None and hand.received[lone] and hand.rules.alone.call_for_best:
+                    card = hand.received[lone][-1]
+                    lines.append(
+                        self._says(game, partner, "passed")
+                        + self._passed_words(game, lone, partner, card)
+                    )
             mine = self._my_seat(game)  # a discard is seen by whoever made it (all, watching)
             for seat in range(hand.players) if mine is None else [mine]:
                 if hand.discards[seat]:

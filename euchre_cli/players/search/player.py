@@ -186,8 +186,7 @@ class SearchPlayer:
         acted = any(s != know.me for s, _ in view.bids) or view.tricks or view.current_trick
         tries = self.settings.draw_tries if self.settings.infer and acted else 1
         for _ in range(tries):
-            holdings, free = know.sample(rng)
-            world = know.world(holdings, free, rng)
+            holdings, free, world = know.draw(rng)
             if tries == 1:
                 break
             allowed = _misses_allowed(rng.random(), self.settings.mismatch_keep)

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from math import factorial
 
 from ...engine.cards import EFFECTIVE_SUIT, SUIT_MASKS, bit_indices, mask_of
@@ -28,9 +28,12 @@ from ...engine.hand import (
     ALONE,
     BIDDING,
     DISCARD,
+    GIVE,
     PASS,
     PICKUP,
     PLAY,
+    SHOW,
+    WEAK_HAND_SWAP,
     Action,
     Hand,
     Phase,
@@ -48,6 +51,7 @@ from ..rule_based import hand_value
 # one (defenders then defended alone against it).  The search's own loners, 22 in 13
 # games of hard players, had values 2.36 to 4.11; it passed with 0.81 to 3.58.
 LONE_HAND_VALUE = 2.4
+_MOST_DRAWS = 2000  # deals drawn for one whose bids are all possible (R17): far more than needed
 
 
 @dataclass
@@ -55,8 +59,9 @@ class World:
     """One complete deal consistent with a seat's view.
 
     ``current[seat]`` is what each seat holds now; ``dealt`` the hands as dealt,
-    ``dummy`` the dummy as dealt, ``kitty`` the kitty with the upcard first and
-    ``discards[seat]`` the cards each seat has discarded so far, in order.
+    ``dummy`` the dummy as dealt, ``kitty`` the kitty as dealt with the upcard first,
+    ``discards[seat]`` the cards each seat has discarded so far, in order, and the
+    cards passed face down: a weak hand's swap and calls for best.
     """
 
     current: list[int]
@@ -64,6 +69,8 @@ class World:
     dummy: list[int]
     kitty: list[int]
     discards: list[list[int]]
+    swapped: list[int] = field(default_factory=list)  # a weak hand's gift to the kitty (R17)
+    passed: dict[int, int] = field(default_factory=dict)  # lone seat: the partner's card (R13)
 
 
 class Knowledge:
@@ -108,10 +115,19 @@ class Knowledge:
             else:
                 self.upcard_holder = dealer
         self.unseen = ruleset.deck_mask & ~(self.hand | mask_of(view.discards) | played | 1 << up)
+        self.unseen &= ~mask_of(view.given)  # passed on by this seat: not where others guess
+        self._weak_exchange(view, ruleset, played_by, voids)
+        self._calls_for_best(view, ruleset)
+        self.must_hold = self._natural_bids(view, ruleset)
+        # the card this seat passed its lone partner (R13), taken to be kept by it
+        self.passed_to: int | None = None
+        lone = next((s for s in self.called_best if (s + 2) % 4 == me), None)
+        if lone is not None and not played >> view.given[-1] & 1:
+            self.passed_to = lone
 
         # How many unseen cards each seat holds now, and how many it has discarded.
         merged = bool(view.dummy_cards) and view.maker is not None and view.maker not in view.alone
-        exchanged = view.phase in (Phase.DISCARD, Phase.PLAY, Phase.OVER)
+        exchanged = view.phase in (Phase.DISCARD, Phase.CALL_FOR_BEST, Phase.PLAY, Phase.OVER)
         self.merged = merged and exchanged
         self.unknown = [0] * players
         self.discard_count = [0] * players
@@ -123,8 +139,10 @@ class Knowledge:
                 extra += 1
             if self.merged and seat == view.maker:
                 extra += view.dummy_cards
-            done = view.phase is not Phase.DISCARD or (
-                seat == dealer and me == view.maker and dealer != me and took
+            done = (
+                view.phase is not Phase.DISCARD
+                or self.my_best_received
+                or (seat == dealer and me == view.maker and dealer != me and took)
             )
             if done:
                 self.discard_count[seat] = extra
@@ -133,12 +151,112 @@ class Knowledge:
                 held = HAND_SIZE + extra
             if seat == self.upcard_holder:
                 held -= 1
+            if seat in self.gave_best:
+                held -= 1  # sits out, having passed a card to the lone partner (R13)
+            if seat in self.called_best:
+                self.discard_count[seat] += 1  # took the partner's card, discarded one (R13)
+            if seat == self.passed_to:
+                held -= 1  # holds the card this seat passed it
+            if seat == self.shower:
+                held -= self.kept_unplayed  # the shown cards it still holds (R17)
             self.unknown[seat] = held
         self.free = self.unseen.bit_count() - sum(self.unknown)
         if self.free < 0:
             raise ValueError("the view is not consistent with the ruleset's deck")
         self.voids = voids
         self._prepare_sampler(trump)
+
+    def _weak_exchange(
+        self, view: View, ruleset: Ruleset, played_by: list[int], voids: list[int]
+    ) -> None:
+        """R17: a hand shown and swapped with the kitty.  Its five cards are known to
+        all; which three went to the kitty only to the player, so another seat knows
+        that two of them stayed: those not yet played are drawn among the shown cards
+        that seat has not shown out of (``sample``)."""
+        self.shower: int | None = None
+        self.shown = 0
+        self.kept_unplayed = 0
+        self.kept_candidates: list[int] = []
+        swapped = view.weak_hand is not None and ruleset.deal.weak_hand == "exchange"
+        if not swapped or view.phase is Phase.WEAK_HAND:
+            return  # (only the player who showed decides while swapping)
+        seat, cards = view.weak_hand
+        self.shown = mask_of(cards)
+        self.unseen &= ~self.shown
+        if seat == self.me:
+            return
+        self.shower = seat
+        kept = HAND_SIZE - WEAK_HAND_SWAP
+        self.kept_unplayed = kept - (played_by[seat] & self.shown).bit_count()
+        effective = EFFECTIVE_SUIT[view.trump] if view.trump is not None else None
+        self.kept_candidates = [
+            card
+            for card in bit_indices(self.shown & ~played_by[seat])
+            if effective is None or not voids[seat] >> effective[card] & 1
+        ]
+
+    def _calls_for_best(self, view: View, ruleset: Ruleset) -> None:
+        """R13: which lone players have taken a card from their partner and discarded
+        one, as this seat can tell from the phase (the cards are passed face down)."""
+        self.called_best: list[int] = []
+        self.gave_best: list[int] = []
+        me = self.me
+        swapped = view.weak_hand is not None and view.weak_hand[0] == me
+        from_kitty = WEAK_HAND_SWAP if swapped and ruleset.deal.weak_hand == "exchange" else 0
+        self.my_best_received = False  # this seat called for best, and has the card
+        if not ruleset.alone.call_for_best or not ruleset.partnerships:
+            return
+        self.my_best_received = me in view.alone and len(view.received) > from_kitty
+        callers = list(view.alone)
+        if view.phase is Phase.PLAY or view.phase is Phase.OVER:
+            done = callers
+        elif view.phase is Phase.CALL_FOR_BEST:  # this seat passes a card now
+            done = callers[: next(i for i, s in enumerate(callers) if (s + 2) % 4 == me)]
+        elif view.phase is Phase.DISCARD and me in callers and self.my_best_received:
+            done = callers[: callers.index(me)]  # this seat discards after its partner's card
+        else:
+            done = []
+        self.called_best = [s for s in done if s != me]
+        self.gave_best = [(s + 2) % 4 for s in done if (s + 2) % 4 != me]
+        if self.my_best_received:
+            self.gave_best.append((me + 2) % 4)
+
+    def _natural_bids(self, view: View, ruleset: Ruleset) -> list[tuple[int, int]]:
+        """Under natural trump (R17) each bid is evidence that cannot be wrong: whoever
+        ordered up or named a suit held a card of it as trump (a dealer may count the
+        upcard, and a stuck dealer need not).  (seat, mask of those trumps) per bid."""
+        if not ruleset.bidding.natural_trump:
+            return []
+        joker_named = view.upcard.is_joker and ruleset.bidding.joker_upcard == "dealer-names"
+        held = []
+        for number, (seat, action) in enumerate(view.bids):
+            if seat == self.me or joker_named or action is PASS or seat == view.dealer:
+                continue  # the dealer counts the upcard, or is stuck, or names for the joker
+            suit = view.proposed_suit if number < view.players else action.suit
+            held.append((seat, SUIT_MASKS[suit][suit]))
+        return held
+
+    def possible(self, world: World) -> bool:
+        """Whether every bid could have been made in ``world`` (R17's natural trump)."""
+        for seat, trumps in self.must_hold:
+            bidding_hand = world.dealt[seat]
+            if self.view.weak_hand is not None and seat == self.view.weak_hand[0]:
+                bidding_hand = (bidding_hand & ~mask_of(world.swapped)) | mask_of(
+                    world.kitty[1 : 1 + len(world.swapped)]
+                )
+            if not bidding_hand & trumps:
+                return False
+        return True
+
+    def draw(self, rng: random.Random) -> tuple[list[int], list[int], World]:
+        """A sample and its whole deal, drawn again until every bid is possible in it
+        (the view's own deal always is, so a possible one comes up)."""
+        for _ in range(_MOST_DRAWS):
+            holdings, free = self.sample(rng)
+            world = self.world(holdings, free, rng)
+            if self.possible(world):
+                break
+        return holdings, free, world
 
     @staticmethod
     def _makers(view: View, ruleset: Ruleset) -> tuple[int, ...]:
@@ -241,6 +359,8 @@ class Knowledge:
             take = self.unknown[s]
             holdings[s] |= mask_of(free[:take])
             del free[:take]
+        if self.shower is not None:  # two of the shown cards stayed (R17)
+            holdings[self.shower] |= mask_of(rng.sample(self.kept_candidates, self.kept_unplayed))
         return holdings, free
 
     # ------------------------------------------------------------ whole deals
@@ -255,6 +375,8 @@ class Knowledge:
         current[me] = self.hand
         if self.upcard_holder is not None:
             current[self.upcard_holder] |= 1 << up
+        if self.passed_to is not None:
+            current[self.passed_to] |= 1 << view.given[-1]
         discards: list[list[int]] = [[] for _ in range(players)]
         discards[me] = list(self.my_discards)
         for seat in range(players):
@@ -266,20 +388,66 @@ class Knowledge:
         dealt = [0] * players
         dummy: list[int] = []
         took = view.dealer_took_upcard is True
+        passed = self._passed_cards(current, discards, rng)
+        swapped: list[int] = []
+        taken: list[int] = []  # the kitty's cards a weak hand took (R17)
         for seat in range(players):
             pool = current[seat] | self.played_by[seat] | mask_of(discards[seat])
             if seat == view.dealer and took:
                 pool &= ~(1 << up)
+            if seat in passed:  # from the partner (R13)
+                pool &= ~(1 << passed[seat])
+            partner = (seat + 2) % 4
+            if partner in passed:
+                pool |= 1 << passed[partner]
+            if view.weak_hand is not None and seat == view.weak_hand[0] and self.shown:
+                kept = pool & self.shown
+                swapped = bit_indices(self.shown & ~kept)
+                if seat == me:  # the player knows the order it gave them in
+                    swapped = [int(card) for card in view.given[:WEAK_HAND_SWAP]]
+                    taken = [int(card) for card in view.received[:WEAK_HAND_SWAP]]
+                extra = bit_indices(pool & ~kept & ~mask_of(taken))
+                rng.shuffle(extra)
+                taken += extra[: WEAK_HAND_SWAP - len(taken)]
+                pool = (pool & ~mask_of(taken)) | self.shown
             cards = bit_indices(pool)
             if self.merged and seat == view.maker:
-                rng.shuffle(cards)
+                if seat == me:  # this seat knows which of its cards were the dummy's
+                    merged = mask_of(view.received[-view.dummy_cards :])
+                    cards = bit_indices(pool & ~merged) + bit_indices(merged)
+                elif not self.shown or seat != view.weak_hand[0]:
+                    rng.shuffle(cards)
+                else:  # the shown hand was dealt: the dummy is the rest
+                    cards = bit_indices(self.shown) + bit_indices(pool & ~self.shown)
                 dummy = cards[HAND_SIZE:]
                 cards = cards[:HAND_SIZE]
             dealt[seat] = mask_of(cards)
         if not self.merged and view.dummy_cards:
             dummy = free[: view.dummy_cards]
             del free[: view.dummy_cards]
-        return World(current, dealt, dummy, [up, *free], discards)
+        return World(current, dealt, dummy, [up, *taken, *free], discards, swapped, passed)
+
+    def _passed_cards(
+        self, current: list[int], discards: list[list[int]], rng: random.Random
+    ) -> dict[int, int]:
+        """The card each lone player was passed by the partner (R13): known to both of
+        them, drawn for anyone else among the lone player's cards that it could be (not
+        the upcard it picked up, nor a discard made before it came)."""
+        view = self.view
+        passed = {}
+        for lone in [*self.called_best, *([self.me] if self.my_best_received else [])]:
+            partner = (lone + 2) % 4
+            if lone == self.me:
+                passed[lone] = int(view.received[-1])
+            elif partner == self.me:
+                passed[lone] = int(view.given[-1])
+            else:
+                pool = current[lone] | self.played_by[lone] | mask_of(discards[lone][-1:])
+                if lone == view.dealer and view.dealer_took_upcard:
+                    pool &= ~(1 << self.upcard)
+                pool &= ~self.shown  # a weak hand shown was dealt to it (R17)
+                passed[lone] = rng.choice(bit_indices(pool))
+        return passed
 
     def replay(self, world: World) -> Hand:
         """The engine's state at this seat's decision, for the deal ``world``.
@@ -325,9 +493,16 @@ class Knowledge:
         hand = Hand(rules, view.dealer, deck)
         bids = iter(view.bids)
         discards = [iter(d) for d in world.discards]
+        swaps = iter(world.swapped)
         plays = iter([(s, c) for t in view.tricks for s, c in t.plays] + list(view.current_trick))
         me = self.me
-        target = len(view.bids), len(view.discards), len(view.tricks), len(view.current_trick)
+        target = (
+            len(view.bids),
+            len(view.discards),
+            len(view.given),
+            len(view.tricks),
+            len(view.current_trick),
+        )
         while not hand.is_over:
             phase = hand.phase
             seat = hand.current_seat
@@ -338,6 +513,7 @@ class Knowledge:
                 == (
                     len(hand.bids),
                     len(hand.discards[me]),
+                    len(hand.given[me]),
                     len(hand.tricks),
                     len(hand.trick_plays),
                 )
@@ -351,6 +527,12 @@ class Knowledge:
                 action = PICKUP if view.dealer_took_upcard else PASS
             elif phase is Phase.DISCARD:
                 action = DISCARD[next(discards[seat])]
+            elif phase is Phase.WEAK_HAND:
+                action = SHOW if view.weak_hand and seat == view.weak_hand[0] else PASS
+            elif phase is Phase.WEAK_EXCHANGE:
+                action = DISCARD[next(swaps)]
+            elif phase is Phase.CALL_FOR_BEST:
+                action = GIVE[world.passed[hand.calling]]
             else:
                 action = PLAY[next(plays)[1]]
             yield hand, seat, action
