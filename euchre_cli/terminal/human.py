@@ -405,7 +405,8 @@ class HumanPlayer:
         keep = self.style.cards(suggestion)
         keeps = weighed.keeps if weighed is not None else ()
         if len(keeps) < 2:
-            self.out(f"Hint: keep {keep} (the five the search rates best; Enter keeps them).")
+            count = _COUNT_WORDS.get(len(suggestion), str(len(suggestion)))
+            self.out(f"Hint: keep {keep} (the {count} the search rates best; Enter keeps them).")
             return
         (best, value), (other, second) = keeps[:2]
         runner_up = self.style.cards(sorted_hand(cards_of(other), view.trump))
@@ -479,6 +480,7 @@ _WORDS_IN_PHASE = {
     (Phase.WEAK_HAND, "pass"): "keep your hand",
     (Phase.WEAK_HAND, "show"): "show your hand",
 }
+_COUNT_WORDS = {2: "two", 5: "five"}  # cards kept: a weak hand's swap (R17), a dummy's five
 # the questions answered with a card, and the action each card stands for there
 _CARD_ACTIONS = {Phase.PLAY: PLAY, Phase.DISCARD: DISCARD, Phase.CALL_FOR_BEST: GIVE}
 # R17's tests for a weak hand, as the question names them

@@ -1,0 +1,134 @@
+"""Railroad (R13) and the house rules of R17 at the table: watched games, and a person
+who goes alone and calls for best, passes a card to a lone partner, or shows a weak
+hand and swaps it, each with the hint at every new question (CliRunner with input;
+the seeds were found by dealing until the situation came up)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from deals import check_summary
+
+from euchre_cli.commands.main import main
+from euchre_cli.engine.game import Game
+from euchre_cli.players.levels import make_player
+from euchre_cli.rulebook import load_ruleset
+
+CARDS = "1\n2\n3\n4\n5\n6\n" * 5  # a hand's cards: the illegal ones are asked again
+
+
+def run(*args: str, input: str | None = None):
+    return CliRunner().invoke(main, list(args), input=input)
+
+
+def played(*args: str, answers: str) -> str:
+    """What a person saw playing ``args`` with ``answers`` and then quitting."""
+    result = run("play", "--level", "easy", "--delay", "0", *args, input=answers + "quit\n")
+    assert result.exit_code == 1 and "You quit" in result.output, result.output[-800:]
+    return result.output
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4, 5])
+def test_r13_watched_railroad_games_end_with_the_table_scoring(seed: int) -> None:
+    result = run("play", "--rules", "railroad", "--watch", "--json", "--seed", str(seed))
+    assert result.exit_code == 0, result.output[-800:]
+    summary = json.loads(result.stdout)
+    assert summary["ruleset"] == "railroad"
+    rules = load_ruleset("railroad")
+    names = ["Ann", "Bob", "Cy", "Di"]
+    game = Game(rules, names, [make_player("hard", rules, f"{seed}:{i}") for i in range(4)])
+    assert game.ruleset.alone.call_for_best  # the summary checked as every game's is
+    assert summary["winner"] in summary["sides"]
+    assert sum(summary["scores"].values()) >= rules.game.points_to_win
+
+
+def test_r13_a_watched_railroad_game_shows_each_call_for_best() -> None:
+    result = run("play", "--rules", "railroad", "--watch", "--seed", "1", "--level", "easy")
+    assert result.exit_code == 0
+    passes = [line for line in result.output.splitlines() if " passes " in line and " to " in line]
+    assert passes, "some lone player called for best"
+    for line in passes:  # watching: the card is shown, then the lone player discards
+        assert line.split(" passes ")[1].split(" to ")[0]
+
+
+def test_r13_a_person_alone_calls_for_best_and_discards() -> None:
+    out = played("--rules", "railroad", "--seed", "1", answers="order\ny\nhint\n1\n" + CARDS)
+    assert "You go alone!\n" in out
+    assert "Bob sits out this hand.\nAnn discards a card.\nBob passes A♣ to you.\n" in out
+    assert "1:A♥  2:K♥  3:Q♥  4:A♣*  5:Q♣  6:Q♦\n" in out  # the card passed is marked
+    assert "Discard which card? (* your partner passed you; number or code)" in out
+    assert "Hint: discard " in out  # the hint works at the new question
+    assert "You discard A♥.\nYour hand: K♥ Q♥ A♣ Q♣ Q♦\n" in out
+
+
+def test_r13_a_person_passes_a_card_to_a_partner_alone() -> None:
+    out = played("--rules", "railroad", "--seed", "23", answers="pass\nhint\n?\nAH\n" + CARDS)
+    assert "Bob goes alone!\nYou sit out this hand.\nBob discards a card.\n" in out
+    assert "Your partner goes alone and calls for your best card. Pass which one?" in out
+    assert "Hint: pass " in out
+    assert "You may: A♥, K♥, 10♥, 9♥, A♣." in out  # ? lists the cards to pass
+    assert "You pass A♥ to Bob.\nBob discards a card.\n" in out
+
+
+@pytest.fixture
+def exchange(tmp_path: Path) -> Path:
+    house = tmp_path / "swap.yaml"
+    house.write_text("extends: standard\ndeal: {weak_hand: exchange}\n", encoding="utf-8")
+    return house
+
+
+def test_r17_a_person_shows_a_farmers_hand_and_swaps_three(exchange: Path) -> None:
+    answers = "hint\ny\nhint\n10h 9h\npass\npass\npass\n" + CARDS
+    out = played("--rules", str(exchange), "--seed", "586", answers=answers)
+    assert (
+        "Your hand is weak (no card above a ten: a farmer's hand)."
+        " Show it and swap three cards for the kitty's? [y/N]"
+    ) in out
+    assert "Hint: show your hand" in out or "Hint: keep your hand" in out
+    assert "Hint: keep 10♥ 9♥ (the two the search rates best" in out
+    assert "You show a weak hand: 9♠ 10♥ 9♥ 10♣ 9♦.\n" in out
+    assert "Keep which 2? (the other 3 go face down for the kitty's 3;" in out
+    assert "You swap 9♠ 10♣ 9♦ for the kitty's J♥ 10♦ A♠.\n" in out
+    assert "1:A♠  2:J♥  3:10♥  4:9♥  5:10♦" in out  # bidding on the hand it swapped
+
+
+def test_r17_keeping_the_two_refuses_a_wrong_count_and_takes_enter(exchange: Path) -> None:
+    out = played("--rules", str(exchange), "--seed", "586", answers="y\n1 2 3\n\n" + CARDS)
+    assert "Not allowed: keep exactly 2 cards (you named 3)" in out
+    assert "You swap 9♠ 10♣ 9♦ for the kitty's" in out  # Enter kept the hinted two
+
+
+def test_r17_a_redeal_shows_the_hand_and_deals_again(tmp_path: Path) -> None:
+    house = tmp_path / "redeal.yaml"
+    house.write_text("extends: standard\ndeal: {weak_hand: redeal}\n", encoding="utf-8")
+    out = played("--rules", str(house), "--seed", "586", answers="y\n\n" + "pass\n" * 4)
+    assert "You show a weak hand: 9♠ 10♥ 9♥ 10♣ 9♦.\n" in out
+    assert "The hand is thrown in, and Bob deals again.\n" in out
+    assert "— Hand 2: Bob deals —" in out  # R17: the same dealer
+
+
+def test_r17_watched_games_with_every_house_rule_end_and_score(tmp_path: Path) -> None:
+    house = tmp_path / "all.yaml"
+    house.write_text(
+        "extends: railroad\ndeal: {weak_hand: exchange}\n"
+        "bidding: {natural_trump: true, partner_orders_alone: true}\n",
+        encoding="utf-8",
+    )
+    for seed in (1, 2):
+        result = run("play", "--rules", str(house), "--watch", "--json", "--seed", str(seed))
+        assert result.exit_code == 0, result.output[-800:]
+        summary = json.loads(result.stdout)
+        assert summary["ruleset"] == "all" and summary["winner"] in summary["sides"]
+        assert all(set(hand) >= {"dealer", "trump", "points"} for hand in summary["hands"])
+
+
+def test_r13_json_summaries_of_railroad_games_agree_with_themselves() -> None:
+    rules = load_ruleset("railroad")
+    names = ["Ann", "Bob", "Cy", "Di"]
+    players = [make_player("easy", rules, f"7:{i}") for i in range(4)]
+    game = Game(rules, names, players, seed=7)
+    game.play()
+    check_summary(game)
