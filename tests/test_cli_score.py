@@ -321,7 +321,14 @@ def test_an_edit_can_change_who_won_a_past_game(score: Run) -> None:
     )
     now = state(score)
     assert now["games"] == [
-        {"number": 1, "winner": CD, "scores": {AB: 2, CD: 5}, "rubber_points": 2}
+        {
+            "number": 1,
+            "winner": CD,
+            "scores": {AB: 2, CD: 5},
+            "rubber_points": 2,
+            "counted": 1,
+            "started": {AB: 0, CD: 0},
+        }
     ]
     assert now["game"]["scores"] == {AB: 0, CD: 1}
 
@@ -1034,3 +1041,166 @@ def test_show_history_and_stats_read_any_sheet_by_name(score: Run) -> None:
     assert table_rows(score("stats", "friday").stdout)[0].split()[3:6] == ["1", "0", "1"]
     assert state(score)["sheet"] == "saturday"  # reading another sheet changes nothing
     assert "no sheet called 'sunday'" in score("history", "sunday", fails=True).output
+
+
+# --- Laps and slams (R13) -------------------------------------------------------------------
+
+
+@pytest.fixture
+def house(tmp_path: Path) -> Callable[[str], str]:
+    """A house-rules file holding ``text``; its path, for --rules."""
+
+    def write(text: str) -> str:
+        path = tmp_path / f"house{len(list(tmp_path.glob('house*.yaml')))}.yaml"
+        path.write_text(text, encoding="utf-8")
+        return str(path)
+
+    return write
+
+
+def test_r13_laps_carry_into_the_next_game_of_a_rubber(score: Run, house: Callable) -> None:
+    """Classic's games to 5 with laps: Ann & Bob win game 1 at 7, so game 2 starts 2-0;
+    the game that decides the rubber carries nothing further (R10, R13)."""
+    score("new", "--rules", house("extends: classic\ngame: {laps: true}\n"), *TEAMS)
+    score("add", "CD", "1")
+    score("add", "AB", "3")
+    out = score("hand", "--makers", "AB", "--tricks", "5", "--alone").stdout
+    assert (
+        "Game 1 goes to Ann & Bob: Ann & Bob 7, Cy & Di 1 (2 rubber points).\n"
+        "Game 2 begins with Ann & Bob 2, Cy & Di 0 (laps).\n"
+    ) in out
+    assert state(score)["game"] == {"number": 2, "scores": {AB: 2, CD: 0}, "bridge": None}
+    assert "Game 2 (started Ann & Bob 2, Cy & Di 0 by laps):" in score("show").stdout
+    out = score("hand", "--makers", "CD", "--tricks", "5", "--alone").stdout  # 2-4
+    assert out.endswith("-> Ann & Bob 2, Cy & Di 4\n")
+    out = score("hand", "--makers", "CD", "--tricks", "4").stdout  # 2-5: exactly 5, no laps
+    assert out.endswith("(2 rubber points).\nGame 3 begins.\n")
+    score("hand", "--makers", "AB", "--tricks", "5")
+    out = score("add", "AB", "4").stdout  # 6-0: the rubber, and nothing carried after it
+    assert "The rubber goes to Ann & Bob, margin 5." in out  # 2 + (2 + 3) - 2
+    final = state(score)
+    assert [(g["winner"], g["started"], g["counted"]) for g in final["games"]] == [
+        (AB, {AB: 0, CD: 0}, 1),
+        (CD, {AB: 2, CD: 0}, 1),
+        (AB, {AB: 0, CD: 0}, 1),
+    ]
+    history = score("history").stdout
+    assert history.count("starts") == 1
+    started = next(line for line in history.splitlines() if "starts" in line)
+    assert " ".join(started.split()) == "-- game 2 starts Ann & Bob 2, Cy & Di 0 (laps) -- 2 0"
+    assert (
+        "  Game 2 to Cy & Di: Ann & Bob 2, Cy & Di 5"
+        " (2 rubber points; started Ann & Bob 2, Cy & Di 0 by laps)"
+    ) in score("show").stdout
+
+
+def test_r13_r10_a_slam_decides_a_rubber_of_two_games_in_one_game(
+    score: Run, book: Path, house: Callable
+) -> None:
+    """Won 5-0 with slams on: two games toward games_to_win 2, so the rubber is over;
+    its rubber points are R10's 3, earned once: margin 2 + 3 = 5."""
+    score("new", "--rules", house("extends: classic\ngame: {slam: true}\n"), *TEAMS)
+    score("hand", "--makers", "AB", "--tricks", "5", "--alone")
+    out = score("hand", "--makers", "AB", "--tricks", "3").stdout
+    assert out.endswith(
+        "Game 1 goes to Ann & Bob: Ann & Bob 5, Cy & Di 0 (3 rubber points; slam: counts as"
+        " two games).\nThe rubber goes to Ann & Bob, margin 5. This sheet is complete.\n"
+    )
+    final = state(score)
+    assert final["complete"] is True
+    assert final["games"][0]["counted"] == 2
+    assert final["rubber"] == {
+        "winner": AB,
+        "margin": 5,
+        "games_won": {AB: 2, CD: 0},
+        "rubber_points": {AB: 3, CD: 0},
+    }
+    history = score("history").stdout
+    assert "-- game 1 to Ann & Bob (slam: counts as two games) --" in history
+    assert "== rubber to Ann & Bob, margin 5 ==" in history
+    shown = score("show").stdout
+    assert "Games won: Ann & Bob 2 (one slam), Cy & Di 0" in shown
+    assert "Rubber points: Ann & Bob 3, Cy & Di 0" in shown
+    refused(score, book, "hand", "--makers", "CD", "--tricks", "3", says="the rubber on sheet")
+
+
+def test_r13_r10_a_slam_against_a_negative_score_earns_its_rubber_points_once(
+    score: Run, house: Callable
+) -> None:
+    """Cy & Di win game 1 5-3 (1 rubber point); Ann & Bob win game 2 5 to -1, a slam:
+    two games and 3 rubber points, so the rubber is theirs by 2 + 3 - 1 = 4."""
+    score("new", "--rules", house("extends: classic\ngame: {slam: true}\n"), *TEAMS)
+    score("add", "AB", "3")
+    score("add", "CD", "5")
+    score("add", "CD", "-1")
+    score("add", "AB", "5")
+    final = state(score)
+    assert [(g["winner"], g["counted"], g["rubber_points"]) for g in final["games"]] == [
+        (CD, 1, 1),
+        (AB, 2, 3),
+    ]
+    assert final["rubber"] == {
+        "winner": AB,
+        "margin": 4,
+        "games_won": {AB: 2, CD: 1},
+        "rubber_points": {AB: 3, CD: 1},
+    }
+    stats = score("stats").stdout
+    assert stats.splitlines()[0].split()[-3:] == ["Games", "Slams", "Rubbers"]
+    rows = {line.split("  ")[0]: line.split()[-3:] for line in table_rows(stats)}
+    assert rows == {AB: ["2", "1", "1"], CD: ["1", "0", "0"]}
+
+
+def test_r13_railroad_laps_and_a_slam_in_a_match_without_rubbers(score: Run) -> None:
+    score("new", "--rules", "railroad", *TEAMS)
+    score("add", "AB", "8")
+    out = score("hand", "--makers", "AB", "--tricks", "5", "--alone").stdout  # 12-0
+    assert "Game 1 goes to Ann & Bob: Ann & Bob 12, Cy & Di 0 (slam: counts as two games)." in out
+    assert "Game 2 begins with Ann & Bob 2, Cy & Di 0 (laps)." in out
+    out = score("add", "CD", "11").stdout  # 2-11: not a slam, and 1 carried
+    assert "Game 2 goes to Cy & Di: Ann & Bob 2, Cy & Di 11.\n" in out
+    assert "Game 3 begins with Ann & Bob 0, Cy & Di 1 (laps)." in out
+    now = state(score)
+    assert [(g["counted"], g["started"]) for g in now["games"]] == [
+        (2, {AB: 0, CD: 0}),
+        (1, {AB: 2, CD: 0}),
+    ]
+    assert now["game"]["scores"] == {AB: 0, CD: 1}
+    assert now["rubber"] is None
+    assert "Games won: Ann & Bob 2 (one slam), Cy & Di 1" in score("show").stdout
+    rows = {line.split("  ")[0]: line.split()[-2:] for line in table_rows(score("stats").stdout)}
+    assert rows == {AB: ["2", "1"], CD: ["1", "0"]}  # games (a slam counts two), slams
+
+
+def test_r13_a_house_file_of_only_slams_carries_nothing(score: Run, house: Callable) -> None:
+    """game: {slam: true} and nothing else (standard's game to 10): a 12-0 game counts
+    twice, and without laps the next game starts from nothing."""
+    score("new", "--rules", house("game: {slam: true}\n"), *TEAMS)
+    score("add", "AB", "9")
+    out = score("hand", "--makers", "AB", "--tricks", "5", "--alone").stdout
+    assert out.endswith("(slam: counts as two games).\nGame 2 begins.\n")
+    now = state(score)
+    assert (now["games"][0]["counted"], now["game"]["scores"]) == (2, {AB: 0, CD: 0})
+    assert "starts" not in score("history").stdout
+    score("new", "--rules", house("game: {laps: true}\n"), *TEAMS)  # laps alone: no slam
+    score("add", "AB", "9")
+    out = score("hand", "--makers", "AB", "--tricks", "5", "--alone").stdout
+    assert "Ann & Bob 13, Cy & Di 0.\nGame 2 begins with Ann & Bob 3, Cy & Di 0 (laps).\n" in out
+    assert state(score)["games"][0]["counted"] == 1
+    assert "Slams" not in score("stats").stdout
+
+
+def test_r13_an_edit_that_makes_a_game_a_slam_says_so(score: Run, house: Callable) -> None:
+    score("new", "--rules", house("extends: classic\ngame: {slam: true}\n"), *TEAMS)
+    score("add", "AB", "3")
+    score("add", "CD", "1")
+    score("add", "AB", "2")  # 5-1: one game, 2 rubber points
+    out = score("edit", "2", "--add", "CD", "-1").stdout
+    assert (
+        "Game 1 now ends Ann & Bob 5, Cy & Di -1 (it ended Ann & Bob 5, Cy & Di 1);"
+        " 3 rubber points, not 2; a slam: counts as two games.\n"
+        "The rubber now goes to Ann & Bob, margin 5.\n"
+    ) in out
+    out = score("edit", "2", "--add", "CD", "2").stdout
+    assert "; 2 rubber points, not 3; no longer a slam." in out
+    assert "The rubber is no longer decided (it went to Ann & Bob, margin 5)." in out

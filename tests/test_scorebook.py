@@ -172,6 +172,23 @@ def test_a_tally_ends_games_at_the_target_and_starts_again_from_nothing() -> Non
     assert result.scores == (0, 0) and result.game_number == 2
 
 
+def test_r13_a_tally_carries_laps_and_counts_slams_for_every_side() -> None:
+    """Cutthroat with laps and slams: Cy wins at 12 with Ann at 0 and Bob at -1, a slam
+    (the best loser had 0), and starts the next game with 2; every later game starts
+    from what the one before carried."""
+    rules = replace(load_ruleset("cutthroat"), game=GameRules(laps=True, slam=True))
+    entries = [ManualPoints(1, -1), ManualPoints(2, 8), HandOutcome(2, 5, maker_alone=True)]
+    result = tally(rules, entries)
+    assert [(g.winner, g.scores, g.counted) for g in result.games] == [(2, (0, -1, 12), 2)]
+    assert result.starts == ((0, 0, 0), (0, 0, 2))
+    assert result.scores == (0, 0, 2)
+    result = tally(rules, [*entries, ManualPoints(0, 10)])  # Ann wins 10-0-2: no slam
+    assert result.games[-1].counted == 1
+    assert result.starts[-1] == (0, 0, 0)
+    stats = side_stats(3, result)
+    assert [(s.games_won, s.slams) for s in stats] == [(1, 0), (0, 0), (2, 1)]
+
+
 def test_stats_count_each_sides_hands() -> None:
     entries = [
         HandOutcome(0, 5),

@@ -182,8 +182,8 @@ def stats(name: str | None, db: str | None) -> None:
     """Per side: hands made, euchred, marches, lone hands, games.
 
     The current sheet, or sheet NAME.  A side is a team, or one player where each
-    plays for themselves (Cutthroat); rubbers won are counted too where the ruleset
-    plays rubbers."""
+    plays for themselves (Cutthroat); a slam counts as two games, and slams and
+    rubbers won are counted too where the ruleset has them."""
     with session(db, write=False) as book:
         sheet = book.sheet(name)
         tally = book.tally(sheet)

@@ -22,7 +22,9 @@ from ..engine.scoring import (
     GameRecord,
     HandOutcome,
     RubberResult,
+    game_record,
     game_winner,
+    next_game_scores,
     rubber_result,
     score_hand,
 )
@@ -228,6 +230,9 @@ class Tally(NamedTuple):
     games: tuple[GameRecord, ...]
     scores: tuple[int, ...]  # the game in play
     rubber: RubberResult | None
+    # The scores each game started from, the game in play's last: 0 each, or with
+    # laps (R13) the winners' points beyond the target in the game before.
+    starts: tuple[tuple[int, ...], ...]
 
     @property
     def game_number(self) -> int:
@@ -240,9 +245,11 @@ class Tally(NamedTuple):
 
 
 def tally(ruleset: Ruleset, entries: Sequence[Entry]) -> Tally:
-    """Replay the entries through ``scoring``: points, game ends (R9), the rubber (R10)."""
+    """Replay the entries through ``scoring``: points, game ends (R9) with slams and
+    laps (R13), the rubber (R10)."""
     side_count = len(ruleset.sides)
     scores = (0,) * side_count
+    starts = [scores]
     games: list[GameRecord] = []
     results: list[EntryResult] = []
     rubber: RubberResult | None = None
@@ -258,13 +265,14 @@ def tally(ruleset: Ruleset, entries: Sequence[Entry]) -> Tally:
         totals, ended, decided = scores, None, None
         winner = game_winner(scores, ruleset.game.points_to_win)
         if winner is not None:
-            ended = GameRecord(winner, scores)
+            ended = game_record(ruleset.game, winner, scores)
             games.append(ended)
-            scores = (0,) * side_count
+            scores = next_game_scores(ruleset.game, ended)
+            starts.append(scores)
             if ruleset.rubber is not None and rubber is None:
                 rubber = decided = rubber_result(ruleset.rubber, games, side_count)
         results.append(EntryResult(number, entry, points, row, game, totals, ended, decided))
-    return Tally(tuple(results), tuple(games), scores, rubber)
+    return Tally(tuple(results), tuple(games), scores, rubber, tuple(starts))
 
 
 class SideStats(NamedTuple):
@@ -277,8 +285,9 @@ class SideStats(NamedTuple):
     alone_made: int
     defended_alone: int  # hands a player of theirs defended alone
     defended_alone_won: int  # ... and euchred the makers
-    games_won: int
+    games_won: int  # a slam counts as two (R13)
     rubbers_won: int
+    slams: int  # games won while the losers had 0 or less, where the ruleset counts them
 
 
 def side_stats(side_count: int, sheet_tally: Tally) -> list[SideStats]:
@@ -303,8 +312,9 @@ def side_stats(side_count: int, sheet_tally: Tally) -> list[SideStats]:
             alone_made=count(side, lambda hand: hand.maker_alone and made(hand)),
             defended_alone=defended(side, lambda hand: True),
             defended_alone_won=defended(side, lambda hand: not made(hand)),
-            games_won=sum(1 for game in sheet_tally.games if game.winner == side),
+            games_won=sum(game.counted for game in sheet_tally.games if game.winner == side),
             rubbers_won=int(rubber is not None and rubber.winner == side),
+            slams=sum(1 for game in sheet_tally.games if game.winner == side and game.counted > 1),
         )
         for side in range(side_count)
     ]
