@@ -1204,3 +1204,136 @@ def test_r13_an_edit_that_makes_a_game_a_slam_says_so(score: Run, house: Callabl
     out = score("edit", "2", "--add", "CD", "2").stdout
     assert "; 2 rubber points, not 3; no longer a slam." in out
     assert "The rubber is no longer decided (it went to Ann & Bob, margin 5)." in out
+
+
+def test_r13_show_json_games_carry_counted_and_started(score: Run) -> None:
+    """Every game in show --json has the keys it had, plus "counted" (2 for a slam)
+    and "started" (each side's score as the game began: laps carried in)."""
+    score("new", "--rules", "railroad", *TEAMS)
+    score("add", "AB", "11")  # 11-0: a slam, and 1 carried
+    score("add", "CD", "10")  # 1-10
+    games = state(score)["games"]
+    assert [set(game) for game in games] == [
+        {"number", "winner", "scores", "rubber_points", "counted", "started"}
+    ] * 2
+    assert [(g["scores"], g["rubber_points"], g["counted"], g["started"]) for g in games] == [
+        ({AB: 11, CD: 0}, None, 2, {AB: 0, CD: 0}),
+        ({AB: 1, CD: 10}, None, 1, {AB: 1, CD: 0}),
+    ]
+
+
+# --- Reneges (R17) ---------------------------------------------------------------------------
+
+
+def test_r17_a_renege_scores_the_other_side_four_handed(score: Run) -> None:
+    score("new", *TEAMS)
+    out = score("renege", "CD").stdout
+    assert out == "#1 Cy & Di reneged: Ann & Bob +2 -> Ann & Bob 2, Cy & Di 0\n"
+    out = score("renege", "Ann", "--alone").stdout
+    assert out == (
+        "#2 Ann & Bob reneged against a lone hand: Cy & Di +4 -> Ann & Bob 2, Cy & Di 4\n"
+    )
+    history = score("history").stdout
+    assert "Cy & Di reneged" in history and "2 (+2)" in history
+    assert "Ann & Bob reneged against a lone hand" in history and "4 (+4)" in history
+    stats = score("stats").stdout
+    assert stats.splitlines()[0].split()[-2:] == ["Reneges", "Games"]
+    rows = {line.split("  ")[0]: line.split()[-2:] for line in table_rows(stats)}
+    assert rows == {AB: ["1", "0"], CD: ["1", "0"]}  # reneges committed, games
+
+
+def test_r17_a_renege_in_cutthroat_scores_every_other_player(score: Run) -> None:
+    score("new", *CUTTHROAT)
+    out = score("renege", "Cy").stdout
+    assert out == "#1 Cy reneged: Ann +2, Bob +2 -> Ann 2, Bob 2, Cy 0\n"
+    out = score("renege", "1", "--alone").stdout
+    assert out == "#2 Ann reneged against a lone hand: Bob +4, Cy +4 -> Ann 2, Bob 6, Cy 4\n"
+    rows = {line.split()[0]: line.split()[-2] for line in table_rows(score("stats").stdout)}
+    assert rows == {"Ann": "1", "Bob": "0", "Cy": "1"}
+
+
+def test_r17_renege_penalties_come_from_the_sheets_ruleset_snapshot(
+    score: Run, tmp_path: Path
+) -> None:
+    house = tmp_path / "house.yaml"
+    house.write_text("scoring: {renege: 3, renege_lone: 6}\n", encoding="utf-8")
+    score("new", "--rules", str(house), *TEAMS)
+    house.write_text("scoring: {renege: 1, renege_lone: 1}\n", encoding="utf-8")  # later
+    score("renege", "AB")
+    score("renege", "AB", "--alone")
+    assert game_scores(score) == {AB: 0, CD: 9}
+
+
+def test_r13_r17_a_renege_can_end_a_game_with_a_slam_and_laps(score: Run) -> None:
+    score("new", "--rules", "railroad", *TEAMS)
+    score("add", "AB", "9")
+    out = score("renege", "CD", "--alone").stdout  # 13-0
+    assert out.startswith("#2 Cy & Di reneged against a lone hand: Ann & Bob +4\n")
+    assert "Ann & Bob 13, Cy & Di 0 (slam: counts as two games)." in out
+    assert "Game 2 begins with Ann & Bob 3, Cy & Di 0 (laps)." in out
+
+
+def test_r17_undo_and_edit_work_on_a_renege(score: Run, book: Path) -> None:
+    score("new", *TEAMS)
+    score("hand", "--makers", "AB", "--tricks", "3")
+    score("renege", "CD")
+    assert score("undo").stdout == "Took back #2: Cy & Di reneged. Game 1: Ann & Bob 1, Cy & Di 0\n"
+    score("renege", "CD")
+    out = score("edit", "2", "--renege", "Di", "--alone").stdout
+    assert (
+        out == "#2 is now: Cy & Di reneged against a lone hand.\nGame 1: Ann & Bob 5, Cy & Di 0\n"
+    )
+    out = score("edit", "1", "--renege", "AB").stdout  # a hand made a renege
+    assert out.endswith("#1 is now: Ann & Bob reneged.\nGame 1: Ann & Bob 4, Cy & Di 2\n")
+    out = score("edit", "2", "--makers", "CD", "--tricks", "5").stdout  # and back to a hand
+    assert out.startswith("#2 is now: Cy & Di marched (5 tricks).")
+    assert game_scores(score) == {AB: 0, CD: 4}
+    for args in [
+        ("edit", "1", "--renege", "AB", "--add", "AB", "1"),
+        ("edit", "1", "--renege", "AB", "--makers", "AB", "--tricks", "3"),
+        ("edit", "1", "--renege", "AB", "--reason", "why"),
+        ("edit", "1", "--alone"),
+    ]:
+        refused(score, book, *args, says="Error:", code=2)
+    refused(score, book, "edit", "1", "--renege", "Zed", says="no team or player 'Zed'")
+    refused(score, book, "edit", "3", "--renege", "AB", says="has no entry 3 (it has 2)")
+
+
+@pytest.mark.parametrize(
+    ("setup", "args", "says"),
+    [
+        ((), ("renege", "Zed"), "no team or player 'Zed'"),
+        ((), ("renege", "3"), "no team or player '3'"),
+        (("--rules", "two-handed"), ("renege", "Ann", "--alone"), "two-handed has no lone hands"),
+        (("--rules", "classic"), ("renege", "CD"), "the rubber on sheet"),
+    ],
+)
+def test_r17_a_renege_the_sheet_cannot_take_is_refused_in_one_line(
+    score: Run, book: Path, setup: tuple[str, ...], args: tuple[str, ...], says: str
+) -> None:
+    if setup == ("--rules", "two-handed"):
+        score("new", *setup, "--player", "Ann", "--player", "Bob")
+    else:
+        score("new", *setup, *TEAMS)
+    if setup == ("--rules", "classic"):  # the rubber is over
+        for _ in range(2):
+            score("add", "AB", "5")
+    refused(score, book, *args, says=says)
+
+
+def test_r17_a_version_1_book_upgrades_on_first_use_and_takes_a_renege(
+    score: Run, book: Path
+) -> None:
+    from test_scorebook import version_1_book
+
+    book.parent.mkdir(parents=True)
+    version_1_book(book)
+    history = score("history").stdout  # a reader: the upgrade is its first use
+    assert "Ann & Bob marched alone (5 tricks)" in history
+    assert "Cy & Di -2 points (renege)" in history
+    with sqlite3.connect(book) as db:
+        assert db.execute("PRAGMA user_version").fetchone()[0] == 2
+    db.close()
+    out = score("renege", "Cy").stdout
+    assert out == "#4 Cy & Di reneged: Ann & Bob +2 -> Ann & Bob 8, Cy & Di -2\n"
+    assert state(score)["entries"] == 4

@@ -30,11 +30,18 @@ def _plural(count: int, word: str) -> str:
     return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
+RENEGE_ROWS = ("renege", "renege_lone")  # the scoring rows of a renege (R17)
+
+
 def entry_text(sheet: Sheet, result: EntryResult) -> str:
-    """What an entry recorded, in words: "Ann & Bob marched alone (5 tricks)", or for
-    points given outside the scoring table "Cy & Di -2 points (renege)"."""
+    """What an entry recorded, in words: "Ann & Bob marched alone (5 tricks)", "Cy & Di
+    reneged against a lone hand", or for points given outside the scoring table
+    "Cy & Di -2 points (house rule)"."""
     names = sheet.side_names
     entry = result.entry
+    if result.row in RENEGE_ROWS:
+        against = " against a lone hand" if entry.alone else ""
+        return f"{names[entry.side]} reneged{against}"
     if not isinstance(entry, HandOutcome):
         reason = f" ({entry.reason})" if entry.reason else ""
         points = "point" if abs(entry.points) == 1 else "points"
@@ -392,17 +399,20 @@ def stats_table(sheet: Sheet, stats: Sequence[SideStats]) -> str:
     """``score stats``: per side (or player) how their hands went."""
     rubbers = sheet.ruleset.rubber is not None
     slams = sheet.ruleset.game.slam
+    reneges = any(side.reneges for side in stats)  # a column only once there is one
     defence = sheet.ruleset.alone.defender  # only the columns the ruleset can fill
     alone = sheet.ruleset.alone.maker
     headers = ["", "Made", "Euchred", "Marches"]
     headers += ["Alone", "Alone\nmade"] if alone else []
     headers += ["Def.\nalone", "Def.\nwon"] if defence else []  # lone defences
+    headers += ["Reneges"] if reneges else []  # committed (R17)
     headers += ["Games", *(["Slams"] if slams else []), *(["Rubbers"] if rubbers else [])]
     rows = []
     for name, side in zip(sheet.side_names, stats):
         row = [name, side.made, side.euchred, side.marches]
         row += [side.alone_tried, side.alone_made] if alone else []
         row += [side.defended_alone, side.defended_alone_won] if defence else []
+        row += [side.reneges] if reneges else []
         row += [side.games_won, *([side.slams] if slams else [])]
         rows.append([*row, *([side.rubbers_won] if rubbers else [])])
     return _table(rows, headers)
