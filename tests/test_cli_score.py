@@ -1337,3 +1337,23 @@ def test_r17_a_version_1_book_upgrades_on_first_use_and_takes_a_renege(
     out = score("renege", "Cy").stdout
     assert out == "#4 Cy & Di reneged: Ann & Bob +2 -> Ann & Bob 8, Cy & Di -2\n"
     assert state(score)["entries"] == 4
+
+
+def test_r17_keep_takes_a_renege_at_its_prompt(score: Run) -> None:
+    score("new", *TEAMS)
+    lines = ["help", "renege Cy & Di", "renege 1 a", "renege", "renege Zed", "undo", "quit"]
+    out = score("keep", input="\n".join(lines) + "\n").output
+    assert "renege WHO [a] (WHO reneged;\na: against a lone hand)" in out  # the help
+    assert "#1 Cy & Di reneged: Ann & Bob +2 -> Ann & Bob 2, Cy & Di 0" in out
+    assert "#2 Ann & Bob reneged against a lone hand: Cy & Di +4" in out
+    assert "Error: renege WHO [a]: the side that reneged" in out
+    assert "Error: no team or player 'Zed'" in out
+    assert "Took back #2: Ann & Bob reneged against a lone hand." in out
+    assert game_scores(score) == {AB: 2, CD: 0}
+    score("new", *CUTTHROAT)
+    out = score("keep", input='renege "Bob" alone\nquit\n').output
+    assert "#1 Bob reneged against a lone hand: Ann +4, Cy +4" in out
+    score("new", "--rules", "two-handed", "--player", "Ann", "--player", "Bob")
+    out = score("keep", input="renege Ann a\nrenege Ann\nquit\n").output
+    assert "Error: two-handed has no lone hands" in out
+    assert game_scores(score) == {"Ann": 0, "Bob": 2}
