@@ -146,6 +146,7 @@ def test_r9_at_the_bridge_in_a_five_point_game(scores, side):
 )
 def test_r17_a_renege_scores_every_other_side(side, alone, sides, row, points):
     assert score_renege(SCORING, side, alone, sides) == HandScore(points, row)
+    assert row_words(row)  # the scorekeeper has words for it
 
 
 def test_r17_renege_penalties_come_from_the_ruleset():

@@ -40,8 +40,7 @@ def entry_text(sheet: Sheet, result: EntryResult) -> str:
     names = sheet.side_names
     entry = result.entry
     if result.row in RENEGE_ROWS:
-        against = " against a lone hand" if entry.alone else ""
-        return f"{names[entry.side]} reneged{against}"
+        return f"{names[entry.side]} {row_words(result.row)}"
     if not isinstance(entry, HandOutcome):
         reason = f" ({entry.reason})" if entry.reason else ""
         points = "point" if abs(entry.points) == 1 else "points"
