@@ -321,7 +321,14 @@ def test_an_edit_can_change_who_won_a_past_game(score: Run) -> None:
     )
     now = state(score)
     assert now["games"] == [
-        {"number": 1, "winner": CD, "scores": {AB: 2, CD: 5}, "rubber_points": 2}
+        {
+            "number": 1,
+            "winner": CD,
+            "scores": {AB: 2, CD: 5},
+            "rubber_points": 2,
+            "counted": 1,
+            "started": {AB: 0, CD: 0},
+        }
     ]
     assert now["game"]["scores"] == {AB: 0, CD: 1}
 
@@ -1034,3 +1041,319 @@ def test_show_history_and_stats_read_any_sheet_by_name(score: Run) -> None:
     assert table_rows(score("stats", "friday").stdout)[0].split()[3:6] == ["1", "0", "1"]
     assert state(score)["sheet"] == "saturday"  # reading another sheet changes nothing
     assert "no sheet called 'sunday'" in score("history", "sunday", fails=True).output
+
+
+# --- Laps and slams (R13) -------------------------------------------------------------------
+
+
+@pytest.fixture
+def house(tmp_path: Path) -> Callable[[str], str]:
+    """A house-rules file holding ``text``; its path, for --rules."""
+
+    def write(text: str) -> str:
+        path = tmp_path / f"house{len(list(tmp_path.glob('house*.yaml')))}.yaml"
+        path.write_text(text, encoding="utf-8")
+        return str(path)
+
+    return write
+
+
+def test_r13_laps_carry_into_the_next_game_of_a_rubber(score: Run, house: Callable) -> None:
+    """Classic's games to 5 with laps: Ann & Bob win game 1 at 7, so game 2 starts 2-0;
+    the game that decides the rubber carries nothing further (R10, R13)."""
+    score("new", "--rules", house("extends: classic\ngame: {laps: true}\n"), *TEAMS)
+    score("add", "CD", "1")
+    score("add", "AB", "3")
+    out = score("hand", "--makers", "AB", "--tricks", "5", "--alone").stdout
+    assert (
+        "Game 1 goes to Ann & Bob: Ann & Bob 7, Cy & Di 1 (2 rubber points).\n"
+        "Game 2 begins with Ann & Bob 2, Cy & Di 0 (laps).\n"
+    ) in out
+    assert state(score)["game"] == {"number": 2, "scores": {AB: 2, CD: 0}, "bridge": None}
+    assert "Game 2 (started Ann & Bob 2, Cy & Di 0 by laps):" in score("show").stdout
+    out = score("hand", "--makers", "CD", "--tricks", "5", "--alone").stdout  # 2-4
+    assert out.endswith("-> Ann & Bob 2, Cy & Di 4\n")
+    out = score("hand", "--makers", "CD", "--tricks", "4").stdout  # 2-5: exactly 5, no laps
+    assert out.endswith("(2 rubber points).\nGame 3 begins.\n")
+    score("hand", "--makers", "AB", "--tricks", "5")
+    out = score("add", "AB", "4").stdout  # 6-0: the rubber, and nothing carried after it
+    assert "The rubber goes to Ann & Bob, margin 5." in out  # 2 + (2 + 3) - 2
+    final = state(score)
+    assert [(g["winner"], g["started"], g["counted"]) for g in final["games"]] == [
+        (AB, {AB: 0, CD: 0}, 1),
+        (CD, {AB: 2, CD: 0}, 1),
+        (AB, {AB: 0, CD: 0}, 1),
+    ]
+    history = score("history").stdout
+    assert history.count("starts") == 1
+    started = next(line for line in history.splitlines() if "starts" in line)
+    assert " ".join(started.split()) == "-- game 2 starts Ann & Bob 2, Cy & Di 0 (laps) -- 2 0"
+    assert (
+        "  Game 2 to Cy & Di: Ann & Bob 2, Cy & Di 5"
+        " (2 rubber points; started Ann & Bob 2, Cy & Di 0 by laps)"
+    ) in score("show").stdout
+
+
+def test_r13_r10_a_slam_decides_a_rubber_of_two_games_in_one_game(
+    score: Run, book: Path, house: Callable
+) -> None:
+    """Won 5-0 with slams on: two games toward games_to_win 2, so the rubber is over;
+    its rubber points are R10's 3, earned once: margin 2 + 3 = 5."""
+    score("new", "--rules", house("extends: classic\ngame: {slam: true}\n"), *TEAMS)
+    score("hand", "--makers", "AB", "--tricks", "5", "--alone")
+    out = score("hand", "--makers", "AB", "--tricks", "3").stdout
+    assert out.endswith(
+        "Game 1 goes to Ann & Bob: Ann & Bob 5, Cy & Di 0 (3 rubber points; slam: counts as"
+        " two games).\nThe rubber goes to Ann & Bob, margin 5. This sheet is complete.\n"
+    )
+    final = state(score)
+    assert final["complete"] is True
+    assert final["games"][0]["counted"] == 2
+    assert final["rubber"] == {
+        "winner": AB,
+        "margin": 5,
+        "games_won": {AB: 2, CD: 0},
+        "rubber_points": {AB: 3, CD: 0},
+    }
+    history = score("history").stdout
+    assert "-- game 1 to Ann & Bob (slam: counts as two games) --" in history
+    assert "== rubber to Ann & Bob, margin 5 ==" in history
+    shown = score("show").stdout
+    assert "Games won: Ann & Bob 2 (one slam), Cy & Di 0" in shown
+    assert "Rubber points: Ann & Bob 3, Cy & Di 0" in shown
+    refused(score, book, "hand", "--makers", "CD", "--tricks", "3", says="the rubber on sheet")
+
+
+def test_r13_r10_a_slam_against_a_negative_score_earns_its_rubber_points_once(
+    score: Run, house: Callable
+) -> None:
+    """Cy & Di win game 1 5-3 (1 rubber point); Ann & Bob win game 2 5 to -1, a slam:
+    two games and 3 rubber points, so the rubber is theirs by 2 + 3 - 1 = 4."""
+    score("new", "--rules", house("extends: classic\ngame: {slam: true}\n"), *TEAMS)
+    score("add", "AB", "3")
+    score("add", "CD", "5")
+    score("add", "CD", "-1")
+    score("add", "AB", "5")
+    final = state(score)
+    assert [(g["winner"], g["counted"], g["rubber_points"]) for g in final["games"]] == [
+        (CD, 1, 1),
+        (AB, 2, 3),
+    ]
+    assert final["rubber"] == {
+        "winner": AB,
+        "margin": 4,
+        "games_won": {AB: 2, CD: 1},
+        "rubber_points": {AB: 3, CD: 1},
+    }
+    stats = score("stats").stdout
+    assert stats.splitlines()[0].split()[-3:] == ["Games", "Slams", "Rubbers"]
+    rows = {line.split("  ")[0]: line.split()[-3:] for line in table_rows(stats)}
+    assert rows == {AB: ["2", "1", "1"], CD: ["1", "0", "0"]}
+
+
+def test_r13_railroad_laps_and_a_slam_in_a_match_without_rubbers(score: Run) -> None:
+    score("new", "--rules", "railroad", *TEAMS)
+    score("add", "AB", "8")
+    out = score("hand", "--makers", "AB", "--tricks", "5", "--alone").stdout  # 12-0
+    assert "Game 1 goes to Ann & Bob: Ann & Bob 12, Cy & Di 0 (slam: counts as two games)." in out
+    assert "Game 2 begins with Ann & Bob 2, Cy & Di 0 (laps)." in out
+    out = score("add", "CD", "11").stdout  # 2-11: not a slam, and 1 carried
+    assert "Game 2 goes to Cy & Di: Ann & Bob 2, Cy & Di 11.\n" in out
+    assert "Game 3 begins with Ann & Bob 0, Cy & Di 1 (laps)." in out
+    now = state(score)
+    assert [(g["counted"], g["started"]) for g in now["games"]] == [
+        (2, {AB: 0, CD: 0}),
+        (1, {AB: 2, CD: 0}),
+    ]
+    assert now["game"]["scores"] == {AB: 0, CD: 1}
+    assert now["rubber"] is None
+    assert "Games won: Ann & Bob 2 (one slam), Cy & Di 1" in score("show").stdout
+    rows = {line.split("  ")[0]: line.split()[-2:] for line in table_rows(score("stats").stdout)}
+    assert rows == {AB: ["2", "1"], CD: ["1", "0"]}  # games (a slam counts two), slams
+
+
+def test_r13_a_house_file_of_only_slams_carries_nothing(score: Run, house: Callable) -> None:
+    """game: {slam: true} and nothing else (standard's game to 10): a 12-0 game counts
+    twice, and without laps the next game starts from nothing."""
+    score("new", "--rules", house("game: {slam: true}\n"), *TEAMS)
+    score("add", "AB", "9")
+    out = score("hand", "--makers", "AB", "--tricks", "5", "--alone").stdout
+    assert out.endswith("(slam: counts as two games).\nGame 2 begins.\n")
+    now = state(score)
+    assert (now["games"][0]["counted"], now["game"]["scores"]) == (2, {AB: 0, CD: 0})
+    assert "starts" not in score("history").stdout
+    score("new", "--rules", house("game: {laps: true}\n"), *TEAMS)  # laps alone: no slam
+    score("add", "AB", "9")
+    out = score("hand", "--makers", "AB", "--tricks", "5", "--alone").stdout
+    assert "Ann & Bob 13, Cy & Di 0.\nGame 2 begins with Ann & Bob 3, Cy & Di 0 (laps).\n" in out
+    assert state(score)["games"][0]["counted"] == 1
+    assert "Slams" not in score("stats").stdout
+
+
+def test_r13_an_edit_that_makes_a_game_a_slam_says_so(score: Run, house: Callable) -> None:
+    score("new", "--rules", house("extends: classic\ngame: {slam: true}\n"), *TEAMS)
+    score("add", "AB", "3")
+    score("add", "CD", "1")
+    score("add", "AB", "2")  # 5-1: one game, 2 rubber points
+    out = score("edit", "2", "--add", "CD", "-1").stdout
+    assert (
+        "Game 1 now ends Ann & Bob 5, Cy & Di -1 (it ended Ann & Bob 5, Cy & Di 1);"
+        " 3 rubber points, not 2; a slam: counts as two games.\n"
+        "The rubber now goes to Ann & Bob, margin 5.\n"
+    ) in out
+    out = score("edit", "2", "--add", "CD", "2").stdout
+    assert "; 2 rubber points, not 3; no longer a slam." in out
+    assert "The rubber is no longer decided (it went to Ann & Bob, margin 5)." in out
+
+
+def test_r13_show_json_games_carry_counted_and_started(score: Run) -> None:
+    """Every game in show --json has the keys it had, plus "counted" (2 for a slam)
+    and "started" (each side's score as the game began: laps carried in)."""
+    score("new", "--rules", "railroad", *TEAMS)
+    score("add", "AB", "11")  # 11-0: a slam, and 1 carried
+    score("add", "CD", "10")  # 1-10
+    games = state(score)["games"]
+    assert [set(game) for game in games] == [
+        {"number", "winner", "scores", "rubber_points", "counted", "started"}
+    ] * 2
+    assert [(g["scores"], g["rubber_points"], g["counted"], g["started"]) for g in games] == [
+        ({AB: 11, CD: 0}, None, 2, {AB: 0, CD: 0}),
+        ({AB: 1, CD: 10}, None, 1, {AB: 1, CD: 0}),
+    ]
+
+
+# --- Reneges (R17) ---------------------------------------------------------------------------
+
+
+def test_r17_a_renege_scores_the_other_side_four_handed(score: Run) -> None:
+    score("new", *TEAMS)
+    out = score("renege", "CD").stdout
+    assert out == "#1 Cy & Di reneged: Ann & Bob +2 -> Ann & Bob 2, Cy & Di 0\n"
+    out = score("renege", "Ann", "--alone").stdout
+    assert out == (
+        "#2 Ann & Bob reneged against a lone hand: Cy & Di +4 -> Ann & Bob 2, Cy & Di 4\n"
+    )
+    history = score("history").stdout
+    assert "Cy & Di reneged" in history and "2 (+2)" in history
+    assert "Ann & Bob reneged against a lone hand" in history and "4 (+4)" in history
+    stats = score("stats").stdout
+    assert stats.splitlines()[0].split()[-2:] == ["Reneges", "Games"]
+    rows = {line.split("  ")[0]: line.split()[-2:] for line in table_rows(stats)}
+    assert rows == {AB: ["1", "0"], CD: ["1", "0"]}  # reneges committed, games
+
+
+def test_r17_a_renege_in_cutthroat_scores_every_other_player(score: Run) -> None:
+    score("new", *CUTTHROAT)
+    out = score("renege", "Cy").stdout
+    assert out == "#1 Cy reneged: Ann +2, Bob +2 -> Ann 2, Bob 2, Cy 0\n"
+    out = score("renege", "1", "--alone").stdout
+    assert out == "#2 Ann reneged against a lone hand: Bob +4, Cy +4 -> Ann 2, Bob 6, Cy 4\n"
+    rows = {line.split()[0]: line.split()[-2] for line in table_rows(score("stats").stdout)}
+    assert rows == {"Ann": "1", "Bob": "0", "Cy": "1"}
+
+
+def test_r17_renege_penalties_come_from_the_sheets_ruleset_snapshot(
+    score: Run, tmp_path: Path
+) -> None:
+    house = tmp_path / "house.yaml"
+    house.write_text("scoring: {renege: 3, renege_lone: 6}\n", encoding="utf-8")
+    score("new", "--rules", str(house), *TEAMS)
+    house.write_text("scoring: {renege: 1, renege_lone: 1}\n", encoding="utf-8")  # later
+    score("renege", "AB")
+    score("renege", "AB", "--alone")
+    assert game_scores(score) == {AB: 0, CD: 9}
+
+
+def test_r13_r17_a_renege_can_end_a_game_with_a_slam_and_laps(score: Run) -> None:
+    score("new", "--rules", "railroad", *TEAMS)
+    score("add", "AB", "9")
+    out = score("renege", "CD", "--alone").stdout  # 13-0
+    assert out.startswith("#2 Cy & Di reneged against a lone hand: Ann & Bob +4\n")
+    assert "Ann & Bob 13, Cy & Di 0 (slam: counts as two games)." in out
+    assert "Game 2 begins with Ann & Bob 3, Cy & Di 0 (laps)." in out
+
+
+def test_r17_undo_and_edit_work_on_a_renege(score: Run, book: Path) -> None:
+    score("new", *TEAMS)
+    score("hand", "--makers", "AB", "--tricks", "3")
+    score("renege", "CD")
+    assert score("undo").stdout == "Took back #2: Cy & Di reneged. Game 1: Ann & Bob 1, Cy & Di 0\n"
+    score("renege", "CD")
+    out = score("edit", "2", "--renege", "Di", "--alone").stdout
+    assert (
+        out == "#2 is now: Cy & Di reneged against a lone hand.\nGame 1: Ann & Bob 5, Cy & Di 0\n"
+    )
+    out = score("edit", "1", "--renege", "AB").stdout  # a hand made a renege
+    assert out.endswith("#1 is now: Ann & Bob reneged.\nGame 1: Ann & Bob 4, Cy & Di 2\n")
+    out = score("edit", "2", "--makers", "CD", "--tricks", "5").stdout  # and back to a hand
+    assert out.startswith("#2 is now: Cy & Di marched (5 tricks).")
+    assert game_scores(score) == {AB: 0, CD: 4}
+    for args in [
+        ("edit", "1", "--renege", "AB", "--add", "AB", "1"),
+        ("edit", "1", "--renege", "AB", "--makers", "AB", "--tricks", "3"),
+        ("edit", "1", "--renege", "AB", "--reason", "why"),
+        ("edit", "1", "--alone"),
+    ]:
+        refused(score, book, *args, says="Error:", code=2)
+    refused(score, book, "edit", "1", "--renege", "Zed", says="no team or player 'Zed'")
+    refused(score, book, "edit", "3", "--renege", "AB", says="has no entry 3 (it has 2)")
+
+
+@pytest.mark.parametrize(
+    ("setup", "args", "says"),
+    [
+        ((), ("renege", "Zed"), "no team or player 'Zed'"),
+        ((), ("renege", "3"), "no team or player '3'"),
+        (("--rules", "two-handed"), ("renege", "Ann", "--alone"), "two-handed has no lone hands"),
+        (("--rules", "classic"), ("renege", "CD"), "the rubber on sheet"),
+    ],
+)
+def test_r17_a_renege_the_sheet_cannot_take_is_refused_in_one_line(
+    score: Run, book: Path, setup: tuple[str, ...], args: tuple[str, ...], says: str
+) -> None:
+    if setup == ("--rules", "two-handed"):
+        score("new", *setup, "--player", "Ann", "--player", "Bob")
+    else:
+        score("new", *setup, *TEAMS)
+    if setup == ("--rules", "classic"):  # the rubber is over
+        for _ in range(2):
+            score("add", "AB", "5")
+    refused(score, book, *args, says=says)
+
+
+def test_r17_a_version_1_book_upgrades_on_first_use_and_takes_a_renege(
+    score: Run, book: Path
+) -> None:
+    from test_scorebook import version_1_book
+
+    book.parent.mkdir(parents=True)
+    version_1_book(book)
+    history = score("history").stdout  # a reader: the upgrade is its first use
+    assert "Ann & Bob marched alone (5 tricks)" in history
+    assert "Cy & Di -2 points (renege)" in history
+    with sqlite3.connect(book) as db:
+        assert db.execute("PRAGMA user_version").fetchone()[0] == 2
+    db.close()
+    out = score("renege", "Cy").stdout
+    assert out == "#4 Cy & Di reneged: Ann & Bob +2 -> Ann & Bob 8, Cy & Di -2\n"
+    assert state(score)["entries"] == 4
+
+
+def test_r17_keep_takes_a_renege_at_its_prompt(score: Run) -> None:
+    score("new", *TEAMS)
+    lines = ["help", "renege Cy & Di", "renege 1 a", "renege", "renege Zed", "undo", "quit"]
+    out = score("keep", input="\n".join(lines) + "\n").output
+    assert "renege WHO [a] (WHO reneged;\na: against a lone hand)" in out  # the help
+    assert "#1 Cy & Di reneged: Ann & Bob +2 -> Ann & Bob 2, Cy & Di 0" in out
+    assert "#2 Ann & Bob reneged against a lone hand: Cy & Di +4" in out
+    assert "Error: renege WHO [a]: the side that reneged" in out
+    assert "Error: no team or player 'Zed'" in out
+    assert "Took back #2: Ann & Bob reneged against a lone hand." in out
+    assert game_scores(score) == {AB: 2, CD: 0}
+    score("new", *CUTTHROAT)
+    out = score("keep", input='renege "Bob" alone\nquit\n').output
+    assert "#1 Bob reneged against a lone hand: Ann +4, Cy +4" in out
+    score("new", "--rules", "two-handed", "--player", "Ann", "--player", "Bob")
+    out = score("keep", input="renege Ann a\nrenege Ann\nquit\n").output
+    assert "Error: two-handed has no lone hands" in out
+    assert game_scores(score) == {"Ann": 0, "Bob": 2}

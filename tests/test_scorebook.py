@@ -3,6 +3,7 @@ against interrupts, concurrent writers, damaged files and newer schema versions.
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import sqlite3
@@ -16,13 +17,16 @@ import pytest
 
 from euchre_cli.engine.rules import GameRules, Ruleset
 from euchre_cli.engine.scoring import HandOutcome
-from euchre_cli.rulebook import load_ruleset
+from euchre_cli.rulebook import load_ruleset, ruleset_to_dict
+from euchre_cli.scorekeeper import store
 from euchre_cli.scorekeeper.sheet import (
     ManualPoints,
+    Renege,
     Sheet,
     SheetError,
     manual_points,
     played_hand,
+    renege_penalty,
     seat_sides,
     side_stats,
     split_team,
@@ -159,7 +163,35 @@ def test_manual_points_are_bounded_and_not_zero(sheet: Sheet, points: int) -> No
         manual_points(sheet, "Ann", points)
 
 
+def test_r17_a_renege_names_a_side_the_sheet_has(sheet: Sheet) -> None:
+    assert renege_penalty(sheet, "Cy") == Renege(1, False)
+    assert renege_penalty(sheet, "AB", alone=True) == Renege(0, True)
+    with pytest.raises(SheetError, match="no team or player 'Zed'"):
+        renege_penalty(sheet, "Zed")
+
+
+def test_r17_a_renege_against_a_lone_hand_needs_lone_hands() -> None:
+    two = load_ruleset("two-handed")
+    sheet = Sheet(1, "x", two, (("Ann",), ("Bob",)))
+    assert renege_penalty(sheet, "Ann") == Renege(0, False)
+    with pytest.raises(SheetError, match="^two-handed has no lone hands$"):
+        renege_penalty(sheet, "Ann", alone=True)
+    only_defenders = replace(Ruleset(), alone=replace(Ruleset().alone, maker=False))
+    sheet = Sheet(1, "y", only_defenders, (("Ann", "Bob"), ("Cy", "Di")))
+    assert renege_penalty(sheet, "Ann", alone=True) == Renege(0, True)  # a lone defender's
+
+
 # --- Tally -------------------------------------------------------------------------------
+
+
+def test_r17_a_renege_is_scored_from_the_sheets_ruleset() -> None:
+    house = replace(Ruleset(), scoring=replace(Ruleset().scoring, renege=3, renege_lone=5))
+    result = tally(house, [Renege(1), Renege(0, alone=True)])
+    assert [(r.points, r.row) for r in result.results] == [
+        ((3, 0), "renege"),
+        ((0, 5), "renege_lone"),
+    ]
+    assert [s.reneges for s in side_stats(2, result)] == [1, 1]
 
 
 def test_a_tally_ends_games_at_the_target_and_starts_again_from_nothing() -> None:
@@ -170,6 +202,23 @@ def test_a_tally_ends_games_at_the_target_and_starts_again_from_nothing() -> Non
     assert [r.totals for r in result.results] == [(4, 0), (4, 1), (5, 1)]
     assert result.results[-1].ended_game.winner == 0
     assert result.scores == (0, 0) and result.game_number == 2
+
+
+def test_r13_a_tally_carries_laps_and_counts_slams_for_every_side() -> None:
+    """Cutthroat with laps and slams: Cy wins at 12 with Ann at 0 and Bob at -1, a slam
+    (the best loser had 0), and starts the next game with 2; every later game starts
+    from what the one before carried."""
+    rules = replace(load_ruleset("cutthroat"), game=GameRules(laps=True, slam=True))
+    entries = [ManualPoints(1, -1), ManualPoints(2, 8), HandOutcome(2, 5, maker_alone=True)]
+    result = tally(rules, entries)
+    assert [(g.winner, g.scores, g.counted) for g in result.games] == [(2, (0, -1, 12), 2)]
+    assert result.starts == ((0, 0, 0), (0, 0, 2))
+    assert result.scores == (0, 0, 2)
+    result = tally(rules, [*entries, ManualPoints(0, 10)])  # Ann wins 10-0-2: no slam
+    assert result.games[-1].counted == 1
+    assert result.starts[-1] == (0, 0, 0)
+    stats = side_stats(3, result)
+    assert [(s.games_won, s.slams) for s in stats] == [(1, 0), (0, 0), (2, 1)]
 
 
 def test_stats_count_each_sides_hands() -> None:
@@ -427,6 +476,109 @@ def test_two_writers_at_once_lose_and_duplicate_nothing(book_path: Path) -> None
     with sqlite3.connect(book_path) as db:
         numbers = [row[0] for row in db.execute("SELECT number FROM entries ORDER BY number")]
     assert numbers == list(range(1, 2 * hands_each + 1))
+
+
+# The schema of score book version 1, as euchre wrote it before reneges (R17).
+SCHEMA_1 = (
+    """CREATE TABLE sheets (
+        id INTEGER PRIMARY KEY,
+        name TEXT NOT NULL UNIQUE,
+        ruleset TEXT NOT NULL,
+        sides TEXT NOT NULL,
+        created TEXT NOT NULL
+    )""",
+    """CREATE TABLE entries (
+        sheet_id INTEGER NOT NULL REFERENCES sheets (id),
+        number INTEGER NOT NULL,
+        kind TEXT NOT NULL CHECK (kind IN ('hand', 'points')),
+        side INTEGER NOT NULL,
+        tricks INTEGER CHECK (tricks BETWEEN 0 AND 5),
+        alone INTEGER NOT NULL DEFAULT 0,
+        lone_defender INTEGER,
+        points INTEGER,
+        reason TEXT NOT NULL DEFAULT '',
+        PRIMARY KEY (sheet_id, number)
+    )""",
+    "CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+)
+
+
+def version_1_book(path: Path) -> None:
+    """A book as euchre 1's schema left it: sheet friday (standard), three entries."""
+    with sqlite3.connect(path) as db:
+        for statement in SCHEMA_1:
+            db.execute(statement)
+        db.execute(
+            "INSERT INTO sheets VALUES (7, 'friday', ?, ?, '2026-11-27T20:00:00')",
+            (json.dumps(ruleset_to_dict(Ruleset())), json.dumps([["Ann", "Bob"], ["Cy", "Di"]])),
+        )
+        db.executemany(
+            "INSERT INTO entries VALUES (7, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [
+                (1, "hand", 0, 5, 1, None, None, ""),
+                (2, "points", 1, None, 0, None, -2, "renege"),
+                (3, "hand", 1, 2, 0, 0, None, ""),
+            ],
+        )
+        db.execute("INSERT INTO settings VALUES ('current_sheet', '7')")
+        db.execute("PRAGMA user_version = 1")
+        db.execute(f"PRAGMA application_id = {store.APPLICATION_ID}")
+    db.close()
+
+
+def test_r17_a_version_1_book_is_upgraded_on_first_use_and_takes_reneges(
+    book_path: Path,
+) -> None:
+    """Version 2 lets entries be reneges; SQLite cannot change a CHECK, so the entries
+    table is made again: every entry must come through, and then a renege goes in."""
+    version_1_book(book_path)
+    book = open_scorebook(book_path)  # a reader: the upgrade is its first use
+    with book.transaction():
+        sheet = book.sheet()
+        assert book.entries(sheet) == [
+            HandOutcome(0, 5, maker_alone=True),
+            ManualPoints(1, -2, "renege"),
+            HandOutcome(1, 2, lone_defender_side=0),
+        ]
+        after = book.add(sheet, renege_penalty(sheet, "Cy & Di", alone=True))
+        assert (after.results[-1].totals, after.games[0].winner) == ((10, -2), 0)
+    book.close()
+    assert entries_in(book_path)[-1] == Renege(1, True)
+    with sqlite3.connect(book_path) as db:
+        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 2
+        tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master")}
+        assert "entries_new" not in tables and "entries" in tables
+        with pytest.raises(sqlite3.IntegrityError):  # the CHECK still guards the kinds
+            db.execute("INSERT INTO entries (sheet_id, number, kind, side) VALUES (7, 9, 'x', 0)")
+
+
+def test_an_upgrade_that_fails_leaves_the_version_1_book_as_it_was(
+    book_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The migration's statements run in one transaction: halfway is never left."""
+    version_1_book(book_path)
+    before = book_path.read_bytes()
+    broken = (*store._MIGRATIONS[1][:-1], "ALTER TABLE no_such_table RENAME TO entries")
+    monkeypatch.setattr(store, "_MIGRATIONS", (store._MIGRATIONS[0], broken))
+    with pytest.raises(ScorebookError):
+        open_scorebook(book_path)
+    assert book_path.read_bytes() == before
+    monkeypatch.undo()
+    assert len(entries_in(book_path)) == 3
+
+
+def test_a_renege_stored_with_tricks_is_damage(book_path: Path) -> None:
+    new_book(book_path)
+    book = open_scorebook(book_path)
+    with book.transaction():
+        book.add(book.sheet(), Renege(0))
+    book.close()
+    with sqlite3.connect(book_path) as db:
+        db.execute("UPDATE entries SET tricks = 3")
+    book = open_scorebook(book_path)
+    with pytest.raises(ScorebookError, match="is damaged"), book.transaction(write=False):
+        book.tally(book.sheet())
+    book.close()
 
 
 def test_undo_and_replace_work_on_the_stored_entries(book_path: Path) -> None:

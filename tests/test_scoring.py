@@ -1,5 +1,5 @@
-"""Scoring (R8 hands, R9 games and ties, the bridge, R10 rubbers), checked directly in
-``scoring.py`` and through complete hands dealt and played on the engine.
+"""Scoring (R8 hands, R9 games and ties, the bridge, R10 rubbers, R17 reneges), checked
+directly in ``scoring.py`` and through complete hands dealt and played on the engine.
 
 Complete hands use "holder" deals whose trick counts are forced whatever is played:
 the holder has the top three (four, five) trumps, each of which wins its trick; one
@@ -20,12 +20,14 @@ from euchre_cli.engine.rules import RubberRules, Ruleset, ScoringRules
 from euchre_cli.engine.scoring import (
     GameRecord,
     HandOutcome,
+    HandScore,
     RubberResult,
     at_the_bridge,
     game_winner,
     rubber_points,
     rubber_result,
     score_hand,
+    score_renege,
     scoring_row,
 )
 from euchre_cli.terminal.text import row_words
@@ -130,6 +132,27 @@ def test_r9_game_winner_and_ties(scores, target, winner):
 )
 def test_r9_at_the_bridge_in_a_five_point_game(scores, side):
     assert at_the_bridge(scores, 5) == side
+
+
+# ------------------------------------------------------------- R17 reneges
+@pytest.mark.parametrize(
+    ("side", "alone", "sides", "row", "points"),
+    [
+        (1, False, 2, "renege", (2, 0)),
+        (0, True, 2, "renege_lone", (0, 4)),
+        (2, False, 3, "renege", (2, 2, 0)),  # Cutthroat: every other player scores
+        (0, True, 3, "renege_lone", (0, 4, 4)),
+    ],
+)
+def test_r17_a_renege_scores_every_other_side(side, alone, sides, row, points):
+    assert score_renege(SCORING, side, alone, sides) == HandScore(points, row)
+    assert row_words(row)  # the scorekeeper has words for it
+
+
+def test_r17_renege_penalties_come_from_the_ruleset():
+    house = dataclasses.replace(SCORING, renege=3, renege_lone=5)
+    assert score_renege(house, 0, False, 2).points == (0, 3)
+    assert score_renege(house, 0, True, 2).points == (0, 5)
 
 
 # ----------------------------------------------------------------- R10 rubbers

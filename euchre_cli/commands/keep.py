@@ -24,6 +24,7 @@ from ..scorekeeper.sheet import (
     manual_points,
     played_hand,
     refuse_lone_hands,
+    renege_penalty,
 )
 from ..terminal import reports
 from ..terminal.keyboard import line_editing, read_answer, terminal_columns
@@ -49,7 +50,8 @@ KEEP_HELP = """\
 Type who made trump (a number, a name or initials) and answer the questions, or
 all on one line: "1 4" (side 1 took 4 tricks), "1 a 5" (alone, all five tricks),
 "2 d 1" (a defender went alone; 1 trick to the makers).
-Also: undo, show, history, add WHO POINTS [REASON], help, quit."""
+Also: undo, show, history, add WHO POINTS [REASON], renege WHO [a] (WHO reneged;
+a: against a lone hand), help, quit."""
 
 # Answers to "Alone?": (the maker went alone, a defender went alone)
 ALONE_ANSWERS = {
@@ -222,6 +224,8 @@ class _Table:
             _say(KEEP_HELP)
         elif command == "add":
             self.add_points(words[1:])
+        elif command == "renege":
+            self.renege(words[1:])
         elif words:
             self.record_hand(words)
         return True
@@ -236,6 +240,20 @@ class _Table:
         who = " ".join(words[:at]).strip("\"'")
         with refusals():
             entry = manual_points(self.sheet, who, int(words[at]), " ".join(words[at + 1 :]))
+        self.record(entry)
+
+    def renege(self, words: list[str]) -> None:
+        """``renege WHO [a]``: WHO may be a team of several words; a last word "a" (or
+        "alone") says the renege was against a lone hand (R17)."""
+        alone = len(words) > 1 and words[-1].casefold() in ("a", "alone")
+        who = " ".join(words[:-1] if alone else words).strip("\"'")
+        if not who:
+            raise click.ClickException(
+                "renege WHO [a]: the side that reneged, and a when it was against a lone"
+                " hand: e.g. renege 2 a"
+            )
+        with refusals():
+            entry = renege_penalty(self.sheet, who, alone)
         self.record(entry)
 
     def record_hand(self, words: list[str]) -> None:

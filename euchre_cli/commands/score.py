@@ -13,7 +13,13 @@ import sys
 import click
 
 from ..rulebook import load_ruleset
-from ..scorekeeper.sheet import manual_points, played_hand, seat_sides, side_stats
+from ..scorekeeper.sheet import (
+    manual_points,
+    played_hand,
+    renege_penalty,
+    seat_sides,
+    side_stats,
+)
 from ..scorekeeper.store import book_exists, check_book_path
 from ..terminal import reports
 from ..terminal.keyboard import terminal_columns
@@ -72,13 +78,29 @@ def hand(makers: str, tricks: int, alone: bool, defender_alone: str | None, db: 
 @score.command(context_settings={"ignore_unknown_options": True})
 @click.argument("who")
 @click.argument("points", type=int)
-@click.option("--reason", default="", help="Why: a renege, a house rule ...")
+@click.option("--reason", default="", help="Why: a house rule, a correction ...")
 @with_db
 def add(who: str, points: int, reason: str, db: str | None) -> None:
     """Give POINTS (negative allowed) to WHO outside the scoring table."""
     with session(db) as book:
         sheet = book.sheet()
         tally = book.add(sheet, manual_points(sheet, who, points, reason))
+    click.echo(reports.recorded(sheet, tally))
+
+
+@score.command()
+@click.argument("who")
+@click.option("--alone", is_flag=True, help="The side reneged against was playing alone.")
+@with_db
+def renege(who: str, alone: bool, db: str | None) -> None:
+    """Record a renege by WHO: the other sides score a penalty.
+
+    WHO is the side that reneged (team, player, number or initials); every other
+    side scores the ruleset's scoring.renege, or scoring.renege_lone with --alone
+    (R17)."""
+    with session(db) as book:
+        sheet = book.sheet()
+        tally = book.add(sheet, renege_penalty(sheet, who, alone))
     click.echo(reports.recorded(sheet, tally))
 
 
@@ -97,10 +119,13 @@ def undo(db: str | None) -> None:
 @click.argument("number", type=int)
 @click.option("--makers", metavar="WHO", help="Team, player, number or initials.")
 @click.option("--tricks", type=int, help="Tricks the makers took, 0 to 5.")
-@click.option("--alone", is_flag=True, help="The maker went alone.")
+@click.option(
+    "--alone", is_flag=True, help="The maker went alone (with --renege: against a lone hand)."
+)
 @click.option("--defender-alone", metavar="WHO", help="A defender went alone.")
 @click.option("--add", "points", type=(str, int), metavar="WHO POINTS", help="Points by hand.")
 @click.option("--reason", default="", help="With --add: why.")
+@click.option("--renege", "reneger", metavar="WHO", help="A renege by WHO.")
 @with_db
 def edit(
     number: int,
@@ -110,24 +135,31 @@ def edit(
     defender_alone: str | None,
     points: tuple[str, int] | None,
     reason: str,
+    reneger: str | None,
     db: str | None,
 ) -> None:
-    """Replace entry NUMBER (see 'history') with a hand or with points.
+    """Replace entry NUMBER with a hand, points or a renege.
 
-    Every later entry is scored again."""
+    NUMBER is the # in 'history'.  Every later entry is scored again."""
     is_hand = makers is not None and tricks is not None
-    hand_options = makers is not None or tricks is not None or alone or defender_alone
-    if (points is None and not is_hand) or (points is not None and hand_options):
-        raise click.UsageError("give either --makers and --tricks, or --add WHO POINTS")
+    hand_options = makers is not None or tricks is not None or defender_alone is not None
+    kinds = [hand_options, points is not None, reneger is not None]
+    if kinds.count(True) != 1 or (hand_options and not is_hand) or (alone and points):
+        raise click.UsageError(
+            "give either --makers and --tricks, --add WHO POINTS, or --renege WHO"
+        )
     if reason and points is None:
-        raise click.UsageError("--reason goes with --add WHO POINTS (a hand needs no reason)")
+        raise click.UsageError(
+            "--reason goes with --add WHO POINTS (a hand or a renege needs no reason)"
+        )
     with session(db) as book:
         sheet = book.sheet()
-        entry = (
-            played_hand(sheet, makers, tricks, alone, defender_alone)
-            if is_hand
-            else manual_points(sheet, *points, reason)
-        )
+        if is_hand:
+            entry = played_hand(sheet, makers, tricks, alone, defender_alone)
+        elif reneger is not None:
+            entry = renege_penalty(sheet, reneger, alone)
+        else:
+            entry = manual_points(sheet, *points, reason)
         before = book.tally(sheet)
         tally = book.replace(sheet, number, entry)
     result = tally.results[number - 1]
@@ -182,8 +214,9 @@ def stats(name: str | None, db: str | None) -> None:
     """Per side: hands made, euchred, marches, lone hands, games.
 
     The current sheet, or sheet NAME.  A side is a team, or one player where each
-    plays for themselves (Cutthroat); rubbers won are counted too where the ruleset
-    plays rubbers."""
+    plays for themselves (Cutthroat); a slam counts as two games, and slams and
+    rubbers won are counted too where the ruleset has them, reneges committed once
+    the sheet has one."""
     with session(db, write=False) as book:
         sheet = book.sheet(name)
         tally = book.tally(sheet)

@@ -69,6 +69,17 @@ def score_hand(scoring: ScoringRules, outcome: HandOutcome, side_count: int) -> 
     return HandScore(tuple(points), row)
 
 
+def score_renege(
+    scoring: ScoringRules, reneging_side: int, against_lone: bool, side_count: int
+) -> HandScore:
+    """Points for a renege found at a real table (R17): every side but the one that
+    reneged scores ``renege``, or ``renege_lone`` when the side reneged against was
+    playing alone (each other Cutthroat player alike, as each defender scores a euchre)."""
+    row = "renege_lone" if against_lone else "renege"
+    value = getattr(scoring, row)
+    return HandScore(tuple(0 if s == reneging_side else value for s in range(side_count)), row)
+
+
 def game_winner(scores: Sequence[int], points_to_win: int) -> int | None:
     """The side that has won (R9): the single highest score at or past the target.
 

@@ -22,9 +22,12 @@ from ..engine.scoring import (
     GameRecord,
     HandOutcome,
     RubberResult,
+    game_record,
     game_winner,
+    next_game_scores,
     rubber_result,
     score_hand,
+    score_renege,
 )
 
 MAX_MANUAL_POINTS = 99
@@ -47,15 +50,24 @@ class RubberOver(SheetError):
 
 
 class ManualPoints(NamedTuple):
-    """Points given outside the scoring table: a renege penalty, a house rule."""
+    """Points given outside the scoring table: a house rule, a correction."""
 
     side: int
     points: int
     reason: str = ""
 
 
+class Renege(NamedTuple):
+    """A renege found at the table (R17): ``side`` reneged, and every other side
+    scores the ruleset's penalty (``alone``: the side reneged against played alone).
+    The points are worked out at tally time from the sheet's ruleset."""
+
+    side: int
+    alone: bool = False
+
+
 # A played hand is stored as the scoring module's own HandOutcome.
-Entry = HandOutcome | ManualPoints
+Entry = HandOutcome | ManualPoints | Renege
 
 
 # --- Sheets and names -----------------------------------------------------------------
@@ -195,6 +207,16 @@ def manual_points(sheet: Sheet, who: str, points: int, reason: str = "") -> Manu
     return ManualPoints(sheet.resolve(who), points, " ".join(reason.split()))
 
 
+def renege_penalty(sheet: Sheet, who: str, alone: bool = False) -> Renege:
+    """A renege by ``who`` (R17); ``alone`` (against a lone hand) is refused where the
+    ruleset has no lone hands (R6)."""
+    rules = sheet.ruleset
+    side = sheet.resolve(who)
+    if alone and not (rules.alone.maker or rules.alone.defender):
+        raise SheetError(f"{rules.name} has no lone hands")
+    return Renege(side, alone)
+
+
 def check_text(text: str, what: str) -> None:
     """Text to be kept in the book: no control characters, nothing that is not UTF-8
     (a name typed in another encoding arrives as undecodable bytes)."""
@@ -214,7 +236,7 @@ class EntryResult(NamedTuple):
     number: int
     entry: Entry
     points: tuple[int, ...]
-    row: str | None  # the scoring table's row for a hand (``HandScore.row``); None for points
+    row: str | None  # the scoring table's row (``HandScore.row``); None for points by hand
     game: int  # the number of the game the entry belongs to
     totals: tuple[int, ...]  # that game's scores after the entry
     ended_game: GameRecord | None
@@ -228,6 +250,9 @@ class Tally(NamedTuple):
     games: tuple[GameRecord, ...]
     scores: tuple[int, ...]  # the game in play
     rubber: RubberResult | None
+    # The scores each game started from, the game in play's last: 0 each, or with
+    # laps (R13) the winners' points beyond the target in the game before.
+    starts: tuple[tuple[int, ...], ...]
 
     @property
     def game_number(self) -> int:
@@ -240,9 +265,11 @@ class Tally(NamedTuple):
 
 
 def tally(ruleset: Ruleset, entries: Sequence[Entry]) -> Tally:
-    """Replay the entries through ``scoring``: points, game ends (R9), the rubber (R10)."""
+    """Replay the entries through ``scoring``: points, game ends (R9) with slams and
+    laps (R13), the rubber (R10)."""
     side_count = len(ruleset.sides)
     scores = (0,) * side_count
+    starts = [scores]
     games: list[GameRecord] = []
     results: list[EntryResult] = []
     rubber: RubberResult | None = None
@@ -251,20 +278,25 @@ def tally(ruleset: Ruleset, entries: Sequence[Entry]) -> Tally:
             points = tuple(entry.points if s == entry.side else 0 for s in range(side_count))
             row = None
         else:
-            score = score_hand(ruleset.scoring, entry, side_count)
+            score = (
+                score_renege(ruleset.scoring, entry.side, entry.alone, side_count)
+                if isinstance(entry, Renege)
+                else score_hand(ruleset.scoring, entry, side_count)
+            )
             points, row = score.points, score.row
         game = len(games) + 1
         scores = tuple(old + new for old, new in zip(scores, points))
         totals, ended, decided = scores, None, None
         winner = game_winner(scores, ruleset.game.points_to_win)
         if winner is not None:
-            ended = GameRecord(winner, scores)
+            ended = game_record(ruleset.game, winner, scores)
             games.append(ended)
-            scores = (0,) * side_count
+            scores = next_game_scores(ruleset.game, ended)
+            starts.append(scores)
             if ruleset.rubber is not None and rubber is None:
                 rubber = decided = rubber_result(ruleset.rubber, games, side_count)
         results.append(EntryResult(number, entry, points, row, game, totals, ended, decided))
-    return Tally(tuple(results), tuple(games), scores, rubber)
+    return Tally(tuple(results), tuple(games), scores, rubber, tuple(starts))
 
 
 class SideStats(NamedTuple):
@@ -277,12 +309,15 @@ class SideStats(NamedTuple):
     alone_made: int
     defended_alone: int  # hands a player of theirs defended alone
     defended_alone_won: int  # ... and euchred the makers
-    games_won: int
+    games_won: int  # a slam counts as two (R13)
     rubbers_won: int
+    slams: int  # games won while the losers had 0 or less, where the ruleset counts them
+    reneges: int  # reneges committed (R17)
 
 
 def side_stats(side_count: int, sheet_tally: Tally) -> list[SideStats]:
     hands = [r.entry for r in sheet_tally.results if isinstance(r.entry, HandOutcome)]
+    reneges = [r.entry for r in sheet_tally.results if isinstance(r.entry, Renege)]
     rubber = sheet_tally.rubber
 
     def made(hand: HandOutcome) -> bool:
@@ -303,8 +338,10 @@ def side_stats(side_count: int, sheet_tally: Tally) -> list[SideStats]:
             alone_made=count(side, lambda hand: hand.maker_alone and made(hand)),
             defended_alone=defended(side, lambda hand: True),
             defended_alone_won=defended(side, lambda hand: not made(hand)),
-            games_won=sum(1 for game in sheet_tally.games if game.winner == side),
+            games_won=sum(game.counted for game in sheet_tally.games if game.winner == side),
             rubbers_won=int(rubber is not None and rubber.winner == side),
+            slams=sum(1 for game in sheet_tally.games if game.winner == side and game.counted > 1),
+            reneges=sum(1 for entry in reneges if entry.side == side),
         )
         for side in range(side_count)
     ]

@@ -23,6 +23,7 @@ from .sheet import (
     Entry,
     EntryResult,
     ManualPoints,
+    Renege,
     Sheet,
     Tally,
     appended,
@@ -36,13 +37,14 @@ if TYPE_CHECKING:
 
     from ..engine.rules import Ruleset
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 APPLICATION_ID = 0x45554352  # "EUCR" in the file header: this file is a euchre score book
 BUSY_TIMEOUT_SECONDS = 10.0
 BOOK_FILE = "scores.sqlite3"  # the book's name in the user's data folder
 
 # _MIGRATIONS[n] upgrades a book from schema version n to n + 1, one statement at a time
-# (``executescript`` would commit halfway).
+# (``executescript`` would commit halfway), all of them in one transaction.  A new book
+# runs them all.  Never change a migration a released euchre has run: add one.
 _MIGRATIONS: tuple[tuple[str, ...], ...] = (
     (
         """CREATE TABLE sheets (
@@ -65,6 +67,28 @@ _MIGRATIONS: tuple[tuple[str, ...], ...] = (
             PRIMARY KEY (sheet_id, number)
         )""",
         "CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+    ),
+    # 1 -> 2: the 'renege' kind (R17), its ``alone`` the renege against a lone hand.
+    # SQLite cannot change a CHECK constraint: the table is made again and copied.
+    (
+        """CREATE TABLE entries_new (
+            sheet_id INTEGER NOT NULL REFERENCES sheets (id),
+            number INTEGER NOT NULL,           -- 1, 2, 3 ... in the order of play
+            kind TEXT NOT NULL CHECK (kind IN ('hand', 'points', 'renege')),
+            side INTEGER NOT NULL,             -- the makers, the side given points, the reneger
+            tricks INTEGER CHECK (tricks BETWEEN 0 AND 5),  -- hand: the makers' tricks
+            alone INTEGER NOT NULL DEFAULT 0,  -- hand: the maker went alone;
+                                               -- renege: it was against a lone hand
+            lone_defender INTEGER,             -- hand: the side of a lone defender
+            points INTEGER,                    -- points: how many
+            reason TEXT NOT NULL DEFAULT '',   -- points: why
+            PRIMARY KEY (sheet_id, number)
+        )""",
+        "INSERT INTO entries_new (sheet_id, number, kind, side, tricks, alone, lone_defender,"
+        " points, reason) SELECT sheet_id, number, kind, side, tricks, alone, lone_defender,"
+        " points, reason FROM entries",
+        "DROP TABLE entries",
+        "ALTER TABLE entries_new RENAME TO entries",
     ),
 )
 
@@ -391,6 +415,8 @@ def _row_from_entry(entry: Entry) -> tuple:
     """(kind, side, tricks, alone, lone_defender, points, reason)."""
     if isinstance(entry, ManualPoints):
         return ("points", entry.side, None, 0, None, entry.points, entry.reason)
+    if isinstance(entry, Renege):
+        return ("renege", entry.side, None, int(entry.alone), None, None, "")
     return (
         "hand",
         entry.maker_side,
@@ -408,9 +434,11 @@ def _entry_from_row(row: tuple, side_count: int) -> Entry:
         raise ValueError("an entry names a side the sheet does not have")
     if kind == "points" and type(points) is int:
         return ManualPoints(side, points, reason)
+    if kind == "renege" and tricks is None and points is None and alone in (0, 1):
+        return Renege(side, bool(alone))
     if kind == "hand" and type(tricks) is int and 0 <= tricks <= TRICKS_IN_HAND and alone in (0, 1):
         return HandOutcome(side, tricks, bool(alone), lone_defender)
-    raise ValueError(f"an entry of kind {kind!r} has no sensible tricks or points")
+    raise ValueError(f"an entry of kind {kind!r} has no sensible tricks, points or alone")
 
 
 def _file_in_the_way(folder: str) -> str | None:

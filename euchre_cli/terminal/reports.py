@@ -30,11 +30,17 @@ def _plural(count: int, word: str) -> str:
     return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
+RENEGE_ROWS = ("renege", "renege_lone")  # the scoring rows of a renege (R17)
+
+
 def entry_text(sheet: Sheet, result: EntryResult) -> str:
-    """What an entry recorded, in words: "Ann & Bob marched alone (5 tricks)", or for
-    points given outside the scoring table "Cy & Di -2 points (renege)"."""
+    """What an entry recorded, in words: "Ann & Bob marched alone (5 tricks)", "Cy & Di
+    reneged against a lone hand", or for points given outside the scoring table
+    "Cy & Di -2 points (house rule)"."""
     names = sheet.side_names
     entry = result.entry
+    if result.row in RENEGE_ROWS:
+        return f"{names[entry.side]} {row_words(result.row)}"
     if not isinstance(entry, HandOutcome):
         reason = f" ({entry.reason})" if entry.reason else ""
         points = "point" if abs(entry.points) == 1 else "points"
@@ -67,11 +73,32 @@ def _tie_note(sheet: Sheet, scores: Sequence[int]) -> str:
     return ""
 
 
-def _worth(sheet: Sheet, game: GameRecord) -> str:
-    """What a won game counts in the rubber (R10), when the ruleset plays rubbers."""
-    if sheet.ruleset.rubber is None:
-        return ""
-    return f" ({_plural(game.rubber_points, 'rubber point')})"
+SLAM = "slam: counts as two games"  # R13
+
+
+def _worth(sheet: Sheet, game: GameRecord, start: Sequence[int] = ()) -> str:
+    """What a won game counts (R10's rubber points, when the ruleset plays rubbers; a
+    slam, R13) and, when laps carried points into it, what it started from."""
+    notes = []
+    if sheet.ruleset.rubber is not None:
+        notes.append(_plural(game.rubber_points, "rubber point"))
+    if game.counted > 1:
+        notes.append(SLAM)
+    if any(start):
+        notes.append(f"started {_started(sheet, start)}")
+    return f" ({'; '.join(notes)})" if notes else ""
+
+
+def _started(sheet: Sheet, start: Sequence[int]) -> str:
+    """The scores laps carried into a game (R13): "Ann & Bob 3, Cy & Di 0 by laps"."""
+    return f"{_scores(sheet.side_names, start)} by laps"
+
+
+def _begins(sheet: Sheet, number: int, start: Sequence[int]) -> str:
+    """ "Game 2 begins.", or with points carried by laps what it begins with."""
+    if not any(start):
+        return f"Game {number} begins."
+    return f"Game {number} begins with {_scores(sheet.side_names, start)} (laps)."
 
 
 def recorded(sheet: Sheet, tally: Tally) -> str:
@@ -89,7 +116,7 @@ def recorded(sheet: Sheet, tally: Tally) -> str:
         f"{_scores(names, game.scores)}{_worth(sheet, game)}.",
     ]
     if rubber is None:
-        lines.append(f"Game {result.game + 1} begins.")
+        lines.append(_begins(sheet, result.game + 1, tally.starts[result.game]))
     else:
         lines.append(
             f"The rubber goes to {names[rubber.winner]}, margin {rubber.margin}. "
@@ -98,14 +125,25 @@ def recorded(sheet: Sheet, tally: Tally) -> str:
     return "\n".join(lines)
 
 
-def _rubber_standing(sheet: Sheet, tally: Tally) -> tuple[list[int], list[int]]:
-    """Games won and rubber points earned so far, per side (R10)."""
+def _rubber_standing(sheet: Sheet, tally: Tally) -> tuple[list[int], list[int], list[int]]:
+    """Games won (a slam counting two, R13), rubber points earned (once a game, R10)
+    and slams so far, per side."""
     games = [0] * len(sheet.sides)
     points = [0] * len(sheet.sides)
+    slams = [0] * len(sheet.sides)
     for game in tally.games:
-        games[game.winner] += 1
+        games[game.winner] += game.counted
         points[game.winner] += game.rubber_points
-    return games, points
+        slams[game.winner] += game.counted > 1
+    return games, points, slams
+
+
+def _games_won(sheet: Sheet, games: Sequence[int], slams: Sequence[int]) -> str:
+    """ "Ann & Bob 2 (one slam), Cy & Di 0"."""
+    return ", ".join(
+        f"{name} {won}" + (f" ({'one slam' if slam == 1 else f'{slam} slams'})" if slam else "")
+        for name, won, slam in zip(sheet.side_names, games, slams)
+    )
 
 
 def _bridge(sheet: Sheet, scores: Sequence[int]) -> int | None:
@@ -151,6 +189,8 @@ def outcome_changes(sheet: Sheet, before: Tally, after: Tally) -> list[str]:
             worth = ""
             if sheet.ruleset.rubber is not None and was.rubber_points != now.rubber_points:
                 worth = f"; {now.rubber_points} rubber points, not {was.rubber_points}"
+            if was.counted != now.counted:
+                worth += f"; a {SLAM}" if now.counted > 1 else "; no longer a slam"
             lines.append(
                 f"Game {number} now ends {_scores(names, now.scores)}"
                 f" (it ended {_scores(names, was.scores)}){worth}."
@@ -184,7 +224,9 @@ def game_block(sheet: Sheet, tally: Tally, ascii: bool = False, columns: int | N
     names = sheet.side_names
     bridge = _bridge(sheet, tally.scores)
     width = max(len(name) for name in names)
-    lines = [f"Game {tally.game_number}{_tie_note(sheet, tally.scores)}:"]
+    start = tally.starts[-1]
+    laps = f" (started {_started(sheet, start)})" if any(start) else ""
+    lines = [f"Game {tally.game_number}{_tie_note(sheet, tally.scores)}{laps}:"]
     for side, (name, score) in enumerate(zip(names, tally.scores)):
         label = "  at the bridge" if side == bridge else ""
         lines.append(f"  {name.ljust(width)}  {score:>3}{label}")
@@ -211,12 +253,12 @@ def sheet_report(
     if tally.rubber is None:
         lines.append(game_block(sheet, tally, ascii, columns))
     if tally.games:
-        games_won, rubber_points = _rubber_standing(sheet, tally)
-        lines += ["", f"Games won: {_scores(names, games_won)}"]
+        games_won, rubber_points, slams = _rubber_standing(sheet, tally)
+        lines += ["", f"Games won: {_games_won(sheet, games_won, slams)}"]
         for number, game in enumerate(tally.games, start=1):
             lines.append(
                 f"  Game {number} to {names[game.winner]}: "
-                f"{_scores(names, game.scores)}{_worth(sheet, game)}"
+                f"{_scores(names, game.scores)}{_worth(sheet, game, tally.starts[number - 1])}"
             )
         if rules.rubber is not None:
             lines.append(f"Rubber points: {_scores(names, rubber_points)}")
@@ -241,7 +283,7 @@ def sheet_json(sheet: Sheet, tally: Tally) -> dict[str, Any]:
     bridge = _bridge(sheet, tally.scores)
     rubber = None
     if rules.rubber is not None:
-        games_won, rubber_points = _rubber_standing(sheet, tally)
+        games_won, rubber_points, _ = _rubber_standing(sheet, tally)
         result = tally.rubber
         rubber = {
             "winner": names[result.winner] if result else None,
@@ -269,6 +311,8 @@ def sheet_json(sheet: Sheet, tally: Tally) -> dict[str, Any]:
                 "winner": names[game.winner],
                 "scores": by_side(game.scores),
                 "rubber_points": game.rubber_points if rules.rubber else None,
+                "counted": game.counted,  # games it counts for: 2 for a slam (R13)
+                "started": by_side(tally.starts[number - 1]),  # laps carried in (R13)
             }
             for number, game in enumerate(tally.games, start=1)
         ],
@@ -334,13 +378,17 @@ def history_table(sheet: Sheet, tally: Tally, columns: int | None = None) -> str
             for total, points in zip(result.totals, result.points)
         ]
         rows.append([result.number, result.game, entry_text(sheet, result), *cells])
-        if result.ended_game is not None:
-            winner = names[result.ended_game.winner]
-            rows.append(["", "", f"-- game {result.game} to {winner} --", *blank])
+        game = result.ended_game
+        if game is not None:
+            slam = f" ({SLAM})" if game.counted > 1 else ""
+            rows.append(["", "", f"-- game {result.game} to {names[game.winner]}{slam} --", *blank])
         if result.decided_rubber is not None:
             winner = names[result.decided_rubber.winner]
             margin = result.decided_rubber.margin
             rows.append(["", "", f"== rubber to {winner}, margin {margin} ==", *blank])
+        elif game is not None and any(start := tally.starts[result.game]):
+            text = f"-- game {result.game + 1} starts {_scores(names, start)} (laps) --"
+            rows.append(["", "", text, *map(str, start)])
     if not rows:
         return f"Sheet {sheet.name} has no entries yet."
     return _table(rows, ["#", "Game", "Entry", *names], wrap=2, columns=columns)
@@ -349,18 +397,23 @@ def history_table(sheet: Sheet, tally: Tally, columns: int | None = None) -> str
 def stats_table(sheet: Sheet, stats: Sequence[SideStats]) -> str:
     """``score stats``: per side (or player) how their hands went."""
     rubbers = sheet.ruleset.rubber is not None
+    slams = sheet.ruleset.game.slam
+    reneges = any(side.reneges for side in stats)  # a column only once there is one
     defence = sheet.ruleset.alone.defender  # only the columns the ruleset can fill
     alone = sheet.ruleset.alone.maker
     headers = ["", "Made", "Euchred", "Marches"]
     headers += ["Alone", "Alone\nmade"] if alone else []
     headers += ["Def.\nalone", "Def.\nwon"] if defence else []  # lone defences
-    headers += ["Games", *(["Rubbers"] if rubbers else [])]
+    headers += ["Reneges"] if reneges else []  # committed (R17)
+    headers += ["Games", *(["Slams"] if slams else []), *(["Rubbers"] if rubbers else [])]
     rows = []
     for name, side in zip(sheet.side_names, stats):
         row = [name, side.made, side.euchred, side.marches]
         row += [side.alone_tried, side.alone_made] if alone else []
         row += [side.defended_alone, side.defended_alone_won] if defence else []
-        rows.append([*row, side.games_won, *([side.rubbers_won] if rubbers else [])])
+        row += [side.reneges] if reneges else []
+        row += [side.games_won, *([side.slams] if slams else [])]
+        rows.append([*row, *([side.rubbers_won] if rubbers else [])])
     return _table(rows, headers)
 
 

@@ -105,12 +105,14 @@ _ROW_WORDS = {
     "euchre": "got euchred",
     "lone_defender_euchre": "got euchred by {defender}",
     "lone_defender_march": "lost every trick to {defender}",
+    "renege": "reneged",  # said of the side that reneged (R17)
+    "renege_lone": "reneged against a lone hand",
 }
 
 
 def row_words(row: str, defender: str = "a lone defender") -> str:
     """What the makers did, in the words of a row of the scoring table: "marched
-    alone", "got euchred by Cy alone"."""
+    alone", "got euchred by Cy alone"; for a renege, what the side that reneged did."""
     return _ROW_WORDS[row].format(defender=defender)
 
 
