@@ -219,3 +219,15 @@ def test_new_template_shows_the_deal_section() -> None:
     text = Path("house.yaml").read_text(encoding="utf-8")
     for line in ("# deal:", "#   first_dealer: random", "#   packets: [3, 2]", "#   cut_min: 4"):
         assert line in text
+
+
+def test_r13_r17_the_template_lists_and_explains_every_house_rule() -> None:
+    assert euchre("new", "house.yaml", "--from", "railroad").exit_code == 0
+    text = Path("house.yaml").read_text(encoding="utf-8")
+    for key in ("call_for_best: true", "laps: true", "slam: true", "natural_trump: false"):
+        assert f"#   {key}" in text
+    for key in ("partner_orders_alone", "weak_hand", "weak_hand_test", "renege", "renege_lone"):
+        assert f"#   {key}: " in text
+    assert "[off | redeal | exchange]" in text and "(R13)" in text and "(R17)" in text
+    shown = euchre("show", "railroad").output  # rules show prints them too
+    assert "call_for_best: true" in shown and "weak_hand: 'off'" in shown

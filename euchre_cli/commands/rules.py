@@ -25,14 +25,14 @@ from .main import ListingGroup
 
 # The settings a table most often changes, by section, in the order `rules new` lists them.
 TEMPLATE_SETTINGS: dict[str, tuple[str, ...]] = {
-    "bidding": ("stick_the_dealer", "dealer_pickup"),
-    "alone": ("maker", "defender", "lead"),
-    "game": ("points_to_win", "bridge"),
+    "bidding": ("stick_the_dealer", "dealer_pickup", "natural_trump", "partner_orders_alone"),
+    "alone": ("maker", "defender", "lead", "call_for_best"),
+    "game": ("points_to_win", "bridge", "laps", "slam"),
     "scoring": tuple(item.name for item in fields(ScoringRules)),
     "rubber": tuple(item.name for item in fields(RubberRules)),
     "markers": ("cards",),
     "deck": ("ranks", "joker"),
-    "deal": ("first_dealer", "packets", "cut_min"),
+    "deal": ("first_dealer", "packets", "cut_min", "weak_hand", "weak_hand_test"),
     "dummy": ("cards",),
 }
 # Sections a ruleset may turn off (None): the template shows what writing them turns on.
