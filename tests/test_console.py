@@ -23,13 +23,69 @@ CONSOLE_SCRIPT = [sys.executable, "-c", "from euchre_cli.commands import run; ru
 
 
 def read_until_prompt(fd: int, ends: tuple[bytes, ...], seconds: float = 60) -> bytes:
-    """What the program wrote to the terminal, up to a question ending in ``ends``."""
+    """What the program wrote to the terminal, up to text ending in ``ends`` (spaces
+    after it aside).  Enough before typing: keys wait in the terminal until read.  A
+    signal, or Ctrl-C or Ctrl-Z, waits for ``read_until_waiting``."""
     out, deadline = b"", time.monotonic() + seconds
     while not out.rstrip(b" ").endswith(ends):
         assert time.monotonic() < deadline, f"no question after: {out[-300:]!r}"
-        if select.select([fd], [], [], 0.5)[0]:
-            out += os.read(fd, 65536)
+        out += read_ready(fd, 0.5)
     return out
+
+
+def read_ready(fd: int, seconds: float) -> bytes:
+    """What the terminal has to read within ``seconds``, or nothing."""
+    return os.read(fd, 65536) if select.select([fd], [], [], seconds)[0] else b""
+
+
+def read_until_waiting(
+    fd: int, ends: tuple[bytes, ...], pid: int | None = None, seconds: float = 60
+) -> bytes:
+    """What process ``pid`` wrote up to a question ending in ``ends``, read once it waits
+    there for a key (without ``pid``: the terminal's foreground job, a program that a
+    shell runs).  Line editing sets the terminal's mode, writes the question a byte at
+    a time and only then blocks in select(): a signal that comes in between, the whole
+    question shown, only marks itself for Python's handler (run between bytecodes) and
+    interrupts nothing, so the handler runs when a key comes (a SIGTERM sent at the
+    question's ">" went unanswered).  Asleep in the kernel once the question is
+    written, the program is in that wait, which a signal interrupts: nothing else
+    sleeps between a question and its answer (read() without line editing, the same)."""
+    out = read_until_prompt(fd, ends, seconds)
+    if pid is None:
+        pid = os.tcgetpgrp(fd)  # a job of one process, its group's leader
+    deadline = time.monotonic() + seconds
+    while (state := process_state(pid)) != b"S":
+        assert state != b"Z", f"ended at the question: {out[-300:]!r}"
+        assert time.monotonic() < deadline, f"not waiting for a key after: {out[-300:]!r}"
+        out += read_ready(fd, 0.005)
+    return out + read_ready(fd, 0)  # the rest of the question: its last space
+
+
+def process_state(pid: int) -> bytes:
+    """The state Linux gives a process (S: asleep, waiting for something that can be
+    interrupted; Z: ended).  Without /proc, S after a fifth of a second: a guess,
+    which is all the tests had before."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as stat:
+            return stat.read().rpartition(b")")[2].split()[0]
+    except FileNotFoundError:
+        if os.path.isdir("/proc/self"):
+            raise
+    time.sleep(0.2)
+    return b"S"
+
+
+def wait_until_keys_are_hidden(terminal: int, seconds: float = 30) -> None:
+    """Until a game hides the keys pressed while the computer plays: the terminal reads
+    whole lines (line editing at a question reads keys one by one) without echo (as
+    the terminal echoes before a question, and after the shell's fg)."""
+    deadline = time.monotonic() + seconds
+    while True:
+        mode = termios.tcgetattr(terminal)[3]
+        if mode & termios.ICANON and not mode & termios.ECHO:
+            return
+        assert time.monotonic() < deadline, "the keys pressed are still shown"
+        time.sleep(0.005)
 
 
 @pytest.mark.parametrize(
@@ -60,8 +116,7 @@ def test_a_signal_at_a_question_gives_the_terminal_back(
             env=env,
             start_new_session=True,
         )
-        read_until_prompt(controller, (prompt,))
-        time.sleep(0.2)  # into input(), which is where the echo is off
+        read_until_waiting(controller, (prompt,), process.pid)  # echo off, in input()
         process.send_signal(signum)
         assert process.wait(30) == status
         settings = termios.tcgetattr(terminal)[3]
@@ -88,23 +143,23 @@ def test_keys_pressed_while_the_computer_plays_are_not_shown(tmp_path: Path, cas
             env=env,
             start_new_session=True,
         )
-        read_until_prompt(controller, (b">",))  # Cy has passed: "Assist your partner?"
+        # Cy has passed: "Assist your partner?"
+        read_until_waiting(controller, (b">",), process.pid)
         os.write(controller, b"pass\r")
-        time.sleep(0.3)  # Ann and Bob, paced on a terminal, are still to pass
+        wait_until_keys_are_hidden(terminal)  # Ann and Bob, paced on a terminal, still to pass
         if case == "stopped and continued":
             process.send_signal(signal.SIGSTOP)
             shell = termios.tcgetattr(terminal)
             shell[3] |= termios.ECHO  # as a shell leaves it
             termios.tcsetattr(terminal, termios.TCSANOW, shell)
             process.send_signal(signal.SIGCONT)
-            time.sleep(0.2)
+            wait_until_keys_are_hidden(terminal)  # by the game's handler for SIGCONT
         os.write(controller, b"zzzz\r")
         if case != "killed":
             shown = read_until_prompt(controller, (b">",))  # "Name trump", after three passes
             assert shown.count(b"passes") == 3 and b"zzzz" not in shown
             os.write(controller, b"\r")  # not an answer: had "zzzz" been kept, it would be
-            assert b"zzzz" not in read_until_prompt(controller, (b">",))
-            time.sleep(0.2)  # into input(): a signal just before its wait waits for a key
+            assert b"zzzz" not in read_until_waiting(controller, (b">",), process.pid)
         process.send_signal(signal.SIGTERM)
         assert process.wait(30) == 1
         settings = termios.tcgetattr(terminal)[3]
@@ -170,19 +225,18 @@ def test_ctrl_z_at_a_question_then_fg_asks_it_again(
         read_until_prompt(controller, (b"shell$",))
         program = [f"'{word}'" if word != ">" else word for word in [*CONSOLE_SCRIPT, *command]]
         os.write(controller, " ".join(program).encode() + b"\r")
-        read_until_prompt(controller, (question.rstrip(),))
-        time.sleep(0.2)  # into input()
+        read_until_waiting(controller, (question.rstrip(),))
         os.write(controller, typed)
-        time.sleep(0.2)
+        read_until_waiting(controller, (typed,))  # echoed: by line editing once it has it
         os.write(controller, b"\x1a")  # Ctrl-Z
         assert b"Stopped" in read_until_prompt(controller, (b"shell$",))
         if case == "bg, fg":
             os.write(controller, b"bg\r")
             read_until_prompt(controller, (b"shell$",))
         os.write(controller, b"fg\r")
-        shown = read_until_prompt(controller, (question + typed if editing else question.rstrip(),))
+        again = question + typed if editing else question.rstrip()  # and "pa", kept by line editing
+        shown = read_until_waiting(controller, (again,))
         assert shown.count(question.rstrip()) == 1  # asked again, once
-        time.sleep(0.2)
         if editing:
             assert not termios.tcgetattr(terminal)[3] & termios.ICANON  # line editing's mode
             os.write(controller, b"\x1b[D\x1b[C")  # arrow keys left and right
@@ -190,8 +244,7 @@ def test_ctrl_z_at_a_question_then_fg_asks_it_again(
         echoed = read_until_prompt(controller, (more,), seconds=10)
         assert b"[D" not in echoed and echoed.count(more) == 1
         os.write(controller, b"\r")
-        assert answered in read_until_prompt(controller, (b">", b":"))
-        time.sleep(0.2)  # into input(): a signal just before its wait waits for a key
+        assert answered in read_until_waiting(controller, (b">", b":"))
         os.write(controller, b"\x03")  # Ctrl-C leaves; then the shell
         read_until_prompt(controller, (b"shell$",))
         os.write(controller, b"exit\r")
@@ -229,7 +282,7 @@ def test_table_between_hands_reviews_the_hand_just_played(tmp_path: Path) -> Non
                 answer = str(card % 5 + 1)
             os.write(controller, answer.encode() + b"\r")
         os.write(controller, b"table\r")
-        review = read_until_prompt(controller, (b">",)).decode()
+        review = read_until_waiting(controller, (b">",), process.pid).decode()
         assert "Hand 1: Bob deals;" in review and "Trick 5: " in review
         assert "Tricks: You & Bob 2, Ann & Cy 3." in review
         process.send_signal(signal.SIGTERM)
