@@ -232,6 +232,7 @@ def test_table_between_hands_reviews_the_hand_just_played(tmp_path: Path) -> Non
         review = read_until_prompt(controller, (b">",)).decode()
         assert "Hand 1: Bob deals;" in review and "Trick 5: " in review
         assert "Tricks: You & Bob 2, Ann & Cy 3." in review
+        time.sleep(0.2)  # into input(): a signal before it leaves readline waiting for a key
         process.send_signal(signal.SIGTERM)
         assert process.wait(30) == 1
     finally:
