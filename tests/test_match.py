@@ -1,6 +1,6 @@
 """Matches and rubbers (``euchre_cli/engine/match.py``): games played by one table, the
 rubber and its margin (R10), laps and slams (R13), the seats and the deal carried from
-game to game (R3)."""
+game to game (R3), and what the screen says between games."""
 
 from __future__ import annotations
 
@@ -15,6 +15,8 @@ from euchre_cli.engine.hand import EngineError
 from euchre_cli.engine.match import Match, MatchObserver
 from euchre_cli.engine.rules import DealRules, GameRules, RubberRules
 from euchre_cli.players import RandomPlayer
+from euchre_cli.terminal.screen import TableScreen
+from euchre_cli.terminal.text import Style
 
 # Railroad's laps and slam (R13) on the standard game, and a classic-like rubber (R10)
 # to 5 with slams; each seed below was chosen for what it shows, which is asserted.
@@ -243,6 +245,79 @@ def test_a_match_length_is_a_number_of_games_or_the_rubber() -> None:
         new_match(games=0)
     assert new_match().length == 1 and new_match().single_game
     assert new_match(RUBBER).length is None and not new_match(RUBBER).single_game
+
+
+# ------------------------------------------------------------------------ the screen
+def screened(ruleset, seed, games=None, me=None):
+    lines: list[str] = []
+    pauses: list[tuple[int, str, str]] = []
+    screen = TableScreen(
+        lines.append,
+        Style(colour=False),
+        me=me,
+        between_games=lambda question, reminder: pauses.append((len(lines), question, reminder)),
+    )
+    match = new_match(ruleset, seed=seed, games=games, observer=screen)
+    match.play()
+    return match, lines, pauses
+
+
+def test_r10_the_screen_shows_each_games_worth_the_tally_and_the_margin() -> None:
+    """Seed 5: P3 & P2 (partners as drawn) lose 3 to 6, then win 6 to 0, a slam (R13):
+    2 games to 1, by 2 + 3 - 1 = 4 (R10)."""
+    match, lines, pauses = screened(RUBBER, seed=5)
+    text = "\n".join(lines)
+    sides = match.played[0].side_names
+    assert "A rubber: the first side to win 2 games takes it (R10)." in text
+    assert "Slam: a game won while the losers have 0 points counts as two games (R13)." in text
+    assert sides == ["P3 & P2", "P0 & P1"]
+    assert f"Game 1 is worth 1 rubber point to {sides[1]}: {sides[0]} ended with 3 (R10)." in text
+    assert f"Game 2 is worth 3 rubber points to {sides[0]}: {sides[1]} ended with 0 (R10)." in text
+    assert f"A slam ({sides[1]} ended with 0): it counts as two games (R13)." in text
+    assert f"Games won: {sides[0]} 2, {sides[1]} 1; rubber points: {sides[0]} 3, {sides[1]} 1." in (
+        text
+    )
+    assert f"{sides[0]} win the rubber by 4 (2 games to 1)." in text
+    assert f"The margin (R10): a bonus of 2, plus their 3 rubber points, less {sides[1]}'s 1." in (
+        text
+    )
+    assert "Game 2 of the rubber" in text
+    assert text.count("Draw for seats") == 1  # seats are drawn once, for the match
+    # one pause, between the two games, after the tally and before game 2 begins
+    ((at, question, reminder),) = pauses
+    assert question == "Enter starts game 2 (table reviews the last hand, quit leaves)"
+    assert "Press Enter for game 2" in reminder
+    assert lines[at - 2].startswith("Games won:") and lines[at - 1] == ""
+    assert lines[at] == "Game 2 of the rubber"
+
+
+def test_r13_the_screen_says_which_side_starts_the_next_game_with_its_laps() -> None:
+    match, lines, pauses = screened(LAPS, seed=0, games=3)
+    text = "\n".join(lines)
+    assert "A match of 3 games." in text
+    assert "Laps: points past 10 carry over to the next game (R13)." in text
+    assert "P1 & P3 start game 2 with 1 (laps)." in text
+    assert "P0 & P2 start game 3 with 1 (laps)." in text
+    assert "Score: P0 & P2 0, P1 & P3 1 (game to 10; laps carried)" in text
+    assert len(pauses) == 2
+    assert lines[-1] == "P0 & P2 win the match by 1 game (2 games to 1)."
+
+
+def test_r13_the_person_is_addressed_in_a_two_handed_match() -> None:
+    match, lines, _ = screened(TWO_HANDED, seed=5, games=3, me=0)
+    text = "\n".join(lines)
+    assert "Games won: P0 " in text
+    result = lines[-1]
+    assert result.startswith(("You win the match by", "P1 wins the match by", "The match is drawn"))
+
+
+def test_a_single_game_shows_nothing_of_matches() -> None:
+    _, lines, pauses = screened(STANDARD, seed=2)
+    text = "\n".join(lines)
+    for words in ("Games won", "match", "rubber", "Game 2"):
+        assert words not in text
+    assert pauses == []
+    assert lines[-1].endswith("win the game, " + lines[-1].split(", ")[-1])
 
 
 def test_a_match_summary_numbers_every_hand_by_its_game() -> None:
