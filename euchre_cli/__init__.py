@@ -22,6 +22,7 @@ from .engine.hand import (
     Trick,
     View,
 )
+from .engine.match import Match, MatchObserver
 from .engine.play import Player, play_out, shuffled_deck
 from .engine.rules import HAND_SIZE, Ruleset
 from .engine.scoring import HandOutcome, HandScore, score_hand
@@ -43,6 +44,8 @@ __all__ = [
     "HandScore",
     "IllegalAction",
     "InvalidAction",
+    "Match",
+    "MatchObserver",
     "Phase",
     "Player",
     "Ruleset",

@@ -40,24 +40,30 @@ def expected_points(ruleset, hand: dict, sides: dict) -> dict:
 
 @pytest.mark.parametrize("name", builtin_names())
 def test_watched_game_ends_with_a_winner_and_table_points(name: str) -> None:
-    """R8, R9, R12, R14: every hand scores its row; the winner alone reaches the target."""
+    """R8, R9, R12, R14: every hand scores its row; the winner alone reaches the target,
+    in each game of a ruleset's rubber (R10) as in a game on its own."""
     result = run("play", "--watch", "--json", "--rules", name, "--seed", "11", "--level", "easy")
     assert result.exit_code == 0, result.output
     summary = json.loads(result.stdout)
     ruleset = load_ruleset(name)
     assert summary["ruleset"] == name
     assert len(summary["sides"]) == len(ruleset.sides)
-    totals = dict.fromkeys(summary["sides"], 0)
+    games = summary["games"]
+    assert len(games) == 1 or ruleset.rubber is not None
+    totals = [dict(game["start"]) for game in games]
     for hand in summary["hands"]:
         assert hand["points"] == expected_points(ruleset, hand, summary["sides"])
         assert sum(hand["tricks"].values()) == (0 if hand["trump"] is None else 5)
         for side, points in hand["points"].items():
-            totals[side] += points
-    assert totals == summary["scores"]
+            totals[hand["game"] - 1][side] += points
+    assert totals == [game["scores"] for game in games]
+    assert totals[-1] == summary["scores"]
     target = ruleset.game.points_to_win
-    winner = summary["winner"]
-    assert totals[winner] >= target
-    assert all(score < totals[winner] for side, score in totals.items() if side != winner)
+    for game in games:
+        winner, scores = game["winner"], game["scores"]
+        assert scores[winner] >= target
+        assert all(score < scores[winner] for side, score in scores.items() if side != winner)
+    assert summary["winner"] == games[-1]["winner"]
 
 
 def test_seed_reproduces_the_whole_game() -> None:

@@ -331,3 +331,28 @@ def test_r9_a_game_stepped_hand_by_hand_is_the_game_played_through():
     assert stepped.summary() == played.summary()
     with pytest.raises(EngineError, match="the game is over"):
         stepped.deal()
+
+
+def test_game_keeps_its_api_and_takes_a_start() -> None:
+    """``Game`` alone plays as before; given scores, seats and a dealer (the next game
+    of a match) it starts there, and draws nothing (R3)."""
+    game = Game(STANDARD, list("abcd"), [RandomPlayer(i) for i in range(4)], seed=1)
+    assert game.scores == [0, 0] and game.seat_players == (0, 1, 2, 3)
+    later = Game(
+        STANDARD,
+        list("abcd"),
+        [RandomPlayer(i) for i in range(4)],
+        start_scores=(3, 0),
+        seating=(2, 0, 1, 3),
+        first_dealer=3,
+        observer=GameObserver(),
+    )
+    later.start()
+    assert later.scores == [3, 0] and later.dealer == 3 and later.draw is None
+    assert later.side_names == ["c & b", "a & d"]
+    with pytest.raises(ValueError, match="starting score for each"):
+        Game(STANDARD, list("abcd"), [None] * 4, start_scores=(1, 2, 3))
+    with pytest.raises(ValueError, match="each of the 4 players once"):
+        Game(STANDARD, list("abcd"), [None] * 4, seating=(0, 0, 1, 2), first_dealer=0)
+    with pytest.raises(ValueError, match="give both"):
+        Game(STANDARD, list("abcd"), [None] * 4, seating=(0, 1, 2, 3))

@@ -14,6 +14,7 @@ import click
 from click.core import ParameterSource
 
 from ..engine.game import Game, GameTooLong
+from ..engine.match import Match
 from ..engine.rules import Ruleset
 from ..players import Player
 from ..players.levels import DEFAULT_LEVEL, LEVELS, make_player
@@ -28,6 +29,7 @@ COMPUTER_NAMES = ("Ann", "Bob", "Cy", "Di", "Ed")
 THINK = 2.0  # seconds per computer decision at most (a safety net: decisions are quicker)
 MAX_DELAY = 10.0  # seconds between computer turns at most
 MAX_SCRIPTED_REPEATS = 50  # one question asked this often from a pipe: the script is stuck
+MAX_GAMES = 100  # --games at most: a long evening's play (the JSON holds every hand)
 
 
 def _computer_names(count: int, taken: str | None) -> list[str]:
@@ -50,7 +52,9 @@ def run_game(
     level: str = DEFAULT_LEVEL,
     hints: bool = False,
     think: float | None = None,
+    games: int | None = None,
 ) -> None:
+    """A game, or a match: the ruleset's rubber (R10), or ``games`` games."""
     if seed is None:
         seed = random.SystemRandom().randrange(1_000_000)
     # With --json the table goes to stderr so stdout holds the summary alone; a watched
@@ -99,8 +103,18 @@ def run_game(
                 continue
             out("Press Enter for the next deal, type table to review this hand, or quit to leave.")
 
+    def between_games(question: str, reminder: str) -> None:
+        """As between hands: wait for Enter before the next game of a match."""
+        while answer := ask(question).strip().lower():
+            if answer == "quit":
+                raise QuitGame
+            if answer in TABLE_WORDS:  # the last hand of the game just won
+                out(screen.table())
+                continue
+            out(reminder)
+
     me = None if watch else 0  # the person's place in the players' order
-    waits = me is not None and stream.isatty() and sys.stdin.isatty()
+    waits = me is not None and _waits_for_enter(stream)
     screen = TableScreen(
         out,
         style,
@@ -108,6 +122,7 @@ def run_game(
         pause=pause,
         between_hands=between_hands if waits else lambda: None,
         columns=columns,
+        between_games=between_games if waits else lambda question, reminder: None,
     )
     seated: AbstractContextManager[object] = nullcontext()  # a watched game asks nothing
     if watch:
@@ -135,22 +150,28 @@ def run_game(
         human = HumanPlayer(ask, out, style, hinter=hinter, hints=hints, table=screen)
         players = [human, *computers[1:]]
 
-    game = Game(ruleset, names, players, seed=seed, observer=screen)
-    out(style.dim(f"(seed {seed}: `--seed {seed}` replays this game)"))
+    match = Match(ruleset, names, players, seed, games, observer=screen, game_factory=Game)
+    replays = "game" if match.single_game else "rubber" if match.plays_rubber else "match"
+    out(style.dim(f"(seed {seed}: `--seed {seed}` replays this {replays})"))
     try:
         with seated:
-            game.play()
+            match.play()
     except (QuitGame, click.Abort, KeyboardInterrupt, EOFError) as left:
         click.echo("", file=stream)
         # leaving is the person's choice (quit, Ctrl-C, Ctrl-D): said, not an "Error:"
-        who = "You quit: game" if isinstance(left, QuitGame) else "Game"
-        click.echo(shown(f"{who} left before the end ({game.scores_text()})."), err=True)
+        click.echo(shown(screen.left_words(quit=isinstance(left, QuitGame))), err=True)
         raise click.exceptions.Exit(1) from None
     except GameTooLong as error:
         raise click.ClickException(str(error)) from None
     if as_json:
         escaped = needs_ascii(getattr(sys.stdout, "encoding", None))  # names as \u escapes
-        click.echo(json.dumps(game.summary(), ensure_ascii=escaped))
+        click.echo(json.dumps(match.summary(), ensure_ascii=escaped))
+
+
+def _waits_for_enter(stream) -> bool:
+    """A person at a terminal reads each result before the game goes on (a script, a
+    pipe or a file is never kept waiting)."""
+    return stream.isatty() and sys.stdin.isatty()
 
 
 def _check_name(ctx: click.Context, param: click.Parameter, value: str) -> str:
@@ -169,8 +190,17 @@ def _check_name(ctx: click.Context, param: click.Parameter, value: str) -> str:
 
 def _game_options(function: Callable) -> Callable:
     options = [
-        click.option("--seed", type=int, help="Reproduce a game exactly (shown at the start)."),
+        click.option(
+            "--seed", type=int, help="Replay a game, match or rubber exactly (shown at the start)."
+        ),
         click.option("--watch", is_flag=True, help="Let the computer play every seat."),
+        click.option(
+            "--games",
+            type=click.IntRange(min=1, max=MAX_GAMES),
+            help="Play a match of N games, the seats kept, laps and slams counted where the"
+            " ruleset has them (R13). A ruleset with rubbers (R10, --rules classic) always"
+            " plays a whole rubber, and takes no --games.",
+        ),
         click.option("--json", "as_json", is_flag=True, help="Print a JSON summary at the end."),
         click.option(
             "--name",
@@ -220,7 +250,7 @@ def _game_command(name_of_command: str, default_rules: str, doc: str) -> click.C
         help="A built-in ruleset (see `euchre rules list`) or a YAML file.",
     )
     @_game_options
-    def command(rules: str, seed, watch, as_json, name, delay, level, hints, think) -> None:
+    def command(rules: str, seed, watch, games, as_json, name, delay, level, hints, think) -> None:
         given = click.get_current_context().get_parameter_source
         if watch and given("name") is ParameterSource.COMMANDLINE:
             raise click.UsageError("--name names your seat, and a watched game (--watch) has none")
@@ -232,7 +262,14 @@ def _game_command(name_of_command: str, default_rules: str, doc: str) -> click.C
                     f"--rules {rules}: a {ruleset.players}-player ruleset, and `euchre"
                     f" {name_of_command}` plays {seats}: use `euchre play --rules {rules}`"
                 )
-        run_game(ruleset, seed, watch, as_json, name, delay, level, hints, think)
+        if games is not None and ruleset.rubber is not None:
+            won = ruleset.rubber.games_to_win
+            raise click.UsageError(
+                f"--games: --rules {rules} plays a rubber, won by the first to win {won}"
+                " games (R10), so it takes no number of games (house rules with"
+                " `rubber: null` play --games N)"
+            )
+        run_game(ruleset, seed, watch, as_json, name, delay, level, hints, think, games)
 
     command.__doc__ = doc + _HOW_TO_PLAY
     return click.command(name=name_of_command)(command)
@@ -245,7 +282,10 @@ _HOW_TO_PLAY = """
     """
 
 play = _game_command(
-    "play", "standard", "Play a game to the ruleset's target against computer players."
+    "play",
+    "standard",
+    "Play a game to the ruleset's target against computer players: the whole rubber"
+    " when the ruleset has rubbers (R10), a match with --games N.",
 )
 cutthroat = _game_command(
     "cutthroat",

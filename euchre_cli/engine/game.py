@@ -116,18 +116,33 @@ class Game:
     seed: int = 0
     observer: GameObserver = field(default_factory=GameObserver)
     max_hands: int = 1000  # a guard: a game to 10 ends long before this
+    # A game after the first of a match (``Match`` gives these; a lone game needs none):
+    rng: random.Random | None = None  # the shuffles' source, shared; None: Random(seed)
+    start_scores: Sequence[int] | None = None  # per side before the first hand (laps, R13)
+    seating: Sequence[int] | None = None  # player index per seat, as drawn before
+    first_dealer: int | None = None  # a seat; with it, start() draws nothing (R3)
 
     def __post_init__(self) -> None:
         count = self.ruleset.players
         if len(self.names) != count or len(self.players) != count:
             raise ValueError(f"this ruleset needs {count} players")
-        self.rng = random.Random(self.seed)
-        self.scores = [0] * len(self.ruleset.sides)
+        sides = len(self.ruleset.sides)
+        if self.start_scores is not None and len(self.start_scores) != sides:
+            raise ValueError(f"this ruleset has {sides} sides: give a starting score for each")
+        if self.seating is not None and self.first_dealer is None:
+            raise ValueError("a seating is kept with its first dealer: give both")
+        if self.seating is not None and sorted(self.seating) != list(range(count)):
+            raise ValueError(f"a seating places each of the {count} players once")
+        if self.first_dealer is not None and not 0 <= self.first_dealer < count:
+            raise ValueError(f"the first dealer is a seat from 0 to {count - 1}")
+        if self.rng is None:
+            self.rng = random.Random(self.seed)
+        self.scores = [0] * sides if self.start_scores is None else list(self.start_scores)
         self.records: list[HandRecord] = []
         self.draw: Draw | None = None
         self.dealer = 0
         self.winner: int | None = None
-        self._seat_players = list(range(count))  # player index per seat
+        self._seat_players = list(range(count) if self.seating is None else self.seating)
 
     # Seating and names --------------------------------------------------------
     def seat_name(self, seat: int) -> str:
@@ -138,6 +153,11 @@ class Game:
 
     def seat_of(self, player_index: int) -> int:
         return self._seat_players.index(player_index)
+
+    @property
+    def seat_players(self) -> tuple[int, ...]:
+        """The player index sitting in each seat (after the draw, R3)."""
+        return tuple(self._seat_players)
 
     def side_name(self, side: int) -> str:
         return side_name([self.seat_name(seat) for seat in self.ruleset.sides[side]])
@@ -168,14 +188,20 @@ class Game:
         return self.winner
 
     def start(self) -> None:
-        """Seat the players and choose the first dealer (R3), before the first deal."""
+        """Seat the players and choose the first dealer (R3), before the first deal; a
+        game given its ``first_dealer`` (the next of a match) keeps its seating.  A game
+        whose starting scores already win it (laps past the target) is over at once."""
         count = self.ruleset.players
-        if self.ruleset.deal.first_dealer == "draw":
+        if self.first_dealer is not None:
+            self.dealer = self.first_dealer
+        elif self.ruleset.deal.first_dealer == "draw":
             self.draw = draw_for_seats(count, self.ruleset.cards, self.rng)
             self._seat_players = list(self.draw.seating)
             self.dealer = self.draw.dealer
         else:
             self.dealer = self.rng.randrange(count)
+        if self.start_scores is not None:
+            self.winner = game_winner(self.scores, self.ruleset.game.points_to_win)
         self.observer.game_started(self)
 
     def deal(self) -> Hand:

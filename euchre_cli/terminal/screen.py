@@ -1,10 +1,10 @@
 """The table as text for ``euchre play``: what a player sitting at the table would see.
 
-``TableScreen`` is a ``GameObserver``: it turns game events into lines for an output
-function it is given, paces computer turns with an injected ``pause``, and shows the
-person's own cards (every hand when watching).  It holds no game state of its own,
-only the game and hand it is showing, so that it can describe the table when the
-person asks (``contract``, ``table``).
+``TableScreen`` is a ``MatchObserver`` (and so a ``GameObserver``): it turns match and
+game events into lines for an output function it is given, paces computer turns with
+an injected ``pause``, and shows the person's own cards (every hand when watching).
+It holds no game state of its own, only the match, game and hand it is showing, so
+that it can describe the table when the person asks (``contract``, ``table``).
 """
 
 from __future__ import annotations
@@ -12,9 +12,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from ..engine.cards import JOKER_INDEX, Card, sorted_hand
-from ..engine.game import Game, GameObserver, HandRecord
+from ..engine.game import Game, HandRecord
 from ..engine.hand import BEFORE_EXCHANGE, BIDDING, WEAK_HAND_SWAP, Action, Hand, Phase
-from ..engine.scoring import marker_position
+from ..engine.match import Match, MatchObserver
+from ..engine.scoring import GameRecord, marker_position
 from .markers import marker_picture, marker_width, side_by_side
 from .text import Style, row_words
 
@@ -37,9 +38,9 @@ def bid_words(hand: Hand, seat: int, action: Action, phase: Phase) -> str:
     return "orders it up"
 
 
-class TableScreen(GameObserver):
-    """Prints a game as it happens.  ``me`` is the person's seat index in player order
-    (None when watching: then every hand is shown)."""
+class TableScreen(MatchObserver):
+    """Prints a game, or a match of games, as it happens.  ``me`` is the person's seat
+    index in player order (None when watching: then every hand is shown)."""
 
     def __init__(
         self,
@@ -49,6 +50,7 @@ class TableScreen(GameObserver):
         pause: Callable[[], None] = lambda: None,
         between_hands: Callable[[], None] = lambda: None,
         columns: Callable[[], int | None] = lambda: None,
+        between_games: Callable[[str, str], None] = lambda question, reminder: None,
     ) -> None:
         self.out = out
         self.style = style
@@ -56,6 +58,10 @@ class TableScreen(GameObserver):
         self.pause = pause
         self.between_hands = between_hands  # e.g. wait for Enter, so the result is read
         self.columns = columns  # the terminal's width now (None: no limit)
+        # e.g. wait for Enter before the next game: given the question, and the words
+        # for an answer that is not understood
+        self.between_games = between_games
+        self._match: Match | None = None  # None: a game on its own
         self._game: Game | None = None
         self._hand: Hand | None = None
         self._number = 0  # the hand's number in the game
@@ -93,9 +99,16 @@ class TableScreen(GameObserver):
         return "across"
 
     # events --------------------------------------------------------------------
+    def match_started(self, match: Match) -> None:
+        self._match = match
+
     def game_started(self, game: Game) -> None:
         self._game = game
         rules = game.ruleset
+        match = self._in_a_match()
+        if match is not None and len(match.played) > 1:
+            self._next_game_started(match, game)
+            return
         self.out(self.style.bold(f"Euchre: {rules.name} (game to {rules.game.points_to_win})"))
         if rules.description:
             self.out(self.style.dim(rules.description))
@@ -115,6 +128,37 @@ class TableScreen(GameObserver):
             self.out("The dummy hand is dealt to the empty place, at the dealer's right.")
         if rules.partnerships:
             self.out("Partners: " + " against ".join(game.side_names))
+        if match is not None:
+            self._what_the_match_is(match)
+        self.out("")
+
+    def _in_a_match(self) -> Match | None:
+        """The match being shown, unless it is a single game (then shown as ever)."""
+        match = self._match
+        return None if match is None or match.single_game else match
+
+    def _what_the_match_is(self, match: Match) -> None:
+        rules = match.ruleset
+        if rules.rubber is not None:
+            games = _games(rules.rubber.games_to_win)
+            who = "side" if rules.partnerships else "player"
+            self.out(f"A rubber: the first {who} to win {games} takes it (R10).")
+        else:
+            self.out(f"A match of {_games(match.length or 0)}.")
+        target = rules.game.points_to_win
+        if rules.game.laps:
+            self.out(f"Laps: points past {target} carry over to the next game (R13).")
+        if rules.game.slam:
+            self.out("Slam: a game won while the losers have 0 points counts as two games (R13).")
+
+    def _next_game_started(self, match: Match, game: Game) -> None:
+        """A later game of a match: the seats stay, the deal goes on round the table."""
+        number = len(match.played)
+        of = "the rubber" if match.plays_rubber else f"{match.length}"
+        self.out(self.style.bold(f"Game {number} of {of}"))
+        if any(game.scores):
+            target = game.ruleset.game.points_to_win
+            self.out(f"Score: {game.scores_text()} (game to {target}; laps carried)")
         self.out("")
 
     def hand_started(self, game: Game, hand: Hand) -> None:
@@ -417,10 +461,143 @@ class TableScreen(GameObserver):
         )
         self.out(self.style.bold(f"{won}, {_score_line(game)}."))
 
+    def game_recorded(self, match: Match, record: GameRecord) -> None:
+        """A game of a match counted: its worth in the rubber (R10), a slam (R13), the
+        games won, and the laps the next game starts with (R13); then a pause."""
+        if self._in_a_match() is None:
+            return
+        game = match.played[-1]
+        number = len(match.records)
+        losers = [side for side in range(len(record.scores)) if side != record.winner]
+        if match.plays_rubber:
+            worth = _plural(record.rubber_points, "rubber point")
+            if len(losers) == 1:
+                why = f"{self._side_named(game, losers[0])} ended with {record.losers_best}"
+            else:
+                why = f"the best losing score was {record.losers_best}"
+            winner = self._side_named(game, record.winner)
+            self.out(f"Game {number} is worth {worth} to {winner}: {why} (R10).")
+        if record.counted > 1:
+            beaten = " and ".join(self._side_named(game, side) for side in losers)
+            ended = f"{beaten} ended with {record.losers_best}"
+            self.out(f"A slam ({ended}): it counts as two games (R13).")
+        tally = f"Games won: {_per_side(game, match.games_won)}"
+        if match.plays_rubber:
+            tally += f"; rubber points: {_per_side(game, match.rubber_points)}"
+        self.out(tally + ".")
+        if match.over:
+            return
+        for side, points in enumerate(match.next_scores() or ()):
+            if points:
+                starts = self._side_says(game, side, f"starts game {number + 1} with {points}")
+                self.out(f"{starts} (laps).")
+        self.out("")
+        self.between_games(
+            f"Enter starts game {number + 1} (table reviews the last hand, quit leaves)",
+            f"Press Enter for game {number + 1}, type table to review the last hand,"
+            " or quit to leave.",
+        )
+
+    def match_finished(self, match: Match) -> None:
+        """Who took the rubber and by how much (R10), or the match and by how many games."""
+        if self._in_a_match() is None:
+            return
+        game = match.played[-1]
+        won = match.games_won
+        winner = match.winner
+        self.out("")
+        if winner is None:
+            shared = _per_side(game, won)
+            self.out(
+                self.style.bold(f"The match is drawn: the most games won are shared ({shared}).")
+            )
+            return
+        others = [side for side in range(len(won)) if side != winner]
+        if len(others) == 1:
+            score = f"{_games(won[winner])} to {won[others[0]]}"
+        else:
+            score = f"{_games(won[winner])}; {_per_side(game, won, only=others)}"
+        if match.rubber is None:
+            by = _games(won[winner] - max(won[side] for side in others))
+            said = self._side_says(game, winner, f"wins the match by {by} ({score})")
+            self.out(self.style.bold(said + "."))
+            return
+        margin = match.rubber.margin
+        said = self._side_says(game, winner, f"wins the rubber by {margin} ({score})")
+        self.out(self.style.bold(said + "."))
+        bonus = match.ruleset.rubber.bonus if match.ruleset.rubber else 0
+        points = match.rubber_points
+        theirs = "your" if self._is_mine(game, winner) else "their"
+        less = " and ".join(
+            f"{self._side_possessive(game, side)} {points[side]}" for side in others
+        )
+        self.out(
+            f"The margin (R10): a bonus of {bonus}, plus {theirs} {points[winner]} rubber"
+            f" points, less {less}."
+        )
+
+    def _side_named(self, game: Game, side: int) -> str:
+        """A side inside a sentence: "Ann & Cy", "Ann", or "you"."""
+        return "you" if self._is_mine(game, side) else game.side_name(side)
+
+    def _side_says(self, game: Game, side: int, verb_phrase: str) -> str:
+        """A side as the subject: "Ann & Cy win", "Ann wins", "You win"."""
+        seats = game.ruleset.sides[side]
+        if len(seats) == 1:
+            return self._says(game, seats[0], verb_phrase)
+        verb, _, rest = verb_phrase.partition(" ")
+        return " ".join((game.side_name(side), verb.removesuffix("s"), rest)).rstrip()
+
+    def _is_mine(self, game: Game, side: int) -> bool:
+        """The person plays alone for this side (Cutthroat, two-handed): it is "you"."""
+        return game.ruleset.sides[side] == (self._my_seat(game),)
+
+    def _side_possessive(self, game: Game, side: int) -> str:
+        if self._is_mine(game, side):
+            return "your"
+        name = game.side_name(side)
+        return name + "'" if name.endswith("s") else name + "'s"
+
+    def left_words(self, quit: bool) -> str:
+        """A game, or a match, left before its end (quit, Ctrl-C, the end of input)."""
+
+        def sentence(text: str) -> str:
+            return f"You quit: {text}" if quit else text[0].upper() + text[1:]
+
+        match = self._match
+        game = self._game if match is None else match.game
+        if game is None:
+            return sentence("game left before it began.")
+        if match is None or match.single_game:
+            return sentence(f"game left before the end ({game.scores_text()}).")
+        what = "rubber" if match.plays_rubber else f"match of {match.length}"
+        won = f"games won: {_per_side(game, match.games_won)}"
+        if len(match.records) == len(match.played):  # between two games
+            return sentence(f"the {what} left after game {len(match.records)} ({won}).")
+        number = len(match.played)
+        return sentence(
+            f"game {number} of the {what} left before the end ({game.scores_text()}; {won})."
+        )
+
 
 def _inline(said: str) -> str:
     """Words from ``_says`` or ``_subject`` inside a sentence: "you made it", not "You"."""
     return "you" + said[3:] if said == "You" or said.startswith("You ") else said
+
+
+def _games(count: int) -> str:
+    return _plural(count, "game")
+
+
+def _plural(count: int, noun: str) -> str:
+    return f"{count} {noun}{'' if count == 1 else 's'}"
+
+
+def _per_side(game: Game, counts: Iterable[int], only: Iterable[int] | None = None) -> str:
+    """ "Ann & Cy 1, Bob & Di 0": a count for each side (or those ``only`` names)."""
+    counts = list(counts)
+    sides = range(len(counts)) if only is None else only
+    return ", ".join(f"{game.side_name(side)} {counts[side]}" for side in sides)
 
 
 def _score_line(game: Game) -> str:
