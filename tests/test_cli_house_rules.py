@@ -132,3 +132,26 @@ def test_r13_json_summaries_of_railroad_games_agree_with_themselves() -> None:
     game = Game(rules, names, players, seed=7)
     game.play()
     check_summary(game)
+
+
+def test_r17_a_redeal_is_marked_in_the_json_summary(tmp_path: Path) -> None:
+    house = tmp_path / "redeal.yaml"
+    house.write_text("extends: standard\ndeal: {weak_hand: redeal}\n", encoding="utf-8")
+    result = run(
+        "play",
+        "--rules",
+        str(house),
+        "--seed",
+        "586",
+        "--level",
+        "easy",
+        "--json",
+        input="y\n" + "pass\n" * 40 + "quit\n",
+    )
+    assert "You show a weak hand" in result.output
+    result = run("play", "--rules", str(house), "--watch", "--json", "--seed", "586")
+    hands = json.loads(result.stdout)["hands"]
+    redealt = [number for number, hand in enumerate(hands) if hand.get("redeal")]
+    assert redealt == [0]  # Ann's farmer's hand, shown by the hard player
+    assert hands[0]["trump"] is None and hands[0]["points"] == {}
+    assert hands[1]["dealer"] == hands[0]["dealer"]  # R17: the same dealer deals again

@@ -267,6 +267,8 @@ class Game:
                     },
                 }
             )
+            if result.redeal:  # thrown in for a weak hand shown: dealt again (R17)
+                hands[-1]["redeal"] = True
         return {
             "ruleset": self.ruleset.name,
             "seed": self.seed,
