@@ -25,6 +25,7 @@ from euchre_cli.engine.hand import (
     IllegalAction,
     Phase,
 )
+from euchre_cli.engine.match import Match
 from euchre_cli.engine.play import play_out, shuffled_deck
 from euchre_cli.engine.rules import AloneRules, DealRules, Ruleset
 from euchre_cli.engine.scoring import score_hand
@@ -378,7 +379,7 @@ def house_ruleset(name: str, keys: dict) -> Ruleset:
 
 @settings(max_examples=60, deadline=None)
 @given(name=st.sampled_from(builtin_names()), keys=house_rules, seed=st.integers(0, 10**6))
-def test_r13_r17_random_play_keeps_every_card_and_scores_by_the_table(name, keys, seed) -> None:
+def test_r13_r17_random_play_keeps_every_card_scores_and_ends(name, keys, seed) -> None:
     rules = house_ruleset(name, keys)
     rng = random.Random(seed)
     for number in range(4):
@@ -401,8 +402,11 @@ def test_r13_r17_random_play_keeps_every_card_and_scores_by_the_table(name, keys
         else:
             table = score_hand(rules.scoring, result.outcome, len(rules.sides))
             assert hand.points() == table.points
-    game = Game(
-        rules, list("ABCD")[: rules.players], [RuleBasedPlayer()] * rules.players, seed=seed
-    )
-    winner = game.play()  # a game under these rules ends, with a winner at the target
-    assert game.scores[winner] >= rules.game.points_to_win
+    names, seated = list("ABCD")[: rules.players], [RuleBasedPlayer()] * rules.players
+    laps_and_slams = with_rules(rules, game={"laps": True, "slam": True})  # R13 on top
+    games = None if rules.rubber is not None else 2  # a rubber plays to its end
+    match = Match(laps_and_slams, names, seated, seed=seed, games=games)
+    match.play()  # a match under these rules ends: every game has a winner at the target
+    assert match.over and match.records
+    for record in match.records:
+        assert record.scores[record.winner] >= rules.game.points_to_win
