@@ -410,3 +410,25 @@ def test_r13_r17_random_play_keeps_every_card_scores_and_ends(name, keys, seed) 
     assert match.over and match.records
     for record in match.records:
         assert record.scores[record.winner] >= rules.game.points_to_win
+
+
+def test_r13_r17_a_shown_card_passed_to_a_lone_partner_is_drawn_where_it_went() -> None:
+    """Seat 1 shows a farmer's hand, swaps, and passes its shown 9♠ to its lone partner,
+    who plays it: every seat's drawn deals put the card there and replay the hand (the
+    search had seat 1 keep it, and its replay of the swap broke)."""
+    rules = with_rules(load_ruleset("railroad"), deal={"weak_hand": "exchange"})
+    hand = deal(
+        rules, dealer=0, hands={1: FARMER, 3: "JS JC AS KS QS"}, upcard="AD", kitty="KH QH JD"
+    )
+    run(hand, "show discard:9H discard:TC discard:9D")  # keeps 9♠ 10♠
+    run(hand, "pass pass pass pass pass pass name:S alone pass pass give:9S discard:QS")
+    for _ in range(3):  # the first trick: seat 3 ruffs with the shown 9♠
+        card = "9S" if hand.current_seat == 3 else hand.legal_actions()[0].card.code
+        run(hand, f"play:{card}")
+    assert hand.tricks[0].plays[-1] == (3, parse_card("9S"))
+    for seat in (0, 2, 3):  # each deciding seat draws possible deals
+        if hand.current_seat != seat:
+            continue
+        for world in worlds_for(hand, seat, count=30):
+            assert world.passed[3] == parse_card("9S")
+            Knowledge(hand.view(seat), rules).replay(world)

@@ -172,9 +172,11 @@ class Knowledge:
         """R17: a hand shown and swapped with the kitty.  Its five cards are known to
         all; which three went to the kitty only to the player, so another seat knows
         that two of them stayed: those not yet played are drawn among the shown cards
-        that seat has not shown out of (``sample``)."""
+        that seat has not shown out of (``sample``).  A kept card may since have been
+        passed to a lone partner (R13): one seen anywhere else went that way."""
         self.shower: int | None = None
         self.shown = 0
+        self.passed_shown = 0  # a shown card seen since in other hands: passed (R13)
         self.kept_unplayed = 0
         self.kept_candidates: list[int] = []
         swapped = view.weak_hand is not None and ruleset.deal.weak_hand == "exchange"
@@ -186,12 +188,14 @@ class Knowledge:
         if seat == self.me:
             return
         self.shower = seat
-        kept = HAND_SIZE - WEAK_HAND_SWAP
+        seen_here = self.hand | mask_of(view.discards)
+        self.passed_shown = self.shown & (seen_here | (self.played & ~played_by[seat]))
+        kept = HAND_SIZE - WEAK_HAND_SWAP - self.passed_shown.bit_count()
         self.kept_unplayed = kept - (played_by[seat] & self.shown).bit_count()
         effective = EFFECTIVE_SUIT[view.trump] if view.trump is not None else None
         self.kept_candidates = [
             card
-            for card in bit_indices(self.shown & ~played_by[seat])
+            for card in bit_indices(self.shown & ~self.played & ~seen_here)
             if effective is None or not voids[seat] >> effective[card] & 1
         ]
 
@@ -441,6 +445,8 @@ class Knowledge:
                 passed[lone] = int(view.received[-1])
             elif partner == self.me:
                 passed[lone] = int(view.given[-1])
+            elif self.passed_shown and partner == self.shower:
+                passed[lone] = self.passed_shown.bit_length() - 1  # seen: the shown card
             else:
                 pool = current[lone] | self.played_by[lone] | mask_of(discards[lone][-1:])
                 if lone == view.dealer and view.dealer_took_upcard:
