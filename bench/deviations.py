@@ -30,7 +30,7 @@ from euchre_cli.engine.play import play_out
 from euchre_cli.engine.rules import Ruleset
 from euchre_cli.engine.scoring import score_hand
 from euchre_cli.rulebook import load_ruleset
-from euchre_cli.simulate import Match, deal_deck, mean_interval, table_players
+from euchre_cli.simulate import Matchup, deal_deck, mean_interval, table_players
 
 
 def seat_points(ruleset: Ruleset, hand: Hand, seat: int) -> float:
@@ -58,7 +58,7 @@ def play_kind(hand: Hand, seat: int) -> str:
     return f"play: trick {len(hand.tricks) + 1}, {place}, {side}"
 
 
-def deal_deviations(args: tuple[Match, int, bool]) -> list[tuple[str, float, float]]:
+def deal_deviations(args: tuple[Matchup, int, bool]) -> list[tuple[str, float, float]]:
     """(kind of choice, predicted gain, realised gain) for each deviation in a deal:
     the cards played with ``play``, every other decision without."""
     match, number, play = args
@@ -103,7 +103,7 @@ def main() -> None:
     args = parser.parse_args()
     ruleset = load_ruleset(args.rules)
     levels = (args.level,) + ("easy",) * (len(ruleset.sides) - 1)
-    match = Match(ruleset, levels, seed=args.seed, deals=args.deals, duplicate=True)
+    match = Matchup(ruleset, levels, seed=args.seed, deals=args.deals, duplicate=True)
     tasks = [(match, number, args.play) for number in range(args.deals)]
     by_kind: dict[str, list[tuple[float, float]]] = defaultdict(list)
     with Pool(args.workers) as pool:

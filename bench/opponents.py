@@ -27,7 +27,7 @@ from euchre_cli.engine.hand import Hand
 from euchre_cli.engine.play import play_out
 from euchre_cli.players.rule_based import RuleBasedPlayer
 from euchre_cli.rulebook import load_ruleset
-from euchre_cli.simulate import Match, deal_deck, mean_interval, table_players
+from euchre_cli.simulate import Matchup, deal_deck, mean_interval, table_players
 
 
 def shifted_player(seed: str, shift: float) -> RuleBasedPlayer:
@@ -38,7 +38,7 @@ def shifted_player(seed: str, shift: float) -> RuleBasedPlayer:
     return player
 
 
-def seating_points(match: Match, seating: tuple[int, ...], number: int, shift: float) -> float:
+def seating_points(match: Matchup, seating: tuple[int, ...], number: int, shift: float) -> float:
     """The points of ``match``'s first level minus the shifted opponents' on one
     seating of deal ``number``."""
     ruleset = match.ruleset
@@ -51,7 +51,7 @@ def seating_points(match: Match, seating: tuple[int, ...], number: int, shift: f
     return -seat_points(ruleset, hand, theirs[0])  # two sides: theirs - ours, negated
 
 
-def deal_edges(args: tuple[Match, Match, int, list[float]]) -> list[tuple[float, float]]:
+def deal_edges(args: tuple[Matchup, Matchup, int, list[float]]) -> list[tuple[float, float]]:
     """For each shift: (the level's side's points minus the opponents', the same
     for an easy side), each the mean over the deal's seatings."""
     match, easy_match, number, shifts = args
@@ -79,8 +79,10 @@ def main() -> None:
     if len(ruleset.sides) != 2:
         parser.error(f"{args.rules} has {len(ruleset.sides)} sides; this bench needs two")
     shifts = [float(s) for s in args.shifts.split(",")]
-    match = Match(ruleset, (args.level, "easy"), seed=args.seed, deals=args.deals, duplicate=True)
-    easy_match = Match(ruleset, ("easy", "easy"), seed=args.seed, deals=args.deals, duplicate=True)
+    match = Matchup(ruleset, (args.level, "easy"), seed=args.seed, deals=args.deals, duplicate=True)
+    easy_match = Matchup(
+        ruleset, ("easy", "easy"), seed=args.seed, deals=args.deals, duplicate=True
+    )
     tasks = [(match, easy_match, number, shifts) for number in range(args.deals)]
     with Pool(args.workers) as pool:
         per_deal = list(pool.imap(deal_edges, tasks, chunksize=4))

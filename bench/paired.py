@@ -21,7 +21,7 @@ import time
 
 from euchre_cli.players import levels
 from euchre_cli.rulebook import load_ruleset
-from euchre_cli.simulate import Match, Summary, iter_results, mean_interval
+from euchre_cli.simulate import Matchup, Summary, iter_results, mean_interval
 
 
 def differences(settings: dict, args: argparse.Namespace) -> list[float]:
@@ -30,7 +30,7 @@ def differences(settings: dict, args: argparse.Namespace) -> list[float]:
     try:
         ruleset = load_ruleset(args.rules)
         opponents = (args.against,) * (len(ruleset.sides) - 1)
-        match = Match(
+        match = Matchup(
             ruleset, ("hard", *opponents), seed=args.seed, deals=args.deals, duplicate=True
         )
         summary = Summary(match)

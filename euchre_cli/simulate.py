@@ -39,7 +39,7 @@ STATS = ("deals", "made", "euchred", "marched", "alone", "alone_made", "defended
 
 
 @dataclass(frozen=True)
-class Match:
+class Matchup:
     ruleset: Ruleset
     levels: tuple[str, ...]  # one per side of the table
     seed: int = 0
@@ -94,7 +94,7 @@ def deal_deck(ruleset: Ruleset, seed: int, number: int) -> tuple[int, list[Card]
     return rng.randrange(ruleset.players), deck
 
 
-def table_players(match: Match, seating: tuple[int, ...], tag: str) -> list:
+def table_players(match: Matchup, seating: tuple[int, ...], tag: str) -> list:
     """A fresh player for every seat, each of its side's level in this seating."""
     ruleset = match.ruleset
     players = []
@@ -104,7 +104,7 @@ def table_players(match: Match, seating: tuple[int, ...], tag: str) -> list:
     return players
 
 
-def play_deal(match: Match, number: int) -> Outcome:
+def play_deal(match: Matchup, number: int) -> Outcome:
     ruleset = match.ruleset
     count = len(match.levels)
     dealer, deck = deal_deck(ruleset, match.seed, number)
@@ -134,7 +134,7 @@ def play_deal(match: Match, number: int) -> Outcome:
     return Outcome("deal", number, points, stats, [0] * count)
 
 
-def play_game(match: Match, number: int) -> Outcome:
+def play_game(match: Matchup, number: int) -> Outcome:
     # The first dealer is chosen at random rather than by the draw (R3), which would
     # also choose partners and so mix the levels' sides.
     ruleset = dataclasses.replace(
@@ -155,12 +155,12 @@ def hash_seed(seed: int, number: int) -> int:
     return random.Random(f"euchre-simulate-game:{seed}:{number}").randrange(2**31)
 
 
-def run_task(args: tuple[Match, str, int]) -> Outcome:
+def run_task(args: tuple[Matchup, str, int]) -> Outcome:
     match, kind, number = args
     return play_deal(match, number) if kind == "deal" else play_game(match, number)
 
 
-def iter_results(match: Match, workers: int = 1) -> Iterator[Outcome]:
+def iter_results(match: Matchup, workers: int = 1) -> Iterator[Outcome]:
     """Every task's outcome, in task order, computed by ``workers`` processes."""
     jobs = [(match, kind, number) for kind, number in match.tasks()]
     workers = min(workers, len(jobs))  # a process with no task to do is not started
@@ -188,7 +188,7 @@ def _leave_interrupts() -> None:
 class Summary:
     """The results of a match, as ``--json`` prints them and the table shows them."""
 
-    match: Match
+    match: Matchup
     outcomes: list[Outcome] = field(default_factory=list)
 
     def add(self, outcome: Outcome) -> None:

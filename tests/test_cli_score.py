@@ -1355,5 +1355,5 @@ def test_r17_keep_takes_a_renege_at_its_prompt(score: Run) -> None:
     assert "#1 Bob reneged against a lone hand: Ann +4, Cy +4" in out
     score("new", "--rules", "two-handed", "--player", "Ann", "--player", "Bob")
     out = score("keep", input="renege Ann a\nrenege Ann\nquit\n").output
-    assert "Error: two-handed has no lone hands" in out
+    assert "Error: a renege against a lone hand: two-handed has no lone hands" in out
     assert game_scores(score) == {"Ann": 0, "Bob": 2}

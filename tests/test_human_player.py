@@ -350,3 +350,28 @@ def test_r4_assist_is_taken_by_its_first_letter_as_bids_are() -> None:
     """? lists "assist" and the README says bids work by their first letter: 'a' was
     refused."""
     assert answer(first_round(dealer=2), "a")[0] is ORDER
+
+
+def test_r17_the_dealers_partner_hears_that_assisting_means_playing_alone() -> None:
+    import dataclasses
+
+    from euchre_cli.engine.rules import BiddingRules
+
+    rules = dataclasses.replace(STANDARD, bidding=BiddingRules(partner_orders_alone=True))
+    hand = deal(rules, dealer=2, hands=HAND, upcard="9S")  # seat 0 is the dealer's partner
+    prompts: list[str] = []
+    player = HumanPlayer(lambda prompt: prompts.append(prompt) or "pass", print, Style(False))
+    assert player.choose(hand.view(0), hand.legal_actions()) is PASS
+    assert "Assist your partner? (you then play alone, and your partner sits out)" in prompts[0]
+
+
+def test_r17_under_natural_trump_a_hand_without_the_suit_is_offered_only_pass() -> None:
+    import dataclasses
+
+    from euchre_cli.engine.rules import BiddingRules
+
+    rules = dataclasses.replace(STANDARD, bidding=BiddingRules(natural_trump=True))
+    hand = deal(rules, dealer=3, hands={0: "9C TC QC AC KC"}, upcard="9H")
+    action, said = answer(hand, "order", "pass")
+    assert action is PASS
+    assert said[0].startswith("Not allowed: you hold no hearts, bowers included")

@@ -174,7 +174,9 @@ def test_r17_a_renege_against_a_lone_hand_needs_lone_hands() -> None:
     two = load_ruleset("two-handed")
     sheet = Sheet(1, "x", two, (("Ann",), ("Bob",)))
     assert renege_penalty(sheet, "Ann") == Renege(0, False)
-    with pytest.raises(SheetError, match="^two-handed has no lone hands$"):
+    with pytest.raises(
+        SheetError, match="^a renege against a lone hand: two-handed has no lone hands$"
+    ):
         renege_penalty(sheet, "Ann", alone=True)
     only_defenders = replace(Ruleset(), alone=replace(Ruleset().alone, maker=False))
     sheet = Sheet(1, "y", only_defenders, (("Ann", "Bob"), ("Cy", "Di")))

@@ -10,10 +10,10 @@ from click.testing import CliRunner
 
 from euchre_cli.commands.main import main
 from euchre_cli.rulebook import load_ruleset
-from euchre_cli.simulate import Match, Summary, deal_deck, iter_results, mean_interval
+from euchre_cli.simulate import Matchup, Summary, deal_deck, iter_results, mean_interval
 
 
-def summary(match: Match, workers: int = 1) -> dict:
+def summary(match: Matchup, workers: int = 1) -> dict:
     result = Summary(match)
     for outcome in iter_results(match, workers):
         result.add(outcome)
@@ -22,14 +22,14 @@ def summary(match: Match, workers: int = 1) -> dict:
 
 def test_the_same_numbers_with_one_or_two_workers():
     # classic's games to 5 keep it short (a standard game of medium players takes 30 s)
-    match = Match(
+    match = Matchup(
         load_ruleset("classic"), ("medium", "easy"), seed=3, deals=4, games=1, duplicate=True
     )
     assert summary(match, 1) == summary(match, 2)
 
 
 def test_json_shape_and_duplicate_seatings():
-    match = Match(load_ruleset("standard"), ("easy", "easy"), seed=1, deals=20, duplicate=True)
+    match = Matchup(load_ruleset("standard"), ("easy", "easy"), seed=1, deals=20, duplicate=True)
     data = summary(match)
     for key in ("rules", "deals", "players", "points_per_deal", "difference", "ci95", "games"):
         assert key in data
@@ -46,14 +46,14 @@ def test_json_shape_and_duplicate_seatings():
 
 
 def test_three_sides_rotate_through_the_seats():
-    match = Match(load_ruleset("cutthroat"), ("easy",) * 3, seed=2, deals=5, duplicate=True)
+    match = Matchup(load_ruleset("cutthroat"), ("easy",) * 3, seed=2, deals=5, duplicate=True)
     assert len(match.seatings) == 3
     data = summary(match)
     assert len(set(data["points_per_deal"].values())) == 1  # every level held every hand
 
 
 def test_games_are_counted_per_level():
-    match = Match(load_ruleset("two-handed"), ("easy", "easy"), seed=4, deals=0, games=2)
+    match = Matchup(load_ruleset("two-handed"), ("easy", "easy"), seed=4, deals=0, games=2)
     data = summary(match)
     assert sum(data["games"].values()) == 2
 
@@ -66,9 +66,9 @@ def test_deals_follow_the_seed():
 
 def test_levels_must_match_the_sides():
     with pytest.raises(ValueError, match="2 sides"):
-        Match(load_ruleset("standard"), ("easy", "easy", "easy"))
+        Matchup(load_ruleset("standard"), ("easy", "easy", "easy"))
     with pytest.raises(ValueError, match="unknown level"):
-        Match(load_ruleset("standard"), ("easy", "genius"))
+        Matchup(load_ruleset("standard"), ("easy", "genius"))
 
 
 def test_mean_interval():
@@ -125,6 +125,6 @@ def test_no_more_worker_processes_than_tasks(monkeypatch) -> None:
             return real_pool(processes, **kwargs)
 
     monkeypatch.setattr("euchre_cli.simulate.multiprocessing.get_context", CountingContext)
-    match = Match(load_ruleset("standard"), ("easy", "easy"), seed=1, deals=2)
+    match = Matchup(load_ruleset("standard"), ("easy", "easy"), seed=1, deals=2)
     assert summary(match, 64) == summary(match, 1)
     assert started == [2]

@@ -129,7 +129,7 @@ def _say(text: str = "", err: bool = False) -> None:
 def _ask(question: str) -> str:
     """``keep``'s questions, fitted as its output is (with room for the ": ").  On a
     terminal, line editing is given the question's last line, and Ctrl-Z and fg show
-    it again (``cli.read_answer``); Ctrl-C and the end of input are ``click.Abort``
+    it again (``terminal.keyboard.read_answer``); Ctrl-C and the end of input are ``click.Abort``
     either way."""
     question = _fitted(question, sys.stdout, 2)
     if not sys.stdin.isatty():  # piped answers

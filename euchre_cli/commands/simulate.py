@@ -9,7 +9,7 @@ import click
 
 from ..engine.game import GameTooLong
 from ..players.levels import DEFAULT_LEVEL, LEVELS
-from ..simulate import Match, Summary, iter_results
+from ..simulate import Matchup, Summary, iter_results
 from .main import Seconds, rules_to_play
 
 
@@ -82,7 +82,7 @@ def simulate(rules, deals, games, seed, levels, duplicate, workers, think, as_js
     if levels is None:
         levels = (DEFAULT_LEVEL,) + ("easy",) * (sides - 1)
     try:
-        match = Match(ruleset, levels, seed, deals, games, duplicate, think)
+        match = Matchup(ruleset, levels, seed, deals, games, duplicate, think)
     except ValueError as error:
         raise click.BadParameter(str(error), param_hint="--players") from None
     if not match.tasks():

@@ -1,7 +1,8 @@
 """A game: hands dealt and played until a side reaches the ruleset's target (R9).
 
-The game owns the only randomness: one ``random.Random(seed)`` shuffles and cuts each
-deal and runs the draw for seats (R3), so a seed reproduces a whole game.  It does
+The game's randomness is one ``random.Random``, made from its seed or handed over by
+a match (``match.py``): it shuffles and cuts each deal and runs the draw for seats
+(R3), so a seed reproduces a whole game.  It does
 no I/O either: a ``GameObserver`` is told what happens (the screen of ``euchre play``
 is one), and each seat's ``Player`` is asked for its decisions.
 """

@@ -1,4 +1,4 @@
-"""One deal of Euchre as a state machine (R3-R7, R12, R14, R15), with no I/O and no RNG.
+"""One deal of Euchre as a state machine (R3-R7, R12-R15, R17), with no I/O and no RNG.
 
 The deal is an input: ``Hand(ruleset, dealer, deck)`` takes the cards in the order
 they come off the (shuffled and cut) pack.  Then, like OpenSpiel's game states::
@@ -13,7 +13,7 @@ they come off the (shuffled and cut) pack.  Then, like OpenSpiel's game states::
 ``legal_actions()`` is the single source of truth for what the seat to act may do;
 ``apply`` refuses anything else with an ``IllegalAction`` that says why (R16).
 Actions have a text form (``pass``, ``order``, ``name:H``, ``alone``, ``pickup``,
-``discard:9C``, ``play:JH``) that ``Action.parse`` reads back.
+``show``, ``discard:9C``, ``give:JH``, ``play:JH``) that ``Action.parse`` reads back.
 
 How the deck is dealt: starting left of the dealer and going clockwise, each player
 receives ``deal.packets[0]`` cards, then ``deal.packets[1]`` cards; the next
@@ -21,11 +21,13 @@ receives ``deal.packets[0]`` cards, then ``deal.packets[1]`` cards; the next
 is the upcard.
 
 Phases, in order (each skipped when the ruleset or the deal does not need it):
+``WEAK_HAND`` (a weak hand shown, R17) → ``WEAK_EXCHANGE`` (swapped with the kitty) →
 ``BID_UPCARD`` (R4) → ``NAME_TRUMP`` (R5) | ``DEALER_NAMES`` (joker upcard, R15) →
 ``MAKER_ALONE`` → ``DEFENDER_ALONE`` (R6) → ``PICKUP`` (optional pick-up when another
 player ordered the upcard, R4)
-→ ``DISCARD`` (dealer's pick-up and the maker's dummy, R12, R14) → ``PLAY`` (R7) →
-``OVER``.  Going alone is decided before the exchange because a dealer whose partner
+→ ``DISCARD`` (dealer's pick-up and the maker's dummy, R12, R14) → ``CALL_FOR_BEST``
+and a ``DISCARD`` for each lone player (R13) → ``PLAY`` (R7) → ``OVER``.  Going alone
+is decided before the exchange because a dealer whose partner
 goes alone sits out and does not pick up (R6).
 """
 
@@ -101,8 +103,9 @@ _INTERNED: dict[tuple, Action] = {}
 class Action:
     """A decision at the table.  Instances are interned: compare with ``is`` or ``==``.
 
-    ``kind`` is one of ``pass``, ``order``, ``name``, ``alone``, ``pickup``,
-    ``discard``, ``play``; ``name`` carries a suit, ``discard`` and ``play`` a card.
+    ``kind`` is one of ``pass``, ``order``, ``name``, ``alone``, ``pickup``, ``show``,
+    ``discard``, ``give``, ``play``; ``name`` carries a suit, ``discard``, ``give`` and
+    ``play`` a card.
     """
 
     kind: str
@@ -219,8 +222,8 @@ class View:
     scores: tuple[int, ...] | None = None  # the game's score per side before this deal
     rules: Ruleset | None = None  # the rules of the game, known to every player
     weak_hand: tuple[int, tuple[Card, ...]] | None = None  # (seat, cards) shown to all (R17)
-    given: tuple[Card, ...] = ()  # cards this seat passed on, face down: to the kitty or a
-    received: tuple[Card, ...] = ()  # lone partner (R17, R13); and the cards it was passed
+    given: tuple[Card, ...] = ()  # passed on face down: to the kitty (R17), to a lone partner
+    received: tuple[Card, ...] = ()  # taken face down: the kitty's, a partner's, the dummy
 
     @property
     def led_suit(self) -> Suit | None:
@@ -874,6 +877,7 @@ def _in_words(action: Action) -> str:
     return ACTION_WORDS.get(action.kind, action.kind)
 
 
+_BIDS = ("order", "name")  # the actions that make a suit trump (R4, R5)
 _PHASE_WORDS = {
     Phase.BID_UPCARD: "while bidding on the upcard",
     Phase.NAME_TRUMP: "while naming trump",
@@ -922,6 +926,14 @@ def explain_illegal(
                 f"the dealer keeps the upcard {card.label}; discard another card (legal: {allowed})"
             )
         return f"you do not hold {card.label} (legal: {allowed})"
+    if card is not None and phase in (Phase.WEAK_EXCHANGE, Phase.CALL_FOR_BEST):
+        return f"you do not hold {card.label} (legal: {allowed})"
+    natural = view.rules is not None and view.rules.bidding.natural_trump
+    if natural and phase in (Phase.BID_UPCARD, Phase.NAME_TRUMP) and action.kind in _BIDS:
+        suit = action.suit if action.kind == "name" else view.proposed_suit
+        if not (phase is Phase.NAME_TRUMP and suit == view.proposed_suit):  # R17
+            named = suit.title.lower()
+            return f"you hold no {named}, bowers included, and a bid needs one (legal: {allowed})"
     if action.kind == "name" and phase is Phase.NAME_TRUMP:
         turned_down = view.proposed_suit.title.lower()
         return f"{turned_down} was turned down; name another suit (legal: {allowed})"

@@ -20,7 +20,14 @@ from .game import Game, GameObserver
 from .hand import EngineError
 from .play import Player
 from .rules import Ruleset
-from .scoring import GameRecord, RubberResult, game_record, next_game_scores, rubber_result
+from .scoring import (
+    GameRecord,
+    RubberResult,
+    game_record,
+    next_game_scores,
+    rubber_result,
+    standing,
+)
 
 
 class MatchObserver(GameObserver):
@@ -85,18 +92,12 @@ class Match:
     @property
     def games_won(self) -> list[int]:
         """Games won per side so far, a slam counting as two (R13)."""
-        won = [0] * len(self.ruleset.sides)
-        for record in self.records:
-            won[record.winner] += record.counted
-        return won
+        return standing(self.records, len(self.ruleset.sides)).games_won
 
     @property
     def rubber_points(self) -> list[int]:
         """Rubber points earned per side so far (R10): each game's worth to its winner."""
-        earned = [0] * len(self.ruleset.sides)
-        for record in self.records:
-            earned[record.winner] += record.rubber_points
-        return earned
+        return standing(self.records, len(self.ruleset.sides)).rubber_points
 
     @property
     def over(self) -> bool:

@@ -127,6 +127,24 @@ class GameRecord:
         return rubber_points(self.losers_best)
 
 
+class Standing(NamedTuple):
+    """Per side, what the games won so far add up to."""
+
+    games_won: list[int]  # a slam counting as two (R13)
+    rubber_points: list[int]  # each game's worth to its winner, once (R10)
+    slams: list[int]
+
+
+def standing(games: Sequence[GameRecord], side_count: int) -> Standing:
+    """Games won, rubber points earned and slams per side, over ``games``."""
+    result = Standing([0] * side_count, [0] * side_count, [0] * side_count)
+    for game in games:
+        result.games_won[game.winner] += game.counted
+        result.rubber_points[game.winner] += game.rubber_points
+        result.slams[game.winner] += game.counted > 1
+    return result
+
+
 def game_record(game: GameRules, winner: int, scores: Sequence[int]) -> GameRecord:
     """The record of a game ``winner`` has just won (R9): with ``slam`` (R13), a game
     won while the losers have 0 points or less counts as two."""

@@ -16,6 +16,7 @@ from dataclasses import Field, dataclass, fields, is_dataclass, replace
 from typing import Any, NamedTuple, NoReturn
 
 from ..engine.cards import RANK_NAMES, rank_index
+from ..engine.hand import WEAK_HAND_SWAP
 from ..engine.rules import HAND_SIZE, Ruleset
 
 BOOKKEEPING = ("source", "extends")
@@ -369,19 +370,16 @@ def _check_house_rules(ruleset: Ruleset, checker: Checker, deck_size: int) -> No
         checker.fail(
             [("bidding", "partner_orders_alone"), ("alone", "maker"), ("players",)],
             "bidding.partner_orders_alone needs a dealer's partner who may go alone",
-            "four players in partnerships and alone.maker: true (R17)",
+            "it needs four players in partnerships and alone.maker: true, R17",
         )
     kitty = deck_size - ruleset.players * HAND_SIZE - ruleset.dummy.cards
-    if ruleset.deal.weak_hand == "exchange" and kitty < 1 + _EXCHANGED:
+    if ruleset.deal.weak_hand == "exchange" and kitty < 1 + WEAK_HAND_SWAP:
         checker.fail(
             [("deal", "weak_hand"), ("deck", "ranks"), ("players",), ("dummy", "cards")],
-            f"deal.weak_hand: exchange swaps {_EXCHANGED} kitty cards, and the kitty holds"
+            f"deal.weak_hand: exchange swaps {WEAK_HAND_SWAP} kitty cards, and the kitty holds"
             f" only the upcard and {kitty - 1} more",
             "a bigger deck, fewer players or a smaller dummy, or weak_hand: redeal (R17)",
         )
-
-
-_EXCHANGED = 3  # the cards a weak hand swaps for the kitty's (R17)
 
 
 def setting_help(dotted: str) -> str:

@@ -28,6 +28,7 @@ from ..engine.scoring import (
     rubber_result,
     score_hand,
     score_renege,
+    standing,
 )
 
 MAX_MANUAL_POINTS = 99
@@ -213,7 +214,7 @@ def renege_penalty(sheet: Sheet, who: str, alone: bool = False) -> Renege:
     rules = sheet.ruleset
     side = sheet.resolve(who)
     if alone and not (rules.alone.maker or rules.alone.defender):
-        raise SheetError(f"{rules.name} has no lone hands")
+        raise SheetError(f"a renege against a lone hand: {rules.name} has no lone hands")
     return Renege(side, alone)
 
 
@@ -319,6 +320,7 @@ def side_stats(side_count: int, sheet_tally: Tally) -> list[SideStats]:
     hands = [r.entry for r in sheet_tally.results if isinstance(r.entry, HandOutcome)]
     reneges = [r.entry for r in sheet_tally.results if isinstance(r.entry, Renege)]
     rubber = sheet_tally.rubber
+    games = standing(sheet_tally.games, side_count)
 
     def made(hand: HandOutcome) -> bool:
         return hand.maker_tricks >= TRICKS_TO_MAKE
@@ -338,9 +340,9 @@ def side_stats(side_count: int, sheet_tally: Tally) -> list[SideStats]:
             alone_made=count(side, lambda hand: hand.maker_alone and made(hand)),
             defended_alone=defended(side, lambda hand: True),
             defended_alone_won=defended(side, lambda hand: not made(hand)),
-            games_won=sum(game.counted for game in sheet_tally.games if game.winner == side),
+            games_won=games.games_won[side],
             rubbers_won=int(rubber is not None and rubber.winner == side),
-            slams=sum(1 for game in sheet_tally.games if game.winner == side and game.counted > 1),
+            slams=games.slams[side],
             reneges=sum(1 for entry in reneges if entry.side == side),
         )
         for side in range(side_count)

@@ -152,6 +152,12 @@ class HumanPlayer:
             if view.seat == view.dealer:
                 return f"{self._show_hand(view)}\nUpcard {upcard}. Pick it up? [y/n]"
             question = "Assist your partner?" if view.partner == view.dealer else "Order it up?"
+            rules = view.rules
+            if rules and rules.bidding.partner_orders_alone and view.partner == view.dealer:
+                question = "Assist your partner? (you then play alone, and your partner sits out)"
+            if legal == [PASS]:  # R17's natural trump: no card of the suit
+                named = view.proposed_suit.title.lower()
+                return f"{self._show_hand(view)}\nUpcard {upcard}. You hold no {named}: [pass]"
             return f"{self._show_hand(view)}\nUpcard {upcard}. {question} [order/pass]"
         if phase is Phase.NAME_TRUMP:
             suits = "/".join(a.suit.letter.lower() for a in legal if a.kind == "name")
@@ -248,11 +254,8 @@ class HumanPlayer:
         for action in legal:  # a choice typed as ? lists it: "order up", "not go alone"
             if action.card is None and word == self._action_words(action, view).lower():
                 return action
-        if phase in (Phase.PLAY, Phase.DISCARD, Phase.CALL_FOR_BEST):
-            card = self._read_card(view, answer)
-            return {Phase.PLAY: PLAY, Phase.DISCARD: DISCARD, Phase.CALL_FOR_BEST: GIVE}[phase][
-                card
-            ]
+        if phase in _CARD_ACTIONS:
+            return _CARD_ACTIONS[phase][self._read_card(view, answer)]
         if phase is Phase.BID_UPCARD:
             if word in _ORDER_WORDS:
                 return ORDER
@@ -361,8 +364,9 @@ class HumanPlayer:
                 continue
             if answer in ("?", "help"):
                 self.out(
-                    f"Type the {keeping} cards to keep, by number or code (like 1 2 3 4 5, or "
-                    f"{' '.join(c.typed for c in cards[:2])} ...); Enter keeps {shown}. {HELP}"
+                    f"Type the {keeping} cards to keep, by number or code (like"
+                    f" {' '.join(str(n) for n in range(1, keeping + 1))}, or "
+                    f"{' '.join(c.typed for c in cards[:keeping])}); Enter keeps {shown}. {HELP}"
                 )
                 continue
             if not answer:

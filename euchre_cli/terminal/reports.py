@@ -12,9 +12,15 @@ from itertools import zip_longest
 from typing import TYPE_CHECKING, Any
 
 from ..engine.rules import Ruleset
-from ..engine.scoring import TRICKS_TO_MAKE, HandOutcome, at_the_bridge, marker_position
+from ..engine.scoring import (
+    TRICKS_TO_MAKE,
+    HandOutcome,
+    at_the_bridge,
+    marker_position,
+    standing,
+)
 from .markers import marker_picture, marker_width, side_by_side
-from .text import names_the_lone_defender, row_words
+from .text import names_the_lone_defender, plural, row_words
 
 if TYPE_CHECKING:
     from ..engine.scoring import GameRecord, RubberResult
@@ -24,10 +30,6 @@ if TYPE_CHECKING:
 
 def _scores(names: Sequence[str], scores: Sequence[int]) -> str:
     return ", ".join(f"{name} {score}" for name, score in zip(names, scores))
-
-
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
 RENEGE_ROWS = ("renege", "renege_lone")  # the scoring rows of a renege (R17)
@@ -45,7 +47,7 @@ def entry_text(sheet: Sheet, result: EntryResult) -> str:
         reason = f" ({entry.reason})" if entry.reason else ""
         points = "point" if abs(entry.points) == 1 else "points"
         return f"{names[entry.side]} {entry.points:+d} {points}{reason}"
-    detail = _plural(entry.maker_tricks, "trick")
+    detail = plural(entry.maker_tricks, "trick")
     if entry.maker_alone and entry.maker_tricks < TRICKS_TO_MAKE:  # made: the words say alone
         detail += "; the maker went alone"
     defender = entry.lone_defender_side
@@ -81,7 +83,7 @@ def _worth(sheet: Sheet, game: GameRecord, start: Sequence[int] = ()) -> str:
     slam, R13) and, when laps carried points into it, what it started from."""
     notes = []
     if sheet.ruleset.rubber is not None:
-        notes.append(_plural(game.rubber_points, "rubber point"))
+        notes.append(plural(game.rubber_points, "rubber point"))
     if game.counted > 1:
         notes.append(SLAM)
     if any(start):
@@ -123,19 +125,6 @@ def recorded(sheet: Sheet, tally: Tally) -> str:
             "This sheet is complete."
         )
     return "\n".join(lines)
-
-
-def _rubber_standing(sheet: Sheet, tally: Tally) -> tuple[list[int], list[int], list[int]]:
-    """Games won (a slam counting two, R13), rubber points earned (once a game, R10)
-    and slams so far, per side."""
-    games = [0] * len(sheet.sides)
-    points = [0] * len(sheet.sides)
-    slams = [0] * len(sheet.sides)
-    for game in tally.games:
-        games[game.winner] += game.counted
-        points[game.winner] += game.rubber_points
-        slams[game.winner] += game.counted > 1
-    return games, points, slams
 
 
 def _games_won(sheet: Sheet, games: Sequence[int], slams: Sequence[int]) -> str:
@@ -253,7 +242,7 @@ def sheet_report(
     if tally.rubber is None:
         lines.append(game_block(sheet, tally, ascii, columns))
     if tally.games:
-        games_won, rubber_points, slams = _rubber_standing(sheet, tally)
+        games_won, rubber_points, slams = standing(tally.games, len(sheet.sides))
         lines += ["", f"Games won: {_games_won(sheet, games_won, slams)}"]
         for number, game in enumerate(tally.games, start=1):
             lines.append(
@@ -283,7 +272,7 @@ def sheet_json(sheet: Sheet, tally: Tally) -> dict[str, Any]:
     bridge = _bridge(sheet, tally.scores)
     rubber = None
     if rules.rubber is not None:
-        games_won, rubber_points, _ = _rubber_standing(sheet, tally)
+        games_won, rubber_points, _ = standing(tally.games, len(sheet.sides))
         result = tally.rubber
         rubber = {
             "winner": names[result.winner] if result else None,

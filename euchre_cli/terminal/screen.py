@@ -17,7 +17,7 @@ from ..engine.hand import BEFORE_EXCHANGE, BIDDING, WEAK_HAND_SWAP, Action, Hand
 from ..engine.match import Match, MatchObserver
 from ..engine.scoring import GameRecord, marker_position
 from .markers import marker_picture, marker_width, side_by_side
-from .text import Style, row_words
+from .text import Style, plural, row_words
 
 
 def bid_words(hand: Hand, seat: int, action: Action, phase: Phase) -> str:
@@ -470,7 +470,7 @@ class TableScreen(MatchObserver):
         number = len(match.records)
         losers = [side for side in range(len(record.scores)) if side != record.winner]
         if match.plays_rubber:
-            worth = _plural(record.rubber_points, "rubber point")
+            worth = plural(record.rubber_points, "rubber point")
             if len(losers) == 1:
                 why = f"{self._side_named(game, losers[0])} ended with {record.losers_best}"
             else:
@@ -586,11 +586,7 @@ def _inline(said: str) -> str:
 
 
 def _games(count: int) -> str:
-    return _plural(count, "game")
-
-
-def _plural(count: int, noun: str) -> str:
-    return f"{count} {noun}{'' if count == 1 else 's'}"
+    return plural(count, "game")
 
 
 def _per_side(game: Game, counts: Iterable[int], only: Iterable[int] | None = None) -> str:

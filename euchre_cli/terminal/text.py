@@ -110,6 +110,11 @@ _ROW_WORDS = {
 }
 
 
+def plural(count: int, word: str) -> str:
+    """ "1 game", "2 games"."""
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
 def row_words(row: str, defender: str = "a lone defender") -> str:
     """What the makers did, in the words of a row of the scoring table: "marched
     alone", "got euchred by Cy alone"; for a renege, what the side that reneged did."""
