@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from test_console import CONSOLE_SCRIPT, read_until_prompt
+from test_console import CONSOLE_SCRIPT, plain_answers, read_until_prompt
 
 from euchre_cli.commands.main import main
 from euchre_cli.rulebook import load_ruleset
@@ -241,24 +241,14 @@ def to_the_pause_between_games(tmp_path: Path, controller: int, terminal: int):
     command = [*CONSOLE_SCRIPT, "play", "--rules", first_to_one(tmp_path), "--games", "2"]
     command += ["--seed", "3", "--level", "easy", "--delay", "0"]
     process = subprocess.Popen(command, stdin=terminal, stdout=terminal, stderr=terminal, env=env)
-    card = 0
-    while True:  # pass, decline, pick up, and try cards 1 to 5 in turn
+    answers = plain_answers()
+    next(answers)
+    while True:
         shown = read_until_prompt(controller, (b">",)).decode()
         last = shown.rstrip().splitlines()[-1]
         if "Enter starts game 2" in last:
             return process, shown
-        if "Enter deals the next hand" in last:
-            answer = ""
-        elif "[order/pass]" in last or "Name trump" in last:
-            answer = "pass"
-        elif "[y/N]" in last:
-            answer = "n"
-        elif "[Y/n]" in last or "[y/n]" in last:
-            answer = "y"
-        else:
-            card += 1
-            answer = str(card % 5 + 1)
-        os.write(controller, answer.encode() + b"\r")
+        os.write(controller, answers.send(last).encode() + b"\r")
 
 
 def said_at_the_end(controller: int) -> bytes:

@@ -15,11 +15,31 @@ import subprocess
 import sys
 import termios
 import time
+from collections.abc import Generator
 from pathlib import Path
 
 import pytest
 
 CONSOLE_SCRIPT = [sys.executable, "-c", "from euchre_cli.commands import run; run()"]
+
+
+def plain_answers() -> Generator[str, str, None]:
+    """Answers a person might give without thinking, sent each question's last line:
+    pass, decline, pick up, and try cards 1 to 5 in turn (the refused are asked again)."""
+    card, answer = 0, ""
+    while True:
+        last = yield answer
+        if "[order/pass]" in last or "Name trump" in last:
+            answer = "pass"
+        elif "[y/N]" in last:
+            answer = "n"
+        elif "[Y/n]" in last or "[y/n]" in last:
+            answer = "y"
+        elif "Enter" in last and "next hand" in last:
+            answer = ""
+        else:
+            card += 1
+            answer = str(card % 5 + 1)
 
 
 def read_until_prompt(fd: int, ends: tuple[bytes, ...], seconds: float = 60) -> bytes:
@@ -266,21 +286,13 @@ def test_table_between_hands_reviews_the_hand_just_played(tmp_path: Path) -> Non
         process = subprocess.Popen(
             command, stdin=terminal, stdout=terminal, stderr=terminal, env=env
         )
-        card = 0
-        while True:  # pass, decline, pick up, and try cards 1 to 5 in turn
+        answers = plain_answers()
+        next(answers)
+        while True:
             last = read_until_prompt(controller, (b">",)).decode().rstrip().splitlines()[-1]
             if "Enter deals the next hand" in last:
                 break
-            if "[order/pass]" in last or "Name trump" in last:
-                answer = "pass"
-            elif "[y/N]" in last:
-                answer = "n"
-            elif "[Y/n]" in last or "[y/n]" in last:
-                answer = "y"
-            else:
-                card += 1
-                answer = str(card % 5 + 1)
-            os.write(controller, answer.encode() + b"\r")
+            os.write(controller, answers.send(last).encode() + b"\r")
         os.write(controller, b"table\r")
         review = read_until_waiting(controller, (b">",), process.pid).decode()
         assert "Hand 1: Bob deals;" in review and "Trick 5: " in review
