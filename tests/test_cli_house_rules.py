@@ -6,11 +6,13 @@ the seeds were found by dealing until the situation came up)."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 from deals import check_summary
+from test_cli_play import expected_points
 
 from euchre_cli.commands.main import main
 from euchre_cli.engine.game import Game
@@ -33,25 +35,32 @@ def played(*args: str, answers: str) -> str:
 
 @pytest.mark.parametrize("seed", [1, 2, 3, 4, 5])
 def test_r13_watched_railroad_games_end_with_the_table_scoring(seed: int) -> None:
+    """R8 with R13's 4 for a lone defender: every hand scores its row of the table,
+    and the hands add up to the final score."""
     result = run("play", "--rules", "railroad", "--watch", "--json", "--seed", str(seed))
     assert result.exit_code == 0, result.output[-800:]
     summary = json.loads(result.stdout)
-    assert summary["ruleset"] == "railroad"
     rules = load_ruleset("railroad")
-    names = ["Ann", "Bob", "Cy", "Di"]
-    game = Game(rules, names, [make_player("hard", rules, f"{seed}:{i}") for i in range(4)])
-    assert game.ruleset.alone.call_for_best  # the summary checked as every game's is
-    assert summary["winner"] in summary["sides"]
-    assert sum(summary["scores"].values()) >= rules.game.points_to_win
+    totals = dict.fromkeys(summary["sides"], 0)
+    for hand in summary["hands"]:
+        assert hand["points"] == expected_points(rules, hand, summary["sides"])
+        for side, points in hand["points"].items():
+            totals[side] += points
+    assert totals == summary["scores"]
+    assert summary["scores"][summary["winner"]] >= rules.game.points_to_win
 
 
 def test_r13_a_watched_railroad_game_shows_each_call_for_best() -> None:
+    """Watching, every card passed to a lone player is shown, and that player's
+    discard comes next: six cards held for a moment, five played."""
     result = run("play", "--rules", "railroad", "--watch", "--seed", "1", "--level", "easy")
     assert result.exit_code == 0
-    passes = [line for line in result.output.splitlines() if " passes " in line and " to " in line]
+    lines = result.output.splitlines()
+    passes = [i for i, line in enumerate(lines) if re.fullmatch(r"\w+ passes \S+ to \w+\.", line)]
     assert passes, "some lone player called for best"
-    for line in passes:  # watching: the card is shown, then the lone player discards
-        assert line.split(" passes ")[1].split(" to ")[0]
+    for i in passes:
+        lone = lines[i].split(" to ")[1].rstrip(".")
+        assert re.fullmatch(rf"{lone} discards \S+\.", lines[i + 1])
 
 
 def test_r13_a_person_alone_calls_for_best_and_discards() -> None:
@@ -122,7 +131,9 @@ def test_r17_watched_games_with_every_house_rule_end_and_score(tmp_path: Path) -
         assert result.exit_code == 0, result.output[-800:]
         summary = json.loads(result.stdout)
         assert summary["ruleset"] == "all" and summary["winner"] in summary["sides"]
-        assert all(set(hand) >= {"dealer", "trump", "points"} for hand in summary["hands"])
+        rules = load_ruleset(str(house))
+        for hand in summary["hands"]:  # every hand scores its row of the table (R8, R13)
+            assert hand["points"] == expected_points(rules, hand, summary["sides"])
 
 
 def test_r13_json_summaries_of_railroad_games_agree_with_themselves() -> None:
