@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from .cards import RANK_NAMES, Card
 from .hand import Action, EngineError, Hand, HandResult, Phase
-from .play import Player, play_out, shuffled_deck
+from .play import Player, TakeBack, play_out, shuffled_deck
 from .rules import Ruleset
 from .scoring import HandScore, at_the_bridge, game_winner, score_hand
 
@@ -88,6 +88,12 @@ class GameObserver:
         self, game: Game, hand: Hand, seat: int, action: Action, phase: Phase
     ) -> None:
         """``phase`` is the phase the action was taken in."""
+
+    def hand_taken_back(
+        self, game: Game, hand: Hand, seat: int, taken: Sequence[tuple[int, Action]]
+    ) -> None:
+        """``seat`` took back its last decision: ``hand`` is the hand rewound to just
+        before it, ``taken`` the actions taken back (empty: there was none to take)."""
 
     def hand_finished(self, game: Game, hand: Hand, record: HandRecord) -> None: ...
 
@@ -225,8 +231,19 @@ class Game:
             self.observer.action_applied(self, hand, seat, action, phase)
 
         seated = [self.player_at(seat) for seat in range(self.ruleset.players)]
-        play_out(hand, seated, applied=applied)
-        return self.finish(hand)
+        while True:
+            try:
+                play_out(hand, seated, applied=applied)
+            except TakeBack:
+                seat = hand.current_seat
+                assert seat is not None  # only a seat asked to act takes back
+                rewound = hand.taken_back(seat)
+                taken: Sequence[tuple[int, Action]] = ()
+                if rewound is not None:
+                    hand, taken = rewound
+                self.observer.hand_taken_back(self, hand, seat, taken)
+                continue
+            return self.finish(hand)
 
     def finish(self, hand: Hand) -> HandRecord:
         """Score a finished hand (R8), see whether a side has won (R9) and pass the

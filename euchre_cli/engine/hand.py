@@ -411,6 +411,35 @@ class Hand:
         }
         return other
 
+    def taken_back(self, seat: int) -> tuple[Hand, list[tuple[int, Action]]] | None:
+        """This hand as it stood before ``seat``'s last decision, and the actions taken
+        back (that decision and every one after it); None when the seat has decided
+        nothing in this hand yet.  A decision is a choice among several actions: a
+        forced one (the last card) is none, and a seat's discards in a row are one
+        (keeping five of many cards)."""
+        replay = Hand(self.rules, self.dealer, self.deck, self.scores)
+        phases: list[Phase] = []
+        choices: list[int] = []
+        for index, (actor, action) in enumerate(self.history):
+            phases.append(replay.phase)
+            if actor == seat and len(replay.legal_actions()) > 1:
+                choices.append(index)
+            replay.apply(action)
+        if not choices:
+            return None
+        start = choices[-1]
+        while (
+            start > 0
+            and phases[start] in (Phase.DISCARD, Phase.WEAK_EXCHANGE)
+            and self.history[start - 1][0] == seat
+            and phases[start - 1] is phases[start]
+        ):
+            start -= 1
+        earlier = Hand(self.rules, self.dealer, self.deck, self.scores)
+        for _, action in self.history[:start]:
+            earlier.apply(action)
+        return earlier, self.history[start:]
+
     # ---------------------------------------------------------------- queries
     @property
     def is_over(self) -> bool:

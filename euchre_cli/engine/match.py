@@ -42,6 +42,28 @@ class MatchObserver(GameObserver):
     def match_finished(self, match: Match) -> None: ...
 
 
+class Observers(MatchObserver):
+    """Several observers told the same things, each in the order given (the screen,
+    then the record of the game, say)."""
+
+    def __init__(self, *observers: MatchObserver) -> None:
+        self.observers = observers
+
+
+def _told_to_all(name: str) -> Callable[..., None]:
+    def tell(self: Observers, *args: object) -> None:
+        for observer in self.observers:
+            getattr(observer, name)(*args)
+
+    tell.__name__ = name
+    return tell
+
+
+for _name in [*vars(GameObserver), *vars(MatchObserver)]:
+    if not _name.startswith("_"):
+        setattr(Observers, _name, _told_to_all(_name))
+
+
 @dataclass
 class Match:
     """Games between ``players`` (one per seat, by name, as for ``Game``): the ruleset's

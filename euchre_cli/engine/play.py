@@ -35,6 +35,11 @@ def shuffled_deck(ruleset: Ruleset, rng: random.Random) -> list[Card]:
     return deck[cut:] + deck[:cut]
 
 
+class TakeBack(Exception):
+    """Raised by a player instead of choosing: take back its last decision in this
+    hand (a person's ``undo``); ``Game`` rewinds the hand to just before it."""
+
+
 Applied = Callable[[int, Action, Phase], None]
 """Told of each action played out: the seat, the action and the phase it was taken in."""
 

@@ -32,7 +32,7 @@ from ..engine.hand import (
     View,
     explain_illegal,
 )
-from ..engine.play import Player
+from ..engine.play import Player, TakeBack
 from ..engine.rules import HAND_SIZE
 from .text import Style
 
@@ -46,7 +46,7 @@ _NO = {"n", "no", "pass", "p", "leave", "l"}
 _ORDER_WORDS = {"o", "order", "up", "pick", "pickup", "a", "assist", "accept", "y", "yes"}
 HELP = (
     "Or: table (the deal, trump, this hand's tricks, the score), hint (the computer's"
-    " advice), quit (leave the game)."
+    " advice), undo (take back your last decision in this hand), quit (leave the game)."
 )
 TABLE_WORDS = ("table", "score")
 _HINTS = {
@@ -112,8 +112,7 @@ class HumanPlayer:
             self._hint(view, legal)
         while True:
             answer = self.ask(self._prompt(view, legal)).strip()
-            if answer.lower() == "quit":
-                raise QuitGame
+            self._quit_or_undo(answer)
             if answer.lower() == "hint":
                 self._hint(view, legal)
                 continue
@@ -133,6 +132,22 @@ class HumanPlayer:
 
             why = explain_illegal(view, shown, action, lambda a: self._answer_words(a, view))
             self.out(f"Not allowed: {why}.")
+
+    def _quit_or_undo(self, answer: str) -> None:
+        """``quit`` leaves the game; ``undo`` takes back this seat's last decision in
+        the hand (``Game`` rewinds it, and asks again)."""
+        word = answer.lower()
+        if word == "quit":
+            raise QuitGame
+        if word == "undo":
+            self._planned_discards = []
+            raise TakeBack
+
+    def replayed(self, view: View, action: Action) -> None:
+        """One of this seat's decisions, played again from the game's record (a resumed
+        game): remember what choosing it would have taught."""
+        if view.phase in BEFORE_EXCHANGE:
+            self._dealt = view.hand
 
     # prompts ----------------------------------------------------------------------
     def _numbered_hand(self, view: View) -> list[Card]:
@@ -355,8 +370,7 @@ class HumanPlayer:
                 f"{self._show_hand(view, dummy)}\nKeep which {keeping}? "
                 f"({note}codes or numbers; Enter keeps {shown})"
             ).strip()
-            if answer.lower() == "quit":
-                raise QuitGame
+            self._quit_or_undo(answer)
             if answer.lower() == "hint":
                 self._hint_keep(suggestion, weighed, view, legal)
                 continue

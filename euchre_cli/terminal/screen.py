@@ -9,7 +9,7 @@ that it can describe the table when the person asks (``contract``, ``table``).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 
 from ..engine.cards import JOKER_INDEX, Card, sorted_hand
 from ..engine.game import Game, HandRecord
@@ -40,7 +40,8 @@ def bid_words(hand: Hand, seat: int, action: Action, phase: Phase) -> str:
 
 class TableScreen(MatchObserver):
     """Prints a game, or a match of games, as it happens.  ``me`` is the person's seat
-    index in player order (None when watching: then every hand is shown)."""
+    index in player order (None when watching); every hand is shown when watching, or
+    ``face_up`` (a game replayed)."""
 
     def __init__(
         self,
@@ -51,8 +52,10 @@ class TableScreen(MatchObserver):
         between_hands: Callable[[], None] = lambda: None,
         columns: Callable[[], int | None] = lambda: None,
         between_games: Callable[[str, str], None] = lambda question, reminder: None,
+        face_up: bool = False,
     ) -> None:
         self.out = out
+        self.face_up = face_up or me is None  # every hand shown (watching, a replay)
         self.style = style
         self.me = me
         self.pause = pause
@@ -170,9 +173,10 @@ class TableScreen(MatchObserver):
         if hand.rules.dummy.cards:
             cards = hand.rules.dummy.cards
             self.out(f"A dummy hand of {cards} cards lies face down; the maker will take it.")
-        seats = range(hand.players) if self.me is None else [self._my_seat(game)]
+        seats = range(hand.players) if self.face_up else [self._my_seat(game)]
         for seat in seats:
-            label = "Your hand" if self.me is not None else f"{self._name(game, seat)}'s hand"
+            mine = seat == self._my_seat(game)
+            label = "Your hand" if mine else f"{self._name(game, seat)}'s hand"
             self.out(f"{label}: {self.style.cards(sorted_hand(hand.hand_of(seat)))}")
         upcard_note = ""
         if hand.phase is Phase.DEALER_NAMES:
@@ -213,11 +217,11 @@ class TableScreen(MatchObserver):
             since = self._discards_shown.get(seat, 0)  # a lone dealer discards twice (R13)
             self._discards_shown[seat] = len(hand.discards[seat])
             cards = hand.discards[seat][since:]
-            self._discarded(game, seat, cards, show=is_me or self.me is None)
+            self._discarded(game, seat, cards, show=is_me or self.face_up)
         elif phase is Phase.WEAK_HAND and action.kind == "show":
             self._weak_hand_shown(game, hand, seat)
         elif phase is Phase.WEAK_EXCHANGE and hand.phase is not Phase.WEAK_EXCHANGE:
-            if is_me or self.me is None:
+            if is_me or self.face_up:
                 swap = (hand.given[seat][:WEAK_HAND_SWAP], hand.received[seat][:WEAK_HAND_SWAP])
                 given, taken = (self.style.cards(cards) for cards in swap)
                 self.out(self._says(game, seat, f"swaps {given} for the kitty's {taken}."))
@@ -236,6 +240,26 @@ class TableScreen(MatchObserver):
         if not is_me:
             self.pause()
 
+    def hand_taken_back(
+        self, game: Game, hand: Hand, seat: int, taken: Sequence[tuple[int, Action]]
+    ) -> None:
+        if not taken:
+            self.out(
+                "Nothing to take back: you have decided nothing in this hand yet (undo goes"
+                " back as far as the start of the hand)."
+            )
+            return
+        self._hand = hand
+        self._discards_shown = {s: len(hand.discards[s]) for s in range(hand.players)}
+        said = "; ".join(
+            f"{self._subject(game, s)} {_TAKEN_WORDS.get(action.kind, action.kind)}"
+            + ("" if action.card is None else f" {self.style.card(action.card)}")
+            + ("" if action.suit is None else f" {self.style.suit(action.suit)}")
+            for s, action in taken
+        )
+        self.out(self.style.bold(f"Taken back: {said}."))
+        self.out(self.table())
+
     def _weak_hand_shown(self, game: Game, hand: Hand, seat: int) -> None:
         """R17: the hand is shown to all, then dealt again or swapped with the kitty."""
         shown = self.style.cards(sorted_hand(hand.weak_hand[1]))
@@ -253,7 +277,7 @@ class TableScreen(MatchObserver):
     def _passed_words(self, game: Game, lone: int, partner: int, card: Card) -> str:
         """ " J♥ to Ann." for the two of them (or watching), " Ann a card." for others."""
         mine = self._my_seat(game)
-        if self.me is None or mine in (partner, lone):
+        if self.face_up or mine in (partner, lone):
             to = "you" if lone == mine else self._name(game, lone)
             return f" {self.style.card(card)} to {to}."
         return f" {self._name(game, lone)} a card."
@@ -375,7 +399,7 @@ class TableScreen(MatchObserver):
                         + self._passed_words(game, lone, partner, card)
                     )
             mine = self._my_seat(game)  # a discard is seen by whoever made it (all, watching)
-            for seat in range(hand.players) if mine is None else [mine]:
+            for seat in range(hand.players) if self.face_up else [mine]:
                 if hand.discards[seat]:
                     discarded = self.style.cards(hand.discards[seat])
                     lines.append(self._says(game, seat, f"discarded {discarded}."))
@@ -578,6 +602,20 @@ class TableScreen(MatchObserver):
         return sentence(
             f"game {number} of the {what} left before the end ({game.scores_text()}; {won})."
         )
+
+
+# an action taken back, as "You passed", "Bob played J♥"
+_TAKEN_WORDS = {
+    "pass": "passed",
+    "order": "ordered it up",
+    "name": "named",
+    "alone": "went alone",
+    "pickup": "picked up",
+    "play": "played",
+    "discard": "discarded",
+    "give": "passed",
+    "show": "showed a weak hand",
+}
 
 
 def _inline(said: str) -> str:
