@@ -21,3 +21,9 @@ def write_yaml(tmp_path: Path) -> Callable[[str, str], Path]:
         return path
 
     return write
+
+
+@pytest.fixture(autouse=True)
+def own_book(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every test keeps its games and sheets in a book of its own, never the user's."""
+    monkeypatch.setenv("EUCHRE_HOME", str(tmp_path / "euchre-home"))

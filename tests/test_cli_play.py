@@ -8,7 +8,7 @@ import re
 import pytest
 from click.testing import CliRunner
 
-from euchre_cli.commands.main import main
+from euchre_cli.commands.main import SUBCOMMANDS, main
 from euchre_cli.rulebook import builtin_names, load_ruleset
 
 
@@ -293,14 +293,20 @@ def test_a_name_like_a_computer_players_is_not_seated_twice() -> None:
 def test_end_of_input_leaves_with_one_line() -> None:
     result = run("play", "--seed", "1", input="pass\n")
     assert result.exit_code == 1
-    assert result.stderr == "Game left before the end (You & Bob 0, Ann & Cy 0).\n"
+    assert result.stderr == (
+        "Game left before the end (You & Bob 0, Ann & Cy 0)."
+        " Game 1 is kept: `euchre resume 1` goes on with it.\n"
+    )
     assert "Traceback" not in result.output and "Error" not in result.output
 
 
 def test_quit_leaves_the_game() -> None:
     result = run("play", "--seed", "1", input="quit\n")
     assert result.exit_code == 1
-    assert result.stderr.endswith("You quit: game left before the end (You & Bob 0, Ann & Cy 0).\n")
+    assert result.stderr.endswith(
+        "You quit: game left before the end (You & Bob 0, Ann & Cy 0)."
+        " Game 1 is kept: `euchre resume 1` goes on with it.\n"
+    )
     assert "Error" not in result.output  # leaving by choice is not an error
 
 
@@ -330,7 +336,7 @@ def test_quit_leaves_the_game() -> None:
         (["score", "hand", "--bogus"], "No such option '--bogus'"),
         (["score", "shw"], "did you mean 'show'?"),
         (["score", "hist"], "did you mean 'history'?"),  # a start of one command, not 'list'
-        (["plya"], "the commands: play, cutthroat, two-handed, rules, score, simulate"),
+        (["plya"], "the commands: " + ", ".join(SUBCOMMANDS) + "."),
         (["--bogus"], "more: 'euchre --help'"),
     ],
 )

@@ -1332,7 +1332,7 @@ def test_r17_a_version_1_book_upgrades_on_first_use_and_takes_a_renege(
     assert "Ann & Bob marched alone (5 tricks)" in history
     assert "Cy & Di -2 points (renege)" in history
     with sqlite3.connect(book) as db:
-        assert db.execute("PRAGMA user_version").fetchone()[0] == 2
+        assert db.execute("PRAGMA user_version").fetchone()[0] == 3
     db.close()
     out = score("renege", "Cy").stdout
     assert out == "#4 Cy & Di reneged: Ann & Bob +2 -> Ann & Bob 8, Cy & Di -2\n"

@@ -13,6 +13,7 @@ from typing import Any, TypeVar
 
 import click
 
+from ..records.store import GameBook, NoSuchGame
 from ..rulebook import RulesetError
 from ..scorekeeper.sheet import RubberOver, SheetError
 from ..scorekeeper.store import (
@@ -47,20 +48,21 @@ NEXT_STEP = {
         ": start one with 'euchre score new' or pick one with 'euchre score use NAME'"
     ),
     NoSuchSheet: " (see 'euchre score list')",
+    NoSuchGame: " (see 'euchre games')",
     RubberOver: ": start a new sheet with 'euchre score new'",
 }
 
 
 @contextmanager
-def refusals() -> Iterator[None]:
+def refusals(otherwise: str = "") -> Iterator[None]:
     """The library's refusals, as Click's one-line errors, with the command to type
-    next where there is one."""
+    next where there is one (``otherwise``: what else the user may do)."""
     try:
         yield
     except ScorebookBusy as error:
-        raise BookBusy(str(error)) from None
+        raise BookBusy(f"{error}{otherwise}") from None
     except (ScorebookError, SheetError, RulesetError) as error:
-        raise click.ClickException(f"{error}{NEXT_STEP.get(type(error), '')}") from None
+        raise click.ClickException(f"{error}{NEXT_STEP.get(type(error), '')}{otherwise}") from None
 
 
 class BookBusy(click.ClickException):
@@ -77,6 +79,21 @@ def session(db: str | None, write: bool = True, create: bool = False) -> Iterato
                 yield book
                 if write:
                     hold_interrupts()
+        finally:
+            book.close()
+
+
+@contextmanager
+def kept_games(db: str | None, create: bool = False) -> Iterator[GameBook]:
+    """The book's game records (each ``GameBook`` call is its own transaction); only
+    ``create`` makes a book where there is none."""
+    with refusals():
+        try:
+            book = open_scorebook(book_path(db), create)
+        except NoBook:
+            raise NoSuchGame(f"no games kept yet (no book at {book_path(db)})") from None
+        try:
+            yield GameBook(book)
         finally:
             book.close()
 
@@ -104,7 +121,8 @@ def with_db(command: Command) -> Command:
         "--db",
         metavar="PATH",
         callback=_given_path,
-        help="The score book file (default: $EUCHRE_HOME or the user data directory).",
+        help="The book of score sheets and games (default: in $EUCHRE_HOME or the user data"
+        " directory).",
     )(command)
 
 

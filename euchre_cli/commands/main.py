@@ -23,6 +23,8 @@ SUBCOMMANDS: dict[str, tuple[str, str, str]] = {
     "play": ("play", "play", "Play a game against the computer, or watch one."),
     "cutthroat": ("play", "cutthroat", "Three-handed Cutthroat with a dummy hand."),
     "two-handed": ("play", "two_handed", "Two-handed Euchre."),
+    "resume": ("play", "resume", "Go on with a game that stopped, where it stopped."),
+    "games": ("games", "games", "Games kept: list, show, replay, export, import, delete."),
     "rules": ("rules", "rules", "List, show, check and write rulesets."),
     "score": ("score", "score", "Keep score for a game played with real cards."),
     "simulate": ("simulate", "simulate", "Computer levels against each other."),

@@ -7,22 +7,25 @@ import os
 import random
 import sys
 import time
-from collections.abc import Callable
-from contextlib import AbstractContextManager, nullcontext
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager, ExitStack, contextmanager, nullcontext
 
 import click
 from click.core import ParameterSource
 
 from ..engine.game import Game, GameTooLong
-from ..engine.match import Match
-from ..engine.rules import Ruleset
+from ..engine.match import Match, MatchObserver, Observers
 from ..players import Player
 from ..players.levels import DEFAULT_LEVEL, LEVELS, make_player
+from ..records.game import RecordError, SavedGame, Script, Setup
+from ..records.store import GameBook, Recorder
 from ..rulebook import load_ruleset
+from ..scorekeeper.store import ScorebookError, open_scorebook
 from ..terminal.human import TABLE_WORDS, HumanPlayer, QuitGame
 from ..terminal.keyboard import Keyboard, ascii_only, read_answer, terminal_columns
 from ..terminal.screen import TableScreen
 from ..terminal.text import Style, fit_to_width, in_ascii, needs_ascii
+from .book import book_path, kept_games, refusals, with_db
 from .main import BadRules, Seconds, rules_to_play
 
 COMPUTER_NAMES = ("Ann", "Bob", "Cy", "Di", "Ed")
@@ -43,20 +46,18 @@ def _want_colour(stream) -> bool:
 
 
 def run_game(
-    ruleset: Ruleset,
-    seed: int | None,
-    watch: bool,
+    setup: Setup,
     as_json: bool,
-    name: str,
     delay: float | None,
-    level: str = DEFAULT_LEVEL,
     hints: bool = False,
-    think: float | None = None,
-    games: int | None = None,
+    db: str | None = None,
+    save: bool = False,
+    resumed: SavedGame | None = None,
 ) -> None:
-    """A game, or a match: the ruleset's rubber (R10), or ``games`` games."""
-    if seed is None:
-        seed = random.SystemRandom().randrange(1_000_000)
+    """A game, or a match: the ruleset's rubber (R10), or ``setup.games`` games.  With
+    ``save`` it is kept in the book (``db``) move by move; a ``resumed`` record is
+    played again silently up to where it stopped, and goes on from there."""
+    ruleset, seed, watch = setup.ruleset, setup.seed, setup.person is None
     # With --json the table goes to stderr so stdout holds the summary alone; a watched
     # --json game shows nothing but the summary.
     quiet = as_json and watch
@@ -64,6 +65,8 @@ def run_game(
     plain = ascii_only(stream)
     style = Style(colour=_want_colour(stream), unicode=not plain)
     to_ascii: Callable[[str], str] = in_ascii if plain else str  # engine messages too
+    # a resumed game is played again unseen and unpaced until it reaches where it stopped
+    live = {"now": resumed is None}
 
     def columns() -> int | None:
         """The terminal's width now (it may be resized mid-game); None off a terminal."""
@@ -80,32 +83,39 @@ def run_game(
         delay = paced if stream.isatty() and not as_json else 0.0
     # nothing is shown to pace in a watched --json game, whatever --delay says
     pace = delay > 0 and not quiet
-    pause: Callable[[], None] = (lambda: time.sleep(delay)) if pace else (lambda: None)
+
+    def pause() -> None:
+        if pace and live["now"]:
+            time.sleep(delay)
 
     def out(line: str) -> None:
-        if not quiet:
+        if not quiet and live["now"]:
             click.echo(shown(line), file=stream)
 
     count = ruleset.players
     computers: list[Player] = [
-        make_player(level, ruleset, seed=f"{seed}:{i}", think=think) for i in range(count)
+        make_player(setup.level, ruleset, seed=f"{seed}:{i}", think=setup.think)
+        for i in range(count)
     ]
 
     def between_hands() -> None:
         """Wait for Enter, so a hand's result is read before the next deal scrolls it
         away (only for a person at a terminal: a script is not kept waiting)."""
         question = "Enter deals the next hand (table reviews this one, quit leaves)"
-        while answer := ask(question).strip().lower():  # only Enter deals: not a stray word
+        while live["now"] and (answer := ask(question).strip().lower()):  # only Enter deals
             if answer == "quit":
                 raise QuitGame
             if answer in TABLE_WORDS:  # the hand just played, trick by trick
                 out(screen.table())
                 continue
+            if answer == "undo":
+                out("This hand is over and scored: undo takes back decisions in a hand in play.")
+                continue
             out("Press Enter for the next deal, type table to review this hand, or quit to leave.")
 
     def between_games(question: str, reminder: str) -> None:
         """As between hands: wait for Enter before the next game of a match."""
-        while answer := ask(question).strip().lower():
+        while live["now"] and (answer := ask(question).strip().lower()):
             if answer == "quit":
                 raise QuitGame
             if answer in TABLE_WORDS:  # the last hand of the game just won
@@ -113,7 +123,7 @@ def run_game(
                 continue
             out(reminder)
 
-    me = None if watch else 0  # the person's place in the players' order
+    me = setup.person  # the person's place in the players' order
     waits = me is not None and _waits_for_enter(stream)
     screen = TableScreen(
         out,
@@ -126,10 +136,8 @@ def run_game(
     )
     seated: AbstractContextManager[object] = nullcontext()  # a watched game asks nothing
     if watch:
-        names = _computer_names(count, None)
         players = computers
     else:
-        names = [name, *_computer_names(count - 1, name)]
         seated = keyboard = Keyboard()
 
         scripted = not sys.stdin.isatty()
@@ -146,26 +154,68 @@ def run_game(
             with keyboard.question():
                 return read_answer(shown(prompt) + " > ", err=as_json)
 
-        hinter = make_player("hard", ruleset, seed=f"{seed}:hint", think=think)
+        hinter = make_player("hard", ruleset, seed=f"{seed}:hint", think=setup.think)
         human = HumanPlayer(ask, out, style, hinter=hinter, hints=hints, table=screen)
         players = [human, *computers[1:]]
 
-    match = Match(ruleset, names, players, seed, games, observer=screen, game_factory=Game)
-    replays = "game" if match.single_game else "rubber" if match.plays_rubber else "match"
-    out(style.dim(f"(seed {seed}: `--seed {seed}` replays this {replays})"))
-    try:
-        with seated:
-            match.play()
-    except (QuitGame, click.Abort, KeyboardInterrupt, EOFError) as left:
-        click.echo("", file=stream)
-        # leaving is the person's choice (quit, Ctrl-C, Ctrl-D): said, not an "Error:"
-        click.echo(shown(screen.left_words(quit=isinstance(left, QuitGame))), err=True)
-        raise click.exceptions.Exit(1) from None
-    except GameTooLong as error:
-        raise click.ClickException(str(error)) from None
+    with ExitStack() as kept:
+        observers: list[MatchObserver] = [screen]
+        recorder = None
+        if save:
+            recorder = kept.enter_context(_kept_game(db, setup, resumed))
+            observers.append(recorder)
+        if resumed is not None:
+
+            def caught_up() -> None:
+                live["now"] = True
+                if recorder is not None:
+                    recorder.caught_up()
+                out(style.bold(f"Game {resumed.id} resumed where it stopped."))
+                if resumed.live_moves:
+                    out(screen.table())
+
+            script = Script(resumed.moves, caught_up=caught_up)
+            players = [script.scripted(player) for player in players]
+            observers.append(script)
+        told = Observers(*observers)
+        match = Match(ruleset, setup.names, players, seed, setup.games, told, game_factory=Game)
+        replays = "game" if match.single_game else "rubber" if match.plays_rubber else "match"
+        out(style.dim(f"(seed {seed}: `--seed {seed}` replays this {replays})"))
+        kept_words = ""
+        if recorder is not None:
+            number = recorder.game_id
+            kept_words = f" Game {number} is kept: `euchre resume {number}` goes on with it."
+        try:
+            with seated:
+                match.play()
+        except (QuitGame, click.Abort, KeyboardInterrupt, EOFError) as left:
+            click.echo("", file=stream)
+            # leaving is the person's choice (quit, Ctrl-C, Ctrl-D): said, not an "Error:"
+            words = screen.left_words(quit=isinstance(left, QuitGame)) + kept_words
+            click.echo(shown(words), err=True)
+            raise click.exceptions.Exit(1) from None
+        except GameTooLong as error:
+            raise click.ClickException(str(error)) from None
+        except (ScorebookError, RecordError) as error:
+            raise click.ClickException(f"{error}") from None
     if as_json:
         escaped = needs_ascii(getattr(sys.stdout, "encoding", None))  # names as \u escapes
         click.echo(json.dumps(match.summary(), ensure_ascii=escaped))
+
+
+@contextmanager
+def _kept_game(db: str | None, setup: Setup, resumed: SavedGame | None) -> Iterator[Recorder]:
+    """The book open for the game's record, for as long as the game lasts."""
+    with refusals(", or play with --no-save"):
+        book = open_scorebook(book_path(db), create=True)
+    try:
+        games = GameBook(book)
+        with refusals(", or play with --no-save"):
+            game_id = games.new_game(setup) if resumed is None else resumed.id
+        assert game_id is not None
+        yield Recorder(games, game_id, resumed)
+    finally:
+        book.close()
 
 
 def _waits_for_enter(stream) -> bool:
@@ -234,6 +284,13 @@ def _game_options(function: Callable) -> Callable:
             help="Seconds a computer may think per decision at most (a game in which a"
             " decision reaches the cap may not replay exactly from its seed).",
         ),
+        click.option(
+            "--save/--no-save",
+            default=None,
+            help="Keep the game in the book, move by move, to resume, review and count in"
+            " statistics (default: kept when you play, not when you watch).",
+        ),
+        with_db,
     ]
     for option in reversed(options):
         function = option(function)
@@ -250,7 +307,9 @@ def _game_command(name_of_command: str, default_rules: str, doc: str) -> click.C
         help="A built-in ruleset (see `euchre rules list`) or a YAML file.",
     )
     @_game_options
-    def command(rules: str, seed, watch, games, as_json, name, delay, level, hints, think) -> None:
+    def command(
+        rules: str, seed, watch, games, as_json, name, delay, level, hints, think, save, db
+    ) -> None:
         given = click.get_current_context().get_parameter_source
         if watch and given("name") is ParameterSource.COMMANDLINE:
             raise click.UsageError("--name names your seat, and a watched game (--watch) has none")
@@ -269,7 +328,13 @@ def _game_command(name_of_command: str, default_rules: str, doc: str) -> click.C
                 " games (R10), so it takes no number of games (house rules with"
                 " `rubber: null` play --games N)"
             )
-        run_game(ruleset, seed, watch, as_json, name, delay, level, hints, think, games)
+        if seed is None:
+            seed = random.SystemRandom().randrange(1_000_000)
+        count = ruleset.players
+        names = _computer_names(count, None) if watch else [name, *_computer_names(count - 1, name)]
+        setup = Setup(ruleset, seed, tuple(names), None if watch else 0, level, think, games)
+        keep = not watch if save is None else save
+        run_game(setup, as_json, delay, hints, db, keep)
 
     command.__doc__ = doc + _HOW_TO_PLAY
     return click.command(name=name_of_command)(command)
@@ -297,3 +362,25 @@ two_handed = _game_command(
     "two-handed",
     "Two-handed Euchre against the computer (R14); --rules two-handed-dummy for the dummy form.",
 )
+
+
+@click.command()
+@click.argument("game_id", metavar="[ID]", required=False, type=click.IntRange(min=1))
+@click.option("--json", "as_json", is_flag=True, help="Print a JSON summary at the end.")
+@click.option(
+    "--delay",
+    type=Seconds(min=0, max=MAX_DELAY),
+    help="Pause between computer turns on a terminal (default 0.6 s, 0.25 s watching).",
+)
+@click.option("--hints", is_flag=True, help="Show the hard player's choice before each decision.")
+@with_db
+def resume(game_id: int | None, as_json: bool, delay: float | None, hints: bool, db) -> None:
+    """Go on with an unfinished game at the question where it stopped: the latest
+    one, or game ID (see `euchre games`).  The computer plays as it would have."""
+    with kept_games(db) as games:
+        saved = games.game(game_id or games.last_id(finished=False))
+    if saved.finished:
+        raise click.ClickException(
+            f"game {saved.id} is finished: `euchre games show {saved.id}` shows it hand by hand"
+        )
+    run_game(saved.setup, as_json, delay, hints, db, save=True, resumed=saved)

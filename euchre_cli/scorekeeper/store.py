@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -37,7 +37,7 @@ if TYPE_CHECKING:
 
     from ..engine.rules import Ruleset
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 APPLICATION_ID = 0x45554352  # "EUCR" in the file header: this file is a euchre score book
 BUSY_TIMEOUT_SECONDS = 10.0
 BOOK_FILE = "scores.sqlite3"  # the book's name in the user's data folder
@@ -89,6 +89,35 @@ _MIGRATIONS: tuple[tuple[str, ...], ...] = (
         " points, reason FROM entries",
         "DROP TABLE entries",
         "ALTER TABLE entries_new RENAME TO entries",
+    ),
+    # 2 -> 3: games against the computer, kept move by move (``records/store.py``)
+    (
+        """CREATE TABLE games (
+            id INTEGER PRIMARY KEY,
+            started TEXT NOT NULL,        -- local time, YYYY-MM-DD HH:MM:SS
+            kind TEXT NOT NULL,           -- four-handed, cutthroat, two-handed
+            ruleset_name TEXT NOT NULL,
+            ruleset TEXT NOT NULL,        -- JSON snapshot of the resolved ruleset
+            seed INTEGER NOT NULL,
+            names TEXT NOT NULL,          -- JSON list of names, in the players' order
+            person INTEGER,               -- the person's index in names; NULL: watched
+            level TEXT NOT NULL,          -- the computer players' level
+            think REAL,                   -- seconds per computer decision at most
+            games INTEGER,                -- a match of this many games; NULL: rubber or one
+            finished INTEGER NOT NULL DEFAULT 0,
+            summary TEXT                  -- JSON: the --json summary as of the last hand
+        )""",
+        """CREATE TABLE moves (
+            game_id INTEGER NOT NULL REFERENCES games (id),
+            number INTEGER NOT NULL,      -- 1, 2, 3 ... in the order made
+            game INTEGER NOT NULL,        -- the game of the match, from 1
+            hand INTEGER NOT NULL,        -- the hand of that game, from 1
+            step INTEGER NOT NULL,        -- the hand's actions before this one
+            seat INTEGER NOT NULL,
+            action TEXT NOT NULL,         -- pass, order, name:H, play:JH ...
+            taken_back INTEGER NOT NULL DEFAULT 0,  -- undone at the table
+            PRIMARY KEY (game_id, number)
+        )""",
     ),
 )
 
@@ -152,6 +181,11 @@ class Scorebook:
                     self._db.execute("ROLLBACK")
                 raise
             self._db.execute("COMMIT")
+
+    def execute(self, statement: str, parameters: Sequence[object] = ()) -> sqlite3.Cursor:
+        """One statement, inside ``transaction()`` (for the game records' store)."""
+        with self._sqlite_errors():
+            return self._db.execute(statement, parameters)
 
     @contextmanager
     def _sqlite_errors(self) -> Iterator[None]:

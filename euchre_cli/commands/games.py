@@ -1,0 +1,267 @@
+"""``euchre games``: the games kept in the book, to list, show hand by hand, replay,
+export, import and delete.  ``euchre resume`` (in ``play.py``) goes on with one."""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+
+import click
+
+from ..engine.game import Game, HandRecord
+from ..engine.hand import Hand
+from ..engine.match import Match, MatchObserver, Observers
+from ..records.export import from_document, to_document
+from ..records.game import RecordError, SavedGame, play_back
+from ..terminal.keyboard import ascii_only, terminal_columns
+from ..terminal.reports import games_table
+from ..terminal.screen import TableScreen
+from ..terminal.text import Style, fit_to_width, in_ascii, row_words
+from .book import hold_interrupts, kept_games, with_db
+from .main import Seconds
+
+
+@click.group(invoke_without_command=True)
+@click.option("--json", "as_json", is_flag=True, help="The list as JSON.")
+@with_db
+@click.pass_context
+def games(ctx: click.Context, as_json: bool, db: str | None) -> None:
+    """The games kept in the book, newest first: id, when, rules, players, score and
+    result (or "unfinished": `euchre resume ID` goes on with it)."""
+    if ctx.invoked_subcommand is not None:
+        return
+    with kept_games(db) as book:
+        kept = book.games()
+    if as_json:
+        click.echo(json.dumps([_listed(saved) for saved in kept], ensure_ascii=False))
+        return
+    click.echo(games_table(kept, terminal_columns(sys.stdout)))
+
+
+def _listed(saved: SavedGame) -> dict:
+    setup, summary = saved.setup, saved.summary or {}
+    return {
+        "id": saved.id,
+        "started": saved.started,
+        "ruleset": setup.ruleset.name,
+        "kind": setup.kind,
+        "players": list(setup.names),
+        "person": None if setup.person is None else setup.names[setup.person],
+        "level": setup.level,
+        "scores": summary.get("scores"),
+        "winner": summary.get("winner") if saved.finished else None,
+        "finished": saved.finished,
+    }
+
+
+def _game_id(command: Callable) -> Callable:
+    return click.argument("game_id", metavar="ID", type=click.IntRange(min=1))(command)
+
+
+def _record(db: str | None, game_id: int) -> SavedGame:
+    with kept_games(db) as book:
+        return book.game(game_id)
+
+
+def _screen_style() -> tuple[Style, Callable[[str], None]]:
+    """The style this terminal shows, and a way to print a line to it."""
+    plain = ascii_only(sys.stdout)
+    style = Style(colour=sys.stdout.isatty(), unicode=not plain)
+
+    def out(line: str) -> None:
+        text = in_ascii(line) if plain else line
+        width = terminal_columns(sys.stdout)
+        click.echo(text if width is None else fit_to_width(text, width))
+
+    return style, out
+
+
+class _HandByHand(MatchObserver):
+    """Each hand once it is scored: the deal, the bidding, the contract, each trick
+    with who led and who won, the points and the running score (``games show``)."""
+
+    def __init__(self, screen: TableScreen, out: Callable[[str], None]) -> None:
+        self.screen = screen
+        self.out = out
+        self._match: Match | None = None
+
+    def match_started(self, match: Match) -> None:
+        self._match = match
+
+    def game_started(self, game: Game) -> None:
+        if self._match is not None and not self._match.single_game:
+            self.out(f"Game {len(self._match.played)}")
+
+    def hand_finished(self, game: Game, hand: Hand, record: HandRecord) -> None:
+        *lines, score = self.screen.table().splitlines()
+        if record.score is None:
+            lines.append("Thrown in: no points.")
+        else:
+            makers = game.side_name(game.ruleset.side_of(record.result.maker))
+            gained = ", ".join(
+                f"{game.side_name(side)} +{points}"
+                for side, points in enumerate(record.score.points)
+                if points
+            )
+            lines.append(f"{makers} {row_words(record.score.row)}: {gained}.")
+        for line in [*lines, score, ""]:
+            self.out(line)
+
+
+@games.command()
+@_game_id
+@click.option("--json", "as_json", is_flag=True, help="The game's JSON summary, with id.")
+@with_db
+def show(game_id: int, as_json: bool, db: str | None) -> None:
+    """Game ID hand by hand: dealer, upcard, bids, contract, every trick, points and
+    the running score (every hand face up)."""
+    saved = _record(db, game_id)
+    if as_json:
+        summary = {"id": saved.id, "finished": saved.finished, **(saved.summary or {})}
+        click.echo(json.dumps(summary, ensure_ascii=False))
+        return
+    style, out = _screen_style()
+    setup = saved.setup
+    state = "finished" if saved.finished else "unfinished: `euchre resume` goes on with it"
+    out(style.bold(f"Game {saved.id}: {setup.ruleset.name}, {saved.started} ({state})"))
+    screen = TableScreen(lambda line: None, style, me=setup.person, face_up=True)
+    with _replay_errors(saved):
+        match = play_back(saved, Observers(screen, _HandByHand(screen, out)))
+    if match.over and match.winner is not None and match.game is not None:
+        out(style.bold(f"{match.game.side_names[match.winner]} won."))
+
+
+@games.command()
+@_game_id
+@click.option("--game", "game_number", type=click.IntRange(min=1), help="The game of a match.")
+@click.option("--hand", "hand_number", type=click.IntRange(min=1), help="Only hand N.")
+@click.option(
+    "--delay",
+    type=Seconds(min=0, max=10),
+    help="Pause between turns (default 0.25 s on a terminal, as --watch).",
+)
+@with_db
+def replay(
+    game_id: int, game_number: int | None, hand_number: int | None, delay: float | None, db
+) -> None:
+    """Game ID again as a watched game: every hand face up, paced like --watch."""
+    saved = _record(db, game_id)
+    style, echo = _screen_style()
+    if delay is None:
+        delay = 0.25 if sys.stdout.isatty() else 0.0
+    wanted = {"game": game_number or 1, "hand": hand_number}
+    place = {"game": 0, "hand": 0, "seen": False}
+
+    def showing() -> bool:
+        if wanted["hand"] is None and game_number is None:
+            return True
+        in_game = place["game"] == wanted["game"]
+        return in_game and (wanted["hand"] is None or place["hand"] == wanted["hand"])
+
+    def out(line: str) -> None:
+        if showing():
+            place["seen"] = True
+            echo(line)
+
+    def pause() -> None:
+        if delay and showing():
+            time.sleep(delay)
+
+    screen = TableScreen(out, style, me=saved.setup.person, pause=pause, face_up=True)
+    with _replay_errors(saved):
+        play_back(saved, Observers(_Place(place), screen))
+    if (game_number or hand_number) and not place["seen"]:
+        where = (
+            f"hand {hand_number} of game {wanted['game']}" if hand_number else f"game {game_number}"
+        )
+        raise click.ClickException(
+            f"game {game_id} has no {where} (see `euchre games show {game_id}`)"
+        )
+
+
+class _Place(MatchObserver):
+    """Where a replay is: the game and hand being shown."""
+
+    def __init__(self, place: dict) -> None:
+        self.place = place
+
+    def game_started(self, game: Game) -> None:
+        self.place["game"] += 1
+        self.place["hand"] = 0
+
+    def hand_started(self, game: Game, hand: Hand) -> None:
+        self.place["hand"] = len(game.records) + 1
+
+
+@games.command()
+@_game_id
+@click.option("--output", "-o", type=click.Path(dir_okay=False, writable=True), help="A file.")
+@with_db
+def export(game_id: int, output: str | None, db: str | None) -> None:
+    """Game ID as one self-contained JSON record (to stdout, or --output FILE), which
+    `euchre games import` reads back."""
+    text = json.dumps(to_document(_record(db, game_id)), ensure_ascii=False, indent=1)
+    if output is None:
+        click.echo(text)
+        return
+    try:
+        with open(output, "w", encoding="utf-8") as file:
+            file.write(text + "\n")
+    except OSError as error:
+        raise click.ClickException(f"cannot write {output}: {error.strerror}") from None
+    click.echo(f"Game {game_id} written to {output}.")
+
+
+@games.command(name="import")
+@click.argument("file", type=click.Path(dir_okay=False))
+@with_db
+def import_(file: str, db: str | None) -> None:
+    """Read back a game written by `euchre games export`: every move is checked by
+    playing the game again, and the game is kept under a new id."""
+    try:
+        with open(file, encoding="utf-8") as handle:
+            data = json.load(handle)
+    except OSError as error:
+        raise click.ClickException(f"cannot read {file}: {error.strerror}") from None
+    except (json.JSONDecodeError, UnicodeDecodeError) as error:
+        raise click.ClickException(f"{file} is not JSON: {error}") from None
+    try:
+        saved = from_document(data, file)
+    except RecordError as error:
+        raise click.ClickException(f"{file}: {error}") from None
+    with kept_games(db, create=True) as book:
+        game_id = book.add_saved(saved)
+        hold_interrupts()
+    state = "finished" if saved.finished else "unfinished: `euchre resume` goes on with it"
+    click.echo(f"Imported {file} as game {game_id} ({len(saved.moves)} moves, {state}).")
+
+
+@games.command()
+@_game_id
+@click.option("--yes", is_flag=True, help="Do not ask for confirmation.")
+@with_db
+def delete(game_id: int, yes: bool, db: str | None) -> None:
+    """Delete game ID and its moves."""
+    saved = _record(db, game_id)
+    if not yes and not click.confirm(
+        f"Delete game {game_id} ({saved.setup.ruleset.name}, {saved.started}, "
+        f"{len(saved.moves)} moves)?"
+    ):
+        click.echo(f"Game {game_id} kept.")
+        return
+    with kept_games(db) as book:
+        book.delete(game_id)
+        hold_interrupts()
+    click.echo(f"Deleted game {game_id}.")
+
+
+@contextmanager
+def _replay_errors(saved: SavedGame) -> Iterator[None]:
+    """A record that no longer replays (edited by hand): one line, not a traceback."""
+    try:
+        yield
+    except RecordError as error:
+        raise click.ClickException(f"game {saved.id} does not replay: {error}") from None

@@ -1,0 +1,213 @@
+"""A game kept as a record: how it was set up and every move, so that it can be played
+on from where it stopped, replayed, reviewed and counted.
+
+A record holds no cards: the seed deals every hand again (``Match`` shuffles with
+it), and the moves are the seats' actions in the order they were made, the ones a
+person took back (``undo``) kept and marked.  ``Script`` hands the moves back to the
+seats as their choices, checking each against the rules, so a record replays through
+the very engine that played it, and a record edited into an impossible game is
+refused at the first move the rules do not allow.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable, Sequence
+from contextlib import suppress
+from dataclasses import dataclass, field
+
+from ..engine.game import Game
+from ..engine.hand import Action, Hand, InvalidAction, View
+from ..engine.match import Match, MatchObserver, Observers
+from ..engine.play import Player, TakeBack
+from ..engine.rules import Ruleset
+
+KINDS = {4: "four-handed", 3: "cutthroat", 2: "two-handed"}
+"""The kind of game, by the number of players (``euchre stats`` counts each apart)."""
+
+
+class RecordError(Exception):
+    """A record that does not replay: which move, where, and why; one line."""
+
+
+@dataclass(frozen=True)
+class Setup:
+    """Everything a game was started with: the same setup deals the same hands."""
+
+    ruleset: Ruleset
+    seed: int
+    names: tuple[str, ...]  # in the players' order; the person first
+    person: int | None  # the person's index in ``names``; None: a watched game
+    level: str  # the computer players' level
+    think: float | None = None  # seconds per computer decision at most
+    games: int | None = None  # a match of this many games; None: the rubber, or one
+
+    @property
+    def kind(self) -> str:
+        return KINDS.get(self.ruleset.players, f"{self.ruleset.players}-handed")
+
+
+@dataclass(frozen=True)
+class Move:
+    """One action as it was made: the ``number``-th of the record (taken back or not)."""
+
+    number: int
+    game: int  # the game of the match, from 1
+    hand: int  # the hand of that game, from 1 (a thrown-in hand counts)
+    step: int  # the actions the hand had seen before this one (it rewinds on undo)
+    seat: int
+    action: str  # ``Action.text``
+    taken_back: bool = False
+
+    def where(self) -> str:
+        return f"move {self.number} (game {self.game}, hand {self.hand}, seat {self.seat})"
+
+
+@dataclass
+class SavedGame:
+    """A game as the book keeps it."""
+
+    setup: Setup
+    moves: list[Move] = field(default_factory=list)
+    id: int | None = None
+    started: str = ""
+    finished: bool = False
+    summary: dict | None = None  # the ``--json`` summary as it stood at the last hand
+
+    @property
+    def live_moves(self) -> list[Move]:
+        """The moves that stand (none taken back), in order."""
+        return [move for move in self.moves if not move.taken_back]
+
+
+Heard = Callable[[Move, View, Sequence[Action]], None]
+"""Told of each move handed out: the move, the view its seat had, its legal actions."""
+
+
+class Script(MatchObserver):
+    """Hands a record's moves back to the seats, in order, as their choices.
+
+    ``scripted(player)`` wraps a seat's own player: while moves are left it plays the
+    next one (checked: the seat, the game, the hand and the step in it, the rules),
+    and after that it asks the player.  With ``taken_back`` the moves a person took
+    back are played too, each block followed by the ``undo`` that took it back
+    (``TakeBack``), as it happened: the review reads a game so.  ``heard`` is told of
+    each move handed out; ``caught_up`` is called once every move has been applied.
+    """
+
+    def __init__(
+        self,
+        moves: Sequence[Move],
+        taken_back: bool = False,
+        heard: Heard | None = None,
+        caught_up: Callable[[], None] | None = None,
+    ) -> None:
+        self.pending = deque(move for move in moves if taken_back or not move.taken_back)
+        self.heard = heard
+        self._caught_up = caught_up
+        self._game = 0
+        self._hand: Hand | None = None
+        self._hand_number = 0
+        if not self.pending:
+            self._done()
+
+    @property
+    def done(self) -> bool:
+        return not self.pending
+
+    def _done(self) -> None:
+        if self._caught_up is not None:
+            caught_up, self._caught_up = self._caught_up, None
+            caught_up()
+
+    def scripted(self, player: Player) -> Player:
+        return _Scripted(self, player)
+
+    # the match, as an observer: where the game is
+    def game_started(self, game: Game) -> None:
+        self._game += 1
+
+    def hand_started(self, game: Game, hand: Hand) -> None:
+        self._hand = hand
+        self._hand_number = len(game.records) + 1
+
+    def action_applied(self, game, hand, seat, action, phase) -> None:
+        if not self.pending:
+            self._done()
+
+    def hand_taken_back(self, game, hand, seat, taken) -> None:
+        if not taken and self.pending:
+            raise RecordError(f"{self.pending[0].where()}: the undo before it took nothing back")
+        self._hand = hand
+
+    # the seats' choices
+    def choose(self, view: View, legal: Sequence[Action], player: Player) -> Action:
+        if not self.pending:
+            return player.choose(view, legal)
+        move = self.pending[0]
+        hand = self._hand
+        assert hand is not None, "a hand is dealt before any seat is asked"
+        if len(hand.history) > move.step and move.game == self._game:
+            raise TakeBack  # the moves since were taken back here (undo)
+        where = (self._game, self._hand_number, len(hand.history), view.seat)
+        if (move.game, move.hand, move.step, move.seat) != where:
+            raise RecordError(
+                f"{move.where()}: {move.action} is out of place (the game has reached game"
+                f" {where[0]}, hand {where[1]}, action {where[2] + 1}, seat {where[3]} to act)"
+            )
+        try:
+            action = Action.parse(move.action)
+        except InvalidAction as error:
+            raise RecordError(f"{move.where()}: {move.action!r} is no action ({error})") from None
+        if action not in legal:
+            why = hand.why_illegal(action)
+            raise RecordError(f"{move.where()}: {move.action} is not allowed: {why}")
+        self.pending.popleft()
+        if self.heard is not None:
+            self.heard(move, view, legal)
+        replayed = getattr(player, "replayed", None)
+        if replayed is not None:  # a player that remembers its own decisions (a person)
+            replayed(view, action)
+        return action
+
+
+class _Scripted:
+    """A seat's player, behind the script's remaining moves."""
+
+    def __init__(self, script: Script, player: Player) -> None:
+        self.script = script
+        self.player = player
+
+    def choose(self, view: View, legal: Sequence[Action]) -> Action:
+        return self.script.choose(view, legal, self.player)
+
+
+class _OutOfMoves(Exception):
+    """The record's moves have all been played again."""
+
+
+class _NoMoreMoves:
+    """A seat with no player behind the script: the replay stops where the record does."""
+
+    def choose(self, view: View, legal: Sequence[Action]) -> Action:
+        raise _OutOfMoves
+
+
+def play_back(
+    saved: SavedGame,
+    observer: MatchObserver | None = None,
+    taken_back: bool = False,
+    heard: Heard | None = None,
+) -> Match:
+    """The record's game played again as far as its moves go (told to ``observer``);
+    returns the match there.  Raises ``RecordError`` at a move that does not fit."""
+    setup = saved.setup
+    script = Script(saved.moves, taken_back, heard)
+    seats = [script.scripted(_NoMoreMoves()) for _ in setup.names]
+    told = script if observer is None else Observers(observer, script)
+    match = Match(setup.ruleset, setup.names, seats, setup.seed, setup.games, observer=told)
+    with suppress(_OutOfMoves):
+        match.play()
+    if script.pending:  # the match ended with moves left over
+        raise RecordError(f"{script.pending[0].where()}: the game was over before it")
+    return match

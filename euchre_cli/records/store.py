@@ -1,0 +1,253 @@
+"""Game records in the book: the ``games`` and ``moves`` tables of the score book file
+(its schema is ``scorekeeper/store.py``'s, one version for the whole file).
+
+A game is written as it is played: its setup when it starts, then each move in a
+transaction of its own, so a closed terminal, Ctrl-C or ``kill -9`` loses nothing
+already played.  The ``summary`` kept beside the moves (the ``--json`` summary as
+of the last hand) lets ``euchre games`` and ``euchre stats`` read a record without
+playing it again; the moves remain what a record is.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Sequence
+
+from ..engine.game import Game, HandRecord
+from ..engine.hand import Action, Hand, Phase
+from ..engine.match import Match, MatchObserver
+from ..rulebook import RulesetError, ruleset_from_dict, ruleset_to_dict
+from ..scorekeeper.store import Scorebook, ScorebookError
+from .game import Move, SavedGame, Setup
+
+
+class NoSuchGame(ScorebookError):
+    """No game of the id asked for (or none unfinished, none finished)."""
+
+
+_COLUMNS = "id, started, ruleset, seed, names, person, level, think, games, finished, summary"
+
+
+class GameBook:
+    """The game records of an open book; every method is one transaction."""
+
+    def __init__(self, book: Scorebook) -> None:
+        self.book = book
+
+    # Writing, as a game is played ---------------------------------------------------
+    def new_game(self, setup: Setup) -> int:
+        """A record for a game about to start; its id."""
+        with self.book.transaction():
+            cursor = self.book.execute(
+                "INSERT INTO games (started, kind, ruleset_name, ruleset, seed, names, person,"
+                " level, think, games) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    time.strftime("%Y-%m-%d %H:%M:%S"),
+                    setup.kind,
+                    setup.ruleset.name,
+                    json.dumps(ruleset_to_dict(setup.ruleset)),
+                    setup.seed,
+                    json.dumps(list(setup.names)),
+                    setup.person,
+                    setup.level,
+                    setup.think,
+                    setup.games,
+                ),
+            )
+            return int(cursor.lastrowid or 0)
+
+    def add_move(self, game_id: int, move: Move) -> None:
+        with self.book.transaction():
+            self.book.execute(
+                "INSERT INTO moves (game_id, number, game, hand, step, seat, action)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (game_id, move.number, move.game, move.hand, move.step, move.seat, move.action),
+            )
+
+    def take_back(self, game_id: int, numbers: Sequence[int]) -> None:
+        """Mark moves taken back (``undo``): out of the game, kept for the review."""
+        with self.book.transaction():
+            for number in numbers:
+                self.book.execute(
+                    "UPDATE moves SET taken_back = 1 WHERE game_id = ? AND number = ?",
+                    (game_id, number),
+                )
+
+    def save_summary(self, game_id: int, summary: dict, finished: bool) -> None:
+        with self.book.transaction():
+            self.book.execute(
+                "UPDATE games SET summary = ?, finished = ? WHERE id = ?",
+                (json.dumps(summary), int(finished), game_id),
+            )
+
+    # Reading ---------------------------------------------------------------------
+    def game(self, game_id: int) -> SavedGame:
+        """A whole record, moves and all."""
+        with self.book.transaction(write=False):
+            row = self.book.execute(f"SELECT {_COLUMNS} FROM games WHERE id = ?", (game_id,))
+            found = row.fetchone()
+            if found is None:
+                raise NoSuchGame(f"no game {game_id} in the book")
+            saved = _saved_game(found)
+            saved.moves = [
+                Move(*row[:-1], taken_back=bool(row[-1]))
+                for row in self.book.execute(
+                    "SELECT number, game, hand, step, seat, action, taken_back FROM moves"
+                    " WHERE game_id = ? ORDER BY number",
+                    (game_id,),
+                )
+            ]
+        return saved
+
+    def games(self) -> list[SavedGame]:
+        """Every record, newest first, without its moves (the summary tells the score)."""
+        with self.book.transaction(write=False):
+            rows = self.book.execute(f"SELECT {_COLUMNS} FROM games ORDER BY id DESC").fetchall()
+        return [_saved_game(row) for row in rows]
+
+    def last_id(self, finished: bool) -> int:
+        """The newest game finished (or unfinished) in which a person played."""
+        with self.book.transaction(write=False):
+            row = self.book.execute(
+                "SELECT max(id) FROM games WHERE finished = ? AND person IS NOT NULL",
+                (int(finished),),
+            ).fetchone()
+        if row[0] is None:
+            state = "finished" if finished else "unfinished"
+            raise NoSuchGame(f"no {state} game in the book")
+        return int(row[0])
+
+    def delete(self, game_id: int) -> None:
+        with self.book.transaction():
+            if self.book.execute("DELETE FROM games WHERE id = ?", (game_id,)).rowcount == 0:
+                raise NoSuchGame(f"no game {game_id} in the book")
+            self.book.execute("DELETE FROM moves WHERE game_id = ?", (game_id,))
+
+    def add_saved(self, saved: SavedGame) -> int:
+        """A whole record (``euchre games import``), in one transaction; its new id."""
+        with self.book.transaction():
+            return self._insert(saved)
+
+    def _insert(self, saved: SavedGame) -> int:
+        setup = saved.setup
+        cursor = self.book.execute(
+            "INSERT INTO games (started, kind, ruleset_name, ruleset, seed, names, person,"
+            " level, think, games, finished, summary) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                saved.started,
+                setup.kind,
+                setup.ruleset.name,
+                json.dumps(ruleset_to_dict(setup.ruleset)),
+                setup.seed,
+                json.dumps(list(setup.names)),
+                setup.person,
+                setup.level,
+                setup.think,
+                setup.games,
+                int(saved.finished),
+                None if saved.summary is None else json.dumps(saved.summary),
+            ),
+        )
+        game_id = int(cursor.lastrowid or 0)
+        for move in saved.moves:
+            self.book.execute(
+                "INSERT INTO moves (game_id, number, game, hand, step, seat, action, taken_back)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    game_id,
+                    move.number,
+                    move.game,
+                    move.hand,
+                    move.step,
+                    move.seat,
+                    move.action,
+                    int(move.taken_back),
+                ),
+            )
+        return game_id
+
+
+def _saved_game(row: Sequence) -> SavedGame:
+    game_id, started, ruleset, seed, names, person, level, think, games, finished, summary = row
+    try:
+        rules = ruleset_from_dict(json.loads(ruleset), source=f"game {game_id}")
+    except RulesetError as error:
+        raise ScorebookError(f"game {game_id}'s rules cannot be read: {error}") from None
+    setup = Setup(rules, seed, tuple(json.loads(names)), person, level, think, games)
+    return SavedGame(
+        setup,
+        id=game_id,
+        started=started,
+        finished=bool(finished),
+        summary=None if summary is None else json.loads(summary),
+    )
+
+
+class Recorder(MatchObserver):
+    """Writes a game into the book as it is played: each move as it is applied, the
+    moves an ``undo`` takes back, the summary after each hand and at the end.
+
+    A resumed game is played again up to where it stopped before anything new is
+    written: ``replayed`` are its standing moves, and until ``caught_up`` they are
+    followed, not written."""
+
+    def __init__(self, games: GameBook, game_id: int, saved: SavedGame | None = None) -> None:
+        self.games = games
+        self.game_id = game_id
+        moves = [] if saved is None else saved.moves
+        self._replayed = [move.number for move in moves if not move.taken_back]
+        self.live = not self._replayed
+        self._next = max((move.number for move in moves), default=0) + 1
+        self._numbers: list[int] = []  # the numbers of the current hand's standing moves
+        self._match: Match | None = None
+
+    def match_started(self, match: Match) -> None:
+        self._match = match
+
+    def hand_started(self, game: Game, hand: Hand) -> None:
+        self._numbers = []
+
+    def action_applied(
+        self, game: Game, hand: Hand, seat: int, action: Action, phase: Phase
+    ) -> None:
+        if not self.live:  # written before: its number is kept for an undo
+            self._numbers.append(self._replayed.pop(0))
+            return
+        assert self._match is not None
+        move = Move(
+            self._next,
+            len(self._match.played),
+            len(game.records) + 1,
+            len(hand.history) - 1,
+            seat,
+            action.text,
+        )
+        self.games.add_move(self.game_id, move)
+        self._numbers.append(self._next)
+        self._next += 1
+
+    def hand_taken_back(self, game: Game, hand: Hand, seat: int, taken) -> None:
+        if not taken:
+            return
+        kept = len(self._numbers) - len(taken)
+        taken_numbers, self._numbers = self._numbers[kept:], self._numbers[:kept]
+        if self.live:
+            self.games.take_back(self.game_id, taken_numbers)
+
+    def hand_finished(self, game: Game, hand: Hand, record: HandRecord) -> None:
+        if self.live:
+            self._save(finished=False)
+
+    def match_finished(self, match: Match) -> None:
+        self._save(finished=True)
+
+    def caught_up(self) -> None:
+        """A resumed game has reached where it stopped: write from now on."""
+        self.live = True
+        if self._match is not None and self._match.game is not None:
+            self._save(finished=False)
+
+    def _save(self, finished: bool) -> None:
+        assert self._match is not None
+        self.games.save_summary(self.game_id, self._match.summary(), finished)
