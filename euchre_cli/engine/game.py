@@ -90,10 +90,11 @@ class GameObserver:
         """``phase`` is the phase the action was taken in."""
 
     def hand_taken_back(
-        self, game: Game, hand: Hand, seat: int, taken: Sequence[tuple[int, Action]]
+        self, game: Game, hand: Hand, seat: int, taken: Sequence[tuple[int, Action, Phase]]
     ) -> None:
         """``seat`` took back its last decision: ``hand`` is the hand rewound to just
-        before it, ``taken`` the actions taken back (empty: there was none to take)."""
+        before it, ``taken`` the actions taken back, each with its seat and phase
+        (empty: there was none to take)."""
 
     def hand_finished(self, game: Game, hand: Hand, record: HandRecord) -> None: ...
 
@@ -238,7 +239,7 @@ class Game:
                 seat = hand.current_seat
                 assert seat is not None  # only a seat asked to act takes back
                 rewound = hand.taken_back(seat)
-                taken: Sequence[tuple[int, Action]] = ()
+                taken: Sequence[tuple[int, Action, Phase]] = ()
                 if rewound is not None:
                     hand, taken = rewound
                 self.observer.hand_taken_back(self, hand, seat, taken)

@@ -411,12 +411,12 @@ class Hand:
         }
         return other
 
-    def taken_back(self, seat: int) -> tuple[Hand, list[tuple[int, Action]]] | None:
+    def taken_back(self, seat: int) -> tuple[Hand, list[tuple[int, Action, Phase]]] | None:
         """This hand as it stood before ``seat``'s last decision, and the actions taken
-        back (that decision and every one after it); None when the seat has decided
-        nothing in this hand yet.  A decision is a choice among several actions: a
-        forced one (the last card) is none, and a seat's discards in a row are one
-        (keeping five of many cards)."""
+        back (that decision and every one after it: seat, action, the phase it was
+        taken in); None when the seat has decided nothing in this hand yet.  A
+        decision is a choice among several actions: a forced one (the last card) is
+        none, and a seat's discards in a row are one (keeping five of many cards)."""
         replay = Hand(self.rules, self.dealer, self.deck, self.scores)
         phases: list[Phase] = []
         choices: list[int] = []
@@ -438,7 +438,10 @@ class Hand:
         earlier = Hand(self.rules, self.dealer, self.deck, self.scores)
         for _, action in self.history[:start]:
             earlier.apply(action)
-        return earlier, self.history[start:]
+        taken = [
+            (actor, action, phases[index]) for index, (actor, action) in enumerate(self.history)
+        ]
+        return earlier, taken[start:]
 
     # ---------------------------------------------------------------- queries
     @property

@@ -80,7 +80,9 @@ class TableScreen(MatchObserver):
             return f"{game.seat_name(seat)} {verb_phrase}"
         verb, _, rest = verb_phrase.partition(" ")
         word = verb.rstrip(".!")
-        second_person = {"goes": "go", "passes": "pass"}.get(word, word.removesuffix("s"))
+        second_person = {"goes": "go", "passes": "pass", "does": "do"}.get(
+            word, word.removesuffix("s")
+        )
         return " ".join(("You", second_person + verb[len(word) :], rest)).rstrip()
 
     def _subject(self, game: Game, seat: int) -> str:
@@ -241,7 +243,7 @@ class TableScreen(MatchObserver):
             self.pause()
 
     def hand_taken_back(
-        self, game: Game, hand: Hand, seat: int, taken: Sequence[tuple[int, Action]]
+        self, game: Game, hand: Hand, seat: int, taken: Sequence[tuple[int, Action, Phase]]
     ) -> None:
         if not taken:
             self.out(
@@ -252,13 +254,34 @@ class TableScreen(MatchObserver):
         self._hand = hand
         self._discards_shown = {s: len(hand.discards[s]) for s in range(hand.players)}
         said = "; ".join(
-            f"{self._subject(game, s)} {_TAKEN_WORDS.get(action.kind, action.kind)}"
-            + ("" if action.card is None else f" {self.style.card(action.card)}")
-            + ("" if action.suit is None else f" {self.style.suit(action.suit)}")
-            for s, action in taken
+            _inline(self._says(game, s, self._taken_words(game, hand, s, action, phase)))
+            for s, action, phase in taken
         )
         self.out(self.style.bold(f"Taken back: {said}."))
         self.out(self.table())
+
+    def _taken_words(self, game: Game, hand: Hand, seat: int, action: Action, phase: Phase) -> str:
+        """An action taken back, as the table saw it: a card discarded or passed face
+        down is named only to whoever could see it."""
+        if phase in BIDDING:
+            return self._bid(hand, seat, action, phase)
+        card = "" if action.card is None else self.style.card(action.card)
+        seen = self.face_up or seat == self._my_seat(game)
+        hidden = {
+            Phase.DISCARD: f"discards {card if seen else 'a card'}",
+            Phase.CALL_FOR_BEST: f"passes {card if seen else 'a card'}",
+            Phase.WEAK_EXCHANGE: f"swaps {card if seen else 'a card'}",
+            Phase.PLAY: f"plays {card}",
+        }
+        if phase in hidden:
+            return hidden[phase]
+        yes = action.kind != "pass"
+        return {
+            Phase.MAKER_ALONE: "goes alone" if yes else "does not go alone",
+            Phase.DEFENDER_ALONE: "defends alone" if yes else "does not defend alone",
+            Phase.PICKUP: "picks up the upcard" if yes else "leaves the upcard",
+            Phase.WEAK_HAND: "shows a weak hand" if yes else "keeps the hand",
+        }.get(phase, action.text)
 
     def _weak_hand_shown(self, game: Game, hand: Hand, seat: int) -> None:
         """R17: the hand is shown to all, then dealt again or swapped with the kitty."""
@@ -602,20 +625,6 @@ class TableScreen(MatchObserver):
         return sentence(
             f"game {number} of the {what} left before the end ({game.scores_text()}; {won})."
         )
-
-
-# an action taken back, as "You passed", "Bob played J♥"
-_TAKEN_WORDS = {
-    "pass": "passed",
-    "order": "ordered it up",
-    "name": "named",
-    "alone": "went alone",
-    "pickup": "picked up",
-    "play": "played",
-    "discard": "discarded",
-    "give": "passed",
-    "show": "showed a weak hand",
-}
 
 
 def _inline(said: str) -> str:

@@ -1,0 +1,379 @@
+"""Every game kept: undo at the table, the record written move by move, a game cut off
+every way a terminal cuts one and resumed, and the record's commands (`euchre games`).
+
+Equality is the test throughout: a game interrupted and resumed, or played with an
+undo and the same answer again, must end with the very `--json` summary of the game
+played straight through with the same answers (R9: the same game, hand for hand).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from euchre_cli.commands.main import main
+from euchre_cli.engine.game import Game, GameObserver
+from euchre_cli.engine.hand import DISCARD, Hand, Phase
+from euchre_cli.engine.play import TakeBack, play_out, shuffled_deck
+from euchre_cli.players.rule_based import RuleBasedPlayer
+from euchre_cli.records.export import from_document, to_document
+from euchre_cli.records.game import RecordError, play_back
+from euchre_cli.records.store import GameBook
+from euchre_cli.rulebook import load_ruleset
+from euchre_cli.scorekeeper.store import open_scorebook
+
+# Answers a script gives whatever is asked: some refused (asked again), most taken.
+ANSWERS = ["zz", "?", "9X", "1", "2", "3", "4", "5", "6", "pass", "n", "c", "d", "h", "s"]
+LINES = ANSWERS * 400
+
+
+def run(*args: str, input: str | None = None):
+    return CliRunner().invoke(main, list(args), input=input)
+
+
+def book_file() -> Path:
+    return Path(os.environ["EUCHRE_HOME"]) / "scores.sqlite3"
+
+
+def kept(game_id: int = 1):
+    book = open_scorebook(book_file())
+    try:
+        return GameBook(book).game(game_id)
+    finally:
+        book.close()
+
+
+def played_through(*args: str) -> dict:
+    result = run(*args, "--json", input="\n".join(LINES) + "\n")
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout)
+
+
+# Undo in the engine ---------------------------------------------------------------
+
+
+def test_taken_back_rewinds_to_before_the_seats_last_decision() -> None:
+    rules = load_ruleset("standard")
+    hand = Hand(rules, 0, shuffled_deck(rules, random.Random(4)))
+    players = [RuleBasedPlayer() for _ in range(4)]
+    play_out(hand, players, until=Phase.PLAY)
+    seat = 1
+    last = max(i for i, (actor, _) in enumerate(hand.history) if actor == seat)
+    rewound, taken = hand.taken_back(seat)
+    assert rewound.history == hand.history[:last]
+    assert [(s, a) for s, a, _ in taken] == hand.history[last:]
+    assert rewound.current_seat == seat
+    assert rewound.legal_actions()  # the seat is asked again, as before its decision
+    assert Hand(rules, 0, hand.deck).taken_back(seat) is None  # nothing decided yet
+
+
+def test_a_forced_last_card_is_no_decision_and_a_keep_of_five_is_one() -> None:
+    rules = load_ruleset("cutthroat")  # the maker keeps five of eight (R12)
+    for seed in range(40):
+        hand = Hand(rules, 0, shuffled_deck(rules, random.Random(seed)))
+        play_out(hand, [RuleBasedPlayer() for _ in range(3)])
+        discards = [(i, a) for i, (s, a) in enumerate(hand.history) if a.kind == "discard"]
+        if len(discards) > 1:
+            break
+    else:
+        pytest.fail("no hand in 40 in which the maker took the dummy")
+    maker = hand.maker
+    rewound, taken = hand.taken_back(maker)
+    # the maker's last card was forced: its last decision was an earlier card
+    assert taken[0][0] == maker and taken[0][2] is Phase.PLAY
+    assert len(taken) > rules.players - 1
+    before_discards = hand.history[: discards[0][0]]
+    while len(rewound.history) > len(before_discards):
+        rewound, taken = rewound.taken_back(maker)
+    assert rewound.history == before_discards  # the discards went back as one
+    assert all(action in {DISCARD[c] for c in hand.discards[maker]} for _, action, _ in taken[:3])
+
+
+class Undoer:
+    """A rule-based player that, at its first card of each trick after the first,
+    takes back its decision before (once), then decides the same again: its
+    decisions depend on the view alone."""
+
+    def __init__(self) -> None:
+        self.player = RuleBasedPlayer()
+        self.asked: set[tuple[int, int, int]] = set()
+
+    def choose(self, view, legal):
+        where = (view.dealer, int(view.upcard), len(view.tricks))
+        if view.phase is Phase.PLAY and view.tricks and where not in self.asked:
+            self.asked.add(where)
+            raise TakeBack
+        return self.player.choose(view, legal)
+
+
+class Taken(GameObserver):
+    def __init__(self) -> None:
+        self.taken: list = []
+
+    def hand_taken_back(self, game, hand, seat, taken) -> None:
+        self.taken.append(taken)
+
+
+def test_a_game_with_undos_ends_as_the_same_game_without() -> None:
+    rules = load_ruleset("standard")
+    names = ["You", "Ann", "Bob", "Cy"]
+    plain = Game(rules, names, [RuleBasedPlayer() for _ in names], seed=9)
+    plain.play()
+    told = Taken()
+    undoing = Game(rules, names, [Undoer(), *(RuleBasedPlayer() for _ in names[1:])], 9, told)
+    undoing.play()
+    assert told.taken  # undo happened
+    assert undoing.summary() == plain.summary()
+
+
+# Undo and resume at the command line -------------------------------------------------
+
+
+def test_undo_then_the_same_answer_plays_the_same_game() -> None:
+    straight = played_through("play", "--seed", "11", "--level", "easy")
+    again = run(
+        "play",
+        *("--seed", "11", "--level", "easy", "--json"),
+        input="\n".join(["undo", "pass", "undo", "pass", *LINES]) + "\n",
+    )
+    assert again.exit_code == 0, again.output
+    assert "Nothing to take back: you have decided nothing in this hand yet" in again.stderr
+    assert "Taken back: you pass; Ann passes;" in again.stderr
+    assert json.loads(again.stdout) == straight
+    game = kept(2)
+    assert [m.taken_back for m in game.moves[:2]] == [True, True]
+    assert game.finished and game.summary == straight
+
+
+@pytest.mark.parametrize(
+    "command, seed, level, cut",
+    [
+        ("play", "21", "easy", 30),
+        ("play", "21", "easy", 250),
+        ("play", "5", "medium", 57),
+        ("cutthroat", "3", "easy", 120),
+        ("two-handed", "4", "easy", 80),
+    ],
+)
+def test_a_game_cut_off_by_end_of_input_resumes_to_the_same_end(
+    command: str, seed: str, level: str, cut: int
+) -> None:
+    args = (command, "--seed", seed, "--level", level)
+    straight = played_through(*args)
+    stopped = run(*args, "--json", input="\n".join(LINES[:cut]) + "\n")
+    assert stopped.exit_code == 1
+    assert "Game 2 is kept: `euchre resume 2` goes on with it." in stopped.stderr
+    resumed = run("resume", "--json", input="\n".join(LINES[cut:]) + "\n")
+    assert resumed.exit_code == 0, resumed.output
+    assert "Game 2 resumed where it stopped." in resumed.stderr
+    assert json.loads(resumed.stdout) == straight
+    assert kept(2).finished
+
+
+def test_a_resumed_game_can_stop_and_resume_again() -> None:
+    args = ("play", "--seed", "8", "--level", "easy", "--games", "2", "--rules", "railroad")
+    straight = played_through(*args)
+    run(*args, input="\n".join(LINES[:40]) + "\n")
+    assert run("resume", "1", input="\n".join(LINES[40:300]) + "\n").exit_code == 1
+    last = run("resume", "--json", input="\n".join(LINES[300:]) + "\n")
+    assert json.loads(last.stdout) == straight
+    assert run("resume").output.startswith("Error: no unfinished game in the book")
+
+
+# Killed: SIGINT and SIGKILL, from another process ---------------------------------------
+
+
+def _state(pid: int) -> bytes:
+    with open(f"/proc/{pid}/stat", "rb") as stat:
+        return stat.read().rpartition(b")")[2].split()[0]
+
+
+def _moves_kept() -> int:
+    if not book_file().exists():
+        return -1
+    with sqlite3.connect(book_file()) as db:
+        return db.execute("SELECT count(*) FROM moves").fetchone()[0]
+
+
+def _wait_for_the_next_question(process: subprocess.Popen, seconds: float = 60) -> None:
+    """Until the game has read every answer sent and waits for another: asleep, with
+    nothing more written to the book between two looks."""
+    deadline = time.monotonic() + seconds
+    last = None
+    while time.monotonic() < deadline:
+        assert process.poll() is None, "the game ended before the cut"
+        now = (_state(process.pid), _moves_kept())
+        if now[0] == b"S" and now == last:
+            return
+        last = now
+        time.sleep(0.25)
+    pytest.fail("the game never waited for an answer")
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self"), reason="reads process states in /proc")
+@pytest.mark.parametrize("how", [signal.SIGINT, signal.SIGKILL])
+@pytest.mark.parametrize("cut", [45, 160])
+def test_a_game_killed_resumes_to_the_same_end(how: signal.Signals, cut: int) -> None:
+    args = ("play", "--seed", "13", "--level", "easy")
+    straight = played_through(*args)
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "euchre_cli", *args],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        env=env,
+    )
+    assert process.stdin is not None
+    process.stdin.write(("\n".join(LINES[:cut]) + "\n").encode())
+    process.stdin.flush()
+    _wait_for_the_next_question(process)
+    process.send_signal(how)
+    _, err = process.communicate(timeout=30)
+    if how is signal.SIGINT:
+        assert process.returncode == 1
+        assert b"Game 2 is kept" in err and b"Traceback" not in err
+    else:
+        assert process.returncode == -signal.SIGKILL
+    with sqlite3.connect(book_file()) as db:
+        assert db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+    resumed = run("resume", "--json", input="\n".join(LINES[cut:]) + "\n")
+    assert resumed.exit_code == 0, resumed.output
+    assert json.loads(resumed.stdout) == straight
+
+
+def test_two_games_at_once_keep_every_move() -> None:
+    answers = ("\n".join(LINES) + "\n").encode()  # less than a pipe holds: written at once
+    games = [
+        subprocess.Popen(
+            [sys.executable, "-m", "euchre_cli", "play", "--level", "easy", "--seed", seed],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        for seed in ("31", "32")
+    ]
+    for game in games:
+        assert game.stdin is not None
+        game.stdin.write(answers)
+        game.stdin.close()
+    assert [game.wait(timeout=120) for game in games] == [0, 0]
+    seeds = set()
+    for game_id in (1, 2):
+        saved = kept(game_id)
+        seeds.add(saved.setup.seed)
+        assert saved.finished
+        assert play_back(saved).summary() == saved.summary  # every move is there
+    assert seeds == {31, 32}
+
+
+# The book refused ----------------------------------------------------------------------
+
+
+def test_a_newer_or_damaged_book_is_refused_in_one_line() -> None:
+    assert run("play", "--seed", "1", "--level", "easy", input="quit\n").exit_code == 1
+    with sqlite3.connect(book_file()) as db:
+        db.execute("PRAGMA user_version = 99")
+    for args in (["games"], ["resume"], ["play", "--seed", "1"]):
+        result = run(*args, input="quit\n")
+        assert result.exit_code == 1
+        assert "written by a newer euchre" in result.output
+        assert result.output.count("\n") == 1 and "Traceback" not in result.output
+    book_file().write_bytes(b"not a database at all" * 100)
+    result = run("games")
+    assert result.exit_code == 1 and "is damaged or not a euchre score book" in result.output
+    # --no-save plays all the same, and says nothing of the book
+    played = run("play", "--seed", "1", "--level", "easy", "--no-save", input="quit\n")
+    assert "kept" not in played.output and "book" not in played.output
+
+
+def test_nothing_kept_yet_and_no_such_game() -> None:
+    assert run("games").output.startswith("Error: no games kept yet")
+    assert run("resume").exit_code == 1
+    run("play", "--seed", "2", "--level", "easy", input="quit\n")
+    result = run("games", "show", "7")
+    assert result.exit_code == 1
+    assert result.output == "Error: no game 7 in the book (see 'euchre games')\n"
+    watched = run("play", "--watch", "--seed", "2", "--level", "easy")
+    assert watched.exit_code == 0
+    assert [g["id"] for g in json.loads(run("games", "--json").output)] == [1]  # not kept
+
+
+# The record's commands -----------------------------------------------------------------
+
+
+def test_games_lists_shows_replays_and_deletes() -> None:
+    straight = played_through("play", "--seed", "21", "--level", "easy")
+    run("play", "--seed", "5", "--level", "easy", input="\n".join(LINES[:20]) + "\n")
+    run("play", "--watch", "--save", "--seed", "7", "--level", "easy")
+    listing = run("games").output.splitlines()
+    assert listing[0].split() == ["ID", "When", "Rules", "Players", "Score", "Result"]
+    assert [line.split()[0] for line in listing[2:]] == ["3", "2", "1"]  # newest first
+    assert "unfinished" in listing[3] and "Ann & Cy won" in listing[4]
+    assert "(easy, watched)" in listing[2]
+    as_json = json.loads(run("games", "--json").output)
+    assert [g["id"] for g in as_json] == [3, 2, 1]
+    assert as_json[2]["scores"] == straight["scores"] and as_json[2]["finished"]
+    shown = json.loads(run("games", "show", "1", "--json").output)
+    assert shown == {"id": 1, "finished": True, **straight}
+    text = run("games", "show", "1").output
+    hands = len(straight["hands"])
+    assert text.count("\nHand ") == hands
+    assert text.count("Trick 1:") == sum(1 for h in straight["hands"] if h["trump"])
+    final = ", ".join(f"{side} {points}" for side, points in straight["scores"].items())
+    assert f"Score: {final} (game to 10)." in text
+    replay = run("games", "replay", "1", "--hand", "2", "--delay", "0").output
+    assert replay.startswith("— Hand 2:") and "Ann's hand:" in replay and "— Hand 3" not in replay
+    assert run("games", "replay", "1", "--hand", "99").exit_code == 1
+    assert run("games", "delete", "2", "--yes").output == "Deleted game 2.\n"
+    assert run("games", "delete", "1", input="n\n").output.endswith("Game 1 kept.\n")
+    assert [g["id"] for g in json.loads(run("games", "--json").output)] == [3, 1]
+
+
+def test_export_import_round_trip_and_an_impossible_record_refused(tmp_path: Path) -> None:
+    played_through("cutthroat", "--seed", "3", "--level", "easy")
+    exported = run("games", "export", "1")
+    document = json.loads(exported.output)
+    assert document["format"] == "euchre-game" and document["version"] == 1
+    path = tmp_path / "game.json"
+    path.write_text(exported.output, encoding="utf-8")
+    result = run("games", "import", str(path))
+    assert result.exit_code == 0, result.output
+    assert "as game 2" in result.output and "finished" in result.output
+    assert kept(2).summary == kept(1).summary and kept(2).moves == kept(1).moves
+    # a card played by the wrong seat, or one it does not hold: refused with the place
+    for index, action in ((60, "play:AS"), (3, "name:X")):
+        edited = json.loads(exported.output)
+        move = edited["moves"][index]
+        move["action"] = action
+        path.write_text(json.dumps(edited), encoding="utf-8")
+        refused = run("games", "import", str(path))
+        assert refused.exit_code == 1
+        number = move["number"]
+        assert f"move {number} (game 1, hand {move['hand']}, seat {move['seat']})" in refused.output
+        assert refused.output.count("\n") == 1
+    assert [g["id"] for g in json.loads(run("games", "--json").output)] == [2, 1]  # unchanged
+    path.write_text('{"format": "euchre-game", "version": 7}', encoding="utf-8")
+    assert "of version 7; this euchre reads version 1" in run("games", "import", str(path)).output
+    path.write_text("[1, 2", encoding="utf-8")
+    assert "is not JSON" in run("games", "import", str(path)).output
+
+
+def test_a_record_claiming_a_finish_its_moves_do_not_reach_is_refused() -> None:
+    played_through("play", "--seed", "21", "--level", "easy")
+    document = to_document(kept(1))
+    document["moves"] = document["moves"][:50]
+    with pytest.raises(RecordError, match="says the game is finished, but its moves stop"):
+        from_document(document, "edited.json")
+    document["finished"] = False
+    assert not from_document(document, "edited.json").finished
