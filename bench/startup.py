@@ -1,10 +1,11 @@
-"""How long a scorekeeper command takes to start, next to importing Click alone.
+"""How long the book's commands take to start, next to importing Click alone.
 
-A score command is typed between hands, so it must feel instant.  This runs
-``euchre score show`` and ``euchre score hand`` as fresh processes against a
-throw-away score book, interleaved with ``python -c "import click"`` in the same run,
-and prints each median and its ratio to Click's (the target: at most 2, which a
-person at the table does not notice).
+A score command is typed between hands, and a look at the games kept should be as
+quick, so they must feel instant.  This runs ``euchre score show``, ``euchre score
+hand`` and ``euchre games`` (over a few games kept) as fresh processes against a
+throw-away book, interleaved with ``python -c "import click"`` in the same run, and
+prints each median and its ratio to Click's (the target: at most 2, which a person
+at the table does not notice).
 
     python bench/startup.py [--runs N]
 
@@ -25,6 +26,7 @@ import time
 from pathlib import Path
 
 TARGET_RATIO = 2.0
+GAMES_KEPT = 10
 CHECKOUT = Path(__file__).resolve().parent.parent
 
 
@@ -52,10 +54,15 @@ def main() -> int:
         env.pop("PYTHONDONTWRITEBYTECODE", None)
         setup = [*euchre, "score", "new", "bench", "--team", "Ann & Bob", "--team", "Cy & Di"]
         subprocess.run(setup, env=env, check=True, stdout=subprocess.DEVNULL)
+        answers = "\n".join(["pass", "n", "1", "2", "3", "4", "5", "c", "d", "h", "s"] * 300)
+        for seed in range(GAMES_KEPT):  # games kept, for `euchre games` to list
+            game = [*euchre, "play", "--level", "easy", "--seed", str(seed)]
+            subprocess.run(game, env=env, input=answers.encode(), capture_output=True)
         commands = {
             'python -c "import click"': [sys.executable, "-c", "import click"],
             "euchre score show": [*euchre, "score", "show"],
             "euchre score hand": [*euchre, "score", "hand", "--makers", "1", "--tricks", "3"],
+            "euchre games": [*euchre, "games"],
         }
         for command in commands.values():  # warm the disk cache and the .pyc files
             timed(command, env)

@@ -175,7 +175,7 @@ def test_a_game_cut_off_by_end_of_input_resumes_to_the_same_end(
     assert "Game 2 is kept: `euchre resume 2` goes on with it." in stopped.stderr
     resumed = run("resume", "--json", input="\n".join(LINES[cut:]) + "\n")
     assert resumed.exit_code == 0, resumed.output
-    assert "Game 2 resumed where it stopped." in resumed.stderr
+    assert "Game 2 resumed where it stopped (" in resumed.stderr
     assert json.loads(resumed.stdout) == straight
     assert kept(2).finished
 
@@ -360,7 +360,8 @@ def test_export_import_round_trip_and_an_impossible_record_refused(tmp_path: Pat
         refused = run("games", "import", str(path))
         assert refused.exit_code == 1
         number = move["number"]
-        assert f"move {number} (game 1, hand {move['hand']}, seat {move['seat']})" in refused.output
+        where = f"game 1, hand {move['hand']}, seat {move['seat']}, {action}"
+        assert f"move {number} ({where}): " in refused.output
         assert refused.output.count("\n") == 1
     assert [g["id"] for g in json.loads(run("games", "--json").output)] == [2, 1]  # unchanged
     path.write_text('{"format": "euchre-game", "version": 7}', encoding="utf-8")

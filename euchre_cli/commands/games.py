@@ -14,7 +14,6 @@ import click
 from ..engine.game import Game, HandRecord
 from ..engine.hand import Hand
 from ..engine.match import Match, MatchObserver, Observers
-from ..records.export import from_document, to_document
 from ..records.game import RecordError, SavedGame, play_back
 from ..terminal.keyboard import ascii_only, terminal_columns
 from ..terminal.reports import games_table
@@ -203,6 +202,8 @@ class _Place(MatchObserver):
 def export(game_id: int, output: str | None, db: str | None) -> None:
     """Game ID as one self-contained JSON record (to stdout, or --output FILE), which
     `euchre games import` reads back."""
+    from ..records.export import to_document  # export's and import's only
+
     text = json.dumps(to_document(_record(db, game_id)), ensure_ascii=False, indent=1)
     if output is None:
         click.echo(text)
@@ -228,6 +229,8 @@ def import_(file: str, db: str | None) -> None:
         raise click.ClickException(f"cannot read {file}: {error.strerror}") from None
     except (json.JSONDecodeError, UnicodeDecodeError) as error:
         raise click.ClickException(f"{file} is not JSON: {error}") from None
+    from ..records.export import from_document
+
     try:
         saved = from_document(data, file)
     except RecordError as error:

@@ -170,7 +170,9 @@ def run_game(
                 live["now"] = True
                 if recorder is not None:
                     recorder.caught_up()
-                out(style.bold(f"Game {resumed.id} resumed where it stopped."))
+                target = ruleset.game.points_to_win
+                said = f"{ruleset.name}, game to {target}, seed {seed}"
+                out(style.bold(f"Game {resumed.id} resumed where it stopped ({said})."))
                 if resumed.live_moves:
                     out(screen.table())
 

@@ -60,7 +60,8 @@ class Move:
     taken_back: bool = False
 
     def where(self) -> str:
-        return f"move {self.number} (game {self.game}, hand {self.hand}, seat {self.seat})"
+        where = f"game {self.game}, hand {self.hand}, seat {self.seat}, {self.action}"
+        return f"move {self.number} ({where})"
 
 
 @dataclass
@@ -152,16 +153,16 @@ class Script(MatchObserver):
         where = (self._game, self._hand_number, len(hand.history), view.seat)
         if (move.game, move.hand, move.step, move.seat) != where:
             raise RecordError(
-                f"{move.where()}: {move.action} is out of place (the game has reached game"
+                f"{move.where()}: out of place (the game has reached game"
                 f" {where[0]}, hand {where[1]}, action {where[2] + 1}, seat {where[3]} to act)"
             )
         try:
             action = Action.parse(move.action)
         except InvalidAction as error:
-            raise RecordError(f"{move.where()}: {move.action!r} is no action ({error})") from None
+            raise RecordError(f"{move.where()}: no action ({error})") from None
         if action not in legal:
             why = hand.why_illegal(action)
-            raise RecordError(f"{move.where()}: {move.action} is not allowed: {why}")
+            raise RecordError(f"{move.where()}: {why}")
         self.pending.popleft()
         if self.heard is not None:
             self.heard(move, view, legal)

@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from ..engine.game import Game, HandRecord
 from ..engine.hand import Action, Hand, Phase
 from ..engine.match import Match, MatchObserver
+from ..engine.rules import Ruleset
 from ..rulebook import RulesetError, ruleset_from_dict, ruleset_to_dict
 from ..scorekeeper.store import Scorebook, ScorebookError
 from .game import Move, SavedGame, Setup
@@ -104,7 +105,8 @@ class GameBook:
         """Every record, newest first, without its moves (the summary tells the score)."""
         with self.book.transaction(write=False):
             rows = self.book.execute(f"SELECT {_COLUMNS} FROM games ORDER BY id DESC").fetchall()
-        return [_saved_game(row) for row in rows]
+        rulesets: dict[str, Ruleset] = {}  # most games share a few rulesets: read each once
+        return [_saved_game(row, rulesets) for row in rows]
 
     def last_id(self, finished: bool) -> int:
         """The newest game finished (or unfinished) in which a person played."""
@@ -168,12 +170,16 @@ class GameBook:
         return game_id
 
 
-def _saved_game(row: Sequence) -> SavedGame:
+def _saved_game(row: Sequence, rulesets: dict[str, Ruleset] | None = None) -> SavedGame:
     game_id, started, ruleset, seed, names, person, level, think, games, finished, summary = row
-    try:
-        rules = ruleset_from_dict(json.loads(ruleset), source=f"game {game_id}")
-    except RulesetError as error:
-        raise ScorebookError(f"game {game_id}'s rules cannot be read: {error}") from None
+    rules = None if rulesets is None else rulesets.get(ruleset)
+    if rules is None:
+        try:
+            rules = ruleset_from_dict(json.loads(ruleset), source=f"game {game_id}")
+        except RulesetError as error:
+            raise ScorebookError(f"game {game_id}'s rules cannot be read: {error}") from None
+        if rulesets is not None:
+            rulesets[ruleset] = rules
     setup = Setup(rules, seed, tuple(json.loads(names)), person, level, think, games)
     return SavedGame(
         setup,
