@@ -34,10 +34,15 @@ def installed(tmp_path_factory) -> Path:
     return env_dir / "bin" / "euchre"
 
 
-def run_installed(euchre: Path, cwd: Path, *args: str) -> subprocess.CompletedProcess:
+def run_installed(
+    euchre: Path, cwd: Path, *args: str, input: str | None = None
+) -> subprocess.CompletedProcess:
+    """``euchre ARGS`` from the wheel, its book (games kept) in ``cwd``."""
+    env = {**CLEAN_ENV, "EUCHRE_HOME": str(cwd / "home")}
     return subprocess.run(
-        [str(euchre), *args], cwd=cwd, capture_output=True, text=True, timeout=120, env=CLEAN_ENV
-    )
+        [str(euchre), *args], cwd=cwd, capture_output=True, text=True, timeout=120, env=env,
+        input=input,
+    )  # fmt: skip
 
 
 def test_wheel_lists_and_plays_every_builtin_ruleset(installed: Path, tmp_path: Path) -> None:
@@ -152,3 +157,17 @@ def test_wheel_ships_the_rules_reference(installed: Path, tmp_path: Path) -> Non
     result = run_installed(installed, tmp_path, "rules", "reference", "R12")
     assert result.returncode == 0, result.stderr
     assert result.stdout.startswith("## R12 Cutthroat")
+
+
+def test_wheel_keeps_a_game_and_resumes_it(installed: Path, tmp_path: Path) -> None:
+    """A game cut off by the end of input, resumed, and listed, from the wheel alone."""
+    answers = ["pass", "n", "1", "2", "3", "4", "5", "c", "d", "h", "s"] * 300
+    args = ("play", "--seed", "4", "--level", "easy", "--json")
+    cut = run_installed(installed, tmp_path, *args, input="\n".join(answers[:60]) + "\n")
+    assert cut.returncode == 1 and "`euchre resume 1` goes on with it" in cut.stderr
+    resumed = run_installed(
+        installed, tmp_path, "resume", "--json", input="\n".join(answers[60:]) + "\n"
+    )
+    assert resumed.returncode == 0, resumed.stderr
+    listed = json.loads(run_installed(installed, tmp_path, "games", "--json").stdout)
+    assert listed[0]["finished"] and listed[0]["scores"] == json.loads(resumed.stdout)["scores"]
