@@ -112,10 +112,6 @@ class Script(MatchObserver):
         if not self.pending:
             self._done()
 
-    @property
-    def done(self) -> bool:
-        return not self.pending
-
     def _done(self) -> None:
         if self._caught_up is not None:
             caught_up, self._caught_up = self._caught_up, None

@@ -40,23 +40,7 @@ class GameBook:
     def new_game(self, setup: Setup) -> int:
         """A record for a game about to start; its id."""
         with self.book.transaction():
-            cursor = self.book.execute(
-                "INSERT INTO games (started, kind, ruleset_name, ruleset, seed, names, person,"
-                " level, think, games) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (
-                    time.strftime("%Y-%m-%d %H:%M:%S"),
-                    setup.kind,
-                    setup.ruleset.name,
-                    json.dumps(ruleset_to_dict(setup.ruleset)),
-                    setup.seed,
-                    json.dumps(list(setup.names)),
-                    setup.person,
-                    setup.level,
-                    setup.think,
-                    setup.games,
-                ),
-            )
-            return int(cursor.lastrowid or 0)
+            return self._insert(SavedGame(setup, started=time.strftime("%Y-%m-%d %H:%M:%S")))
 
     def add_move(self, game_id: int, move: Move) -> None:
         with self.book.transaction():
