@@ -378,3 +378,47 @@ def test_a_record_claiming_a_finish_its_moves_do_not_reach_is_refused() -> None:
         from_document(document, "edited.json")
     document["finished"] = False
     assert not from_document(document, "edited.json").finished
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self"), reason="reads process states in /proc")
+def test_a_terminal_closed_mid_game_keeps_every_move_played() -> None:
+    """The window closed (SIGHUP) at the second hand: every move up to the question is
+    kept, the book is whole, and the game goes on from there to its end."""
+    from test_console import CONSOLE_SCRIPT, plain_answers, read_until_prompt, read_until_waiting
+
+    env = {**os.environ, "TERM": "xterm", "NO_COLOR": "1"}
+    controller, terminal = os.openpty()
+    try:
+        process = subprocess.Popen(
+            [*CONSOLE_SCRIPT, "play", "--seed", "5", "--level", "easy", "--delay", "0"],
+            stdin=terminal,
+            stdout=terminal,
+            stderr=terminal,
+            env=env,
+            start_new_session=True,
+        )
+        answers = plain_answers()
+        next(answers)
+        while True:
+            last = read_until_prompt(controller, (b">",)).decode().rstrip().splitlines()[-1]
+            if "Enter deals the next hand" in last:
+                break
+            os.write(controller, answers.send(last).encode() + b"\r")
+        os.write(controller, b"\r")  # the second hand's first question, then the window closes
+        read_until_waiting(controller, (b">",), process.pid)
+        before = _moves_kept()
+        process.send_signal(signal.SIGHUP)
+        assert process.wait(30) == 1
+    finally:
+        os.close(controller)
+        os.close(terminal)
+    with sqlite3.connect(book_file()) as db:
+        assert db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+    stopped = kept(1)
+    assert not stopped.finished and len(stopped.moves) == before > 0
+    assert len(stopped.summary["hands"]) == 1  # the first hand played and scored
+    resumed = run("resume", "--json", input="\n".join(LINES) + "\n")
+    assert resumed.exit_code == 0, resumed.output
+    finished = kept(1)
+    assert finished.moves[:before] == stopped.moves and finished.finished
+    assert json.loads(resumed.stdout) == finished.summary == play_back(finished).summary()
