@@ -1,0 +1,210 @@
+"""``euchre stats``: the counting (``records/stats.py``) on a small made-up evening of
+hand-written summaries, whose every figure is worked out below."""
+
+from __future__ import annotations
+
+import pytest
+
+from euchre_cli.records.game import SavedGame, Setup
+from euchre_cli.records.stats import (
+    RECENT_GAMES,
+    Figures,
+    UnreadableSummary,
+    person_stats,
+)
+from euchre_cli.rulebook import load_ruleset
+
+FOUR = ("Ann", "Bob", "Cy", "Di")  # Ann & Cy against Bob & Di
+PAIRS = {"Ann & Cy": ["Ann", "Cy"], "Bob & Di": ["Bob", "Di"]}
+THREE = ("Ann", "Bob", "Cy")
+ALONE = {"Ann": ["Ann"], "Bob": ["Bob"], "Cy": ["Cy"]}
+
+
+def hand(makers, tricks, points, alone=(), trump="H", game=1) -> dict:
+    """A hand as the summary writes it; ``tricks`` by player (a maker not named took
+    none; the summary names every player, which the counting does not need)."""
+    return {
+        "game": game,
+        "dealer": "Ann",
+        "trump": trump,
+        "makers": list(makers),
+        "alone": list(alone),
+        "tricks": {**{maker: 0 for maker in makers}, **tricks},
+        "points": points,
+    }
+
+
+def thrown_in(game=1) -> dict:
+    return hand([], {}, {}, trump=None, game=game)
+
+
+PLAYERS = {
+    4: (FOUR, PAIRS),
+    3: (THREE, ALONE),
+    2: (("Ann", "Bob"), {"Ann": ["Ann"], "Bob": ["Bob"]}),
+}
+
+
+def record(
+    record_id: int,
+    rules: str,
+    hands: list[dict],
+    winners: list[str],
+    finished: bool = True,
+    person: int | None = 0,
+    level: str = "easy",
+    started: str | None = None,
+) -> SavedGame:
+    """A record as ``GameBook.games()`` reads it: the setup and the summary, no moves."""
+    ruleset = load_ruleset(rules)
+    names, sides = PLAYERS[ruleset.players]
+    summary = {
+        "ruleset": rules,
+        "seed": record_id,
+        "sides": sides,
+        "winner": winners[-1] if winners else None,
+        "scores": {side: 0 for side in sides},
+        "hands": hands,
+        "games": [{"winner": winner, "scores": {}, "counted": 1} for winner in winners],
+        "rubber": None,
+    }
+    return SavedGame(
+        Setup(ruleset, record_id, names, person, level),
+        id=record_id,
+        started=started or f"2026-11-30 20:{record_id:02d}:00",
+        finished=finished,
+        summary=summary,
+    )
+
+
+def evening() -> list[SavedGame]:
+    """Ann's evening, newest first as the book gives it.
+
+    Game 1, four-handed, won: Ann marches alone (+4); Ann & Cy euchre Bob & Di (+2);
+    a hand thrown in; Ann & Cy are euchred (Bob & Di +2); Cy makes it alone (+1); Bob &
+    Di march against Ann defending alone (+2).  Game 2, Cutthroat, lost: Ann makes it
+    (+1); Bob is euchred by Ann and Cy (+2 each); Cy marches (+3).  Game 3,
+    four-handed, unfinished: Ann & Cy euchre Bob alone (+2), then march (+2).  Game 4
+    is a four-handed game Ann watched: nobody's.
+    """
+    four_handed = [
+        hand(["Ann", "Cy"], {"Ann": 5}, {"Ann & Cy": 4}, alone=["Ann"]),
+        hand(["Bob", "Di"], {"Ann": 3, "Bob": 1, "Di": 1}, {"Ann & Cy": 2}),
+        thrown_in(),
+        hand(["Ann", "Cy"], {"Ann": 1, "Cy": 1, "Bob": 2, "Di": 1}, {"Bob & Di": 2}),
+        hand(["Ann", "Cy"], {"Cy": 3, "Bob": 1, "Di": 1}, {"Ann & Cy": 1}, alone=["Cy"]),
+        hand(["Bob", "Di"], {"Bob": 3, "Di": 2}, {"Bob & Di": 2}, alone=["Ann"]),
+    ]
+    cutthroat = [
+        hand(["Ann"], {"Ann": 3, "Bob": 1, "Cy": 1}, {"Ann": 1}),
+        hand(["Bob"], {"Ann": 2, "Bob": 2, "Cy": 1}, {"Ann": 2, "Cy": 2}),
+        hand(["Cy"], {"Cy": 5}, {"Cy": 3}),
+    ]
+    unfinished = [
+        hand(["Bob", "Di"], {"Ann": 3, "Bob": 2}, {"Ann & Cy": 2}, alone=["Bob"]),
+        hand(["Ann", "Cy"], {"Cy": 5}, {"Ann & Cy": 2}),
+    ]
+    watched = [hand(["Ann", "Cy"], {"Ann": 5}, {"Ann & Cy": 4}, alone=["Ann"])]
+    return [
+        record(4, "standard", watched, ["Ann & Cy"], person=None),
+        record(3, "standard", unfinished, [], finished=False),
+        record(2, "cutthroat", cutthroat, ["Cy"]),
+        record(1, "standard", four_handed, ["Ann & Cy"]),
+    ]
+
+
+FOUR_HANDED_EASY = Figures(
+    finished=1,
+    won=1,
+    unfinished=1,
+    hands=8,  # the thrown-in hand included
+    points_for=4 + 2 + 1 + 2 + 2,
+    points_against=2 + 2,
+    trump_made=4,  # the lone march, the euchre, Cy's lone hand, the unfinished march
+    euchred=1,
+    marched=2,  # Ann's alone, and the unfinished game's
+    alone_tried=1,  # Cy's lone hand and Ann's lone defence are not hers
+    alone_made=1,
+    alone_marched=1,
+    defended=3,
+    euchres_as_defenders=2,  # Bob & Di in game 1, Bob alone in game 3
+)
+CUTTHROAT_EASY = Figures(
+    finished=1,
+    won=0,
+    hands=3,
+    points_for=1 + 2,  # her own points: her share of the euchre, not Cy's
+    points_against=2 + 3,  # Cy's share of the euchre, and Cy's march
+    trump_made=1,
+    defended=2,
+    euchres_as_defenders=1,
+)
+
+
+def test_an_evening_counts_every_figure_exactly() -> None:
+    tables = person_stats(evening())
+    assert [(table.kind, table.level) for table in tables] == [
+        ("four-handed", "easy"),
+        ("cutthroat", "easy"),
+    ]
+    four, cutthroat = tables
+    assert four.overall == FOUR_HANDED_EASY
+    assert cutthroat.overall == CUTTHROAT_EASY
+    assert four.recent == four.overall  # fewer games than the window: all of them
+    assert (four.rulesets, four.partnerships, four.lone_hands) == (("standard",), True, True)
+    assert (cutthroat.partnerships, cutthroat.overall.games) == (False, 1)
+
+
+def test_points_per_hand_count_thrown_in_hands() -> None:
+    four = person_stats(evening())[0].overall
+    assert (four.points_for_per_hand, four.points_against_per_hand) == (11 / 8, 4 / 8)
+    assert Figures().points_for_per_hand is None  # no hands: no figure, not a zero
+
+
+def test_a_watched_game_is_nobodys() -> None:
+    watched = [saved for saved in evening() if saved.setup.person is None]
+    assert watched and person_stats(watched) == []
+
+
+def test_the_filters_keep_one_ruleset_or_one_level() -> None:
+    games = [*evening(), record(9, "standard", [thrown_in()], ["Bob & Di"], level="hard")]
+    assert [t.kind for t in person_stats(games, rules="cutthroat")] == ["cutthroat"]
+    (hard,) = person_stats(games, level="hard")
+    assert (hard.level, hard.overall.finished, hard.overall.won) == ("hard", 1, 0)
+    assert person_stats(games, rules="cutthroat", level="hard") == []
+
+
+def test_each_game_of_a_match_counts_as_a_game() -> None:
+    hands = [
+        hand(["Ann", "Cy"], {"Ann": 3, "Bob": 2}, {"Ann & Cy": 1}),
+        hand(["Ann", "Cy"], {"Bob": 5}, {"Bob & Di": 2}, game=2),
+        hand(["Bob", "Di"], {"Bob": 3, "Di": 2}, {"Bob & Di": 2}, game=3),
+    ]
+    (table,) = person_stats([record(1, "standard", hands, ["Ann & Cy", "Bob & Di"], False)])
+    overall = table.overall
+    assert (overall.finished, overall.won, overall.unfinished, overall.hands) == (2, 1, 1, 3)
+
+
+def test_the_trend_is_over_the_most_recent_games_by_when_they_were_played() -> None:
+    """Five games lost long ago, then twenty won, each one hand: the last twenty are
+    all won.  The book lists them in any order; when they started decides."""
+    games = [
+        record(
+            number,
+            "standard",
+            [hand(["Ann", "Cy"], {"Ann": 3}, {"Ann & Cy": 1})],
+            ["Bob & Di" if number <= 5 else "Ann & Cy"],
+            started=f"2026-11-{number:02d} 20:00:00",
+            level="medium",
+        )
+        for number in range(1, RECENT_GAMES + 6)
+    ]
+    (table,) = person_stats(reversed(sorted(games, key=lambda saved: saved.id % 7)))
+    assert (table.overall.finished, table.overall.won) == (25, 20)
+    assert (table.recent.finished, table.recent.won, table.recent.hands) == (20, 20, 20)
+
+
+def test_a_summary_edited_out_of_shape_is_refused_in_one_line() -> None:
+    broken = record(7, "standard", [{"game": 1, "trump": "H"}], [])
+    with pytest.raises(UnreadableSummary, match=r"^game 7's summary cannot be read \("):
+        person_stats([broken])
