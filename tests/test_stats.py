@@ -1,10 +1,18 @@
 """``euchre stats``: the counting (``records/stats.py``) on a small made-up evening of
-hand-written summaries, whose every figure is worked out below."""
+hand-written summaries, whose every figure is worked out below, and the command over
+a book holding them."""
 
 from __future__ import annotations
 
-import pytest
+import json
+import re
+from pathlib import Path
 
+import pytest
+from click.testing import CliRunner
+
+from euchre_cli.commands.book import book_path
+from euchre_cli.commands.main import main
 from euchre_cli.records.game import SavedGame, Setup
 from euchre_cli.records.stats import (
     RECENT_GAMES,
@@ -12,7 +20,10 @@ from euchre_cli.records.stats import (
     UnreadableSummary,
     person_stats,
 )
+from euchre_cli.records.store import GameBook
 from euchre_cli.rulebook import load_ruleset
+from euchre_cli.scorekeeper.store import open_scorebook
+from euchre_cli.terminal.reports import person_stats_report
 
 FOUR = ("Ann", "Bob", "Cy", "Di")  # Ann & Cy against Bob & Di
 PAIRS = {"Ann & Cy": ["Ann", "Cy"], "Bob & Di": ["Bob", "Di"]}
@@ -202,9 +213,183 @@ def test_the_trend_is_over_the_most_recent_games_by_when_they_were_played() -> N
     (table,) = person_stats(reversed(sorted(games, key=lambda saved: saved.id % 7)))
     assert (table.overall.finished, table.overall.won) == (25, 20)
     assert (table.recent.finished, table.recent.won, table.recent.hands) == (20, 20, 20)
+    report = person_stats_report([table])
+    assert cells(report, "Games won") == ["20 of 25 (80%)", "20 of 20 (100%)", "▲"]
+    assert cells(report, "Points per hand, for") == ["1.00", "1.00"]  # no trend: level
+    assert cells(report, "Hands dealt") == ["25", "20"]  # a count, not a rate: no trend
+    plain = person_stats_report([table], ascii=True)
+    assert cells(plain, "Games won")[-1] == "up" and plain.isascii()
 
 
 def test_a_summary_edited_out_of_shape_is_refused_in_one_line() -> None:
     broken = record(7, "standard", [{"game": 1, "trump": "H"}], [])
     with pytest.raises(UnreadableSummary, match=r"^game 7's summary cannot be read \("):
         person_stats([broken])
+
+
+def cells(report: str, label: str, nth: int = 0) -> list[str]:
+    """The cells of the ``nth`` row ``label`` of a ``euchre stats`` table (a lone
+    hand's "made" and "marched" rows share their words with a contract's)."""
+    line = [line for line in report.splitlines() if line.startswith(label + "  ")][nth]
+    return re.split(r"\s{2,}", line[len(label) :].strip())
+
+
+# The command ------------------------------------------------------------------
+
+
+def run(*args: str):
+    return CliRunner().invoke(main, ["stats", *args])
+
+
+def keep(games: list[SavedGame]) -> None:
+    book = open_scorebook(book_path(None), create=True)
+    try:
+        for saved in reversed(games):  # oldest first, as they were played
+            GameBook(book).add_saved(saved)
+    finally:
+        book.close()
+
+
+def test_no_book_and_no_games_say_so_in_one_line() -> None:
+    result = run()
+    assert (result.exit_code, result.output) == (
+        0,
+        "No games of yours in the book yet: play one with 'euchre play'.\n",
+    )
+    assert json.loads(run("--json").output)["tables"] == []
+    keep([saved for saved in evening() if saved.setup.person is None])
+    result = run()
+    assert result.exit_code == 0
+    assert result.output == (
+        "No games of yours in the book yet (watched games do not count):"
+        " play one with 'euchre play'.\n"
+    )
+
+
+def test_json_gives_every_figure_of_every_table() -> None:
+    keep(evening())
+    result = run("--json")
+    assert result.exit_code == 0, result.output
+    document = json.loads(result.output)
+    assert (document["rules"], document["level"], document["recent_games"]) == (None, None, 20)
+    four, cutthroat = document["tables"]
+    assert (four["kind"], four["level"], four["rulesets"]) == ("four-handed", "easy", ["standard"])
+    assert four["all"] == {
+        "games": 2,
+        "finished": 1,
+        "won": 1,
+        "unfinished": 1,
+        "hands": 8,
+        "points_for": 11,
+        "points_against": 4,
+        "trump_made": 4,
+        "euchred": 1,
+        "marched": 2,
+        "alone_tried": 1,
+        "alone_made": 1,
+        "alone_marched": 1,
+        "defended": 3,
+        "euchres_as_defenders": 2,
+        "points_for_per_hand": 1.375,
+        "points_against_per_hand": 0.5,
+    }
+    assert four["recent"] == four["all"]
+    assert cutthroat["kind"] == "cutthroat"
+    assert cutthroat["all"]["points_for"] == 3 and cutthroat["all"]["points_against"] == 5
+
+
+def test_the_tables_show_each_figure_for_all_and_the_last_games() -> None:
+    keep(evening())
+    result = run()
+    assert result.exit_code == 0, result.output
+    four, cutthroat, legend = result.output.split("\n\n")
+    assert four.splitlines()[0] == (
+        "Four-handed against easy computer players: 2 games, 1 unfinished (rules: standard)"
+    )
+    assert four.splitlines()[1].split() == ["all", "2", "games", "last", "20", "trend"]
+    assert cells(four, "Games won") == ["1 of 1 (100%)"] * 2
+    assert cells(four, "Unfinished games") == ["1"] * 2
+    assert cells(four, "Points per hand, for") == ["1.38"] * 2
+    assert cells(four, "Points per hand, against") == ["0.50"] * 2
+    assert cells(four, "Trump made by your side") == ["4 of 8 (50%)"] * 2
+    assert cells(four, "  euchred (as makers)") == ["1 of 4 (25%)"] * 2
+    assert cells(four, "  marched") == ["2 of 4 (50%)"] * 2
+    assert cells(four, "Lone hands (you alone)") == ["1 of 8 (12%)"] * 2
+    assert cells(four, "  made") == ["1 of 1 (100%)"] * 2
+    assert cells(four, "  marched", nth=1) == ["1 of 1 (100%)"] * 2
+    assert cells(four, "Euchres as defenders") == ["2 of 3 (67%)"] * 2
+    assert cells(cutthroat, "Trump made by you") == ["1 of 3 (33%)"] * 2
+    assert cells(cutthroat, "  euchred (as makers)") == ["0 of 1 (0%)"] * 2
+    assert "Unfinished" not in cutthroat
+    assert legend.startswith("Trend: ▲ where a figure is higher over the last 20 games")
+
+
+def test_two_handed_tables_have_no_lone_hand_rows() -> None:
+    hands = [{**hand(["Ann"], {"Ann": 3, "Bob": 2}, {"Ann": 1}), "tricks": {"Ann": 3, "Bob": 2}}]
+    two = record(1, "two-handed", hands, ["Ann"])
+    two.setup = Setup(two.setup.ruleset, 1, ("Ann", "Bob"), 0, "easy")
+    two.summary["sides"] = {"Ann": ["Ann"], "Bob": ["Bob"]}
+    keep([two])
+    result = run()
+    assert result.output.startswith(
+        "Two-handed against easy computer players: 1 game (rules: two-handed)"
+    )
+    assert "Lone hands" not in result.output
+    assert cells(result.output, "Games won") == ["1 of 1 (100%)"] * 2
+
+
+def test_filters_and_what_they_say_when_nothing_matches() -> None:
+    keep(evening())
+    cutthroat = json.loads(run("--json", "--rules", "cutthroat").output)
+    assert [table["kind"] for table in cutthroat["tables"]] == ["cutthroat"]
+    assert json.loads(run("--json", "--level", "hard").output)["tables"] == []
+    result = run("--rules", "railroad", "--level", "hard")
+    assert result.exit_code == 0
+    assert result.output == (
+        "No games of yours with --rules railroad and --level hard"
+        " (yours: rules cutthroat, standard; levels easy).\n"
+    )
+
+
+def test_an_unknown_level_is_refused_with_the_levels_in_one_line() -> None:
+    result = run("--level", "expert")
+    assert result.exit_code == 2
+    assert result.output.startswith(
+        "Error: Invalid value for '--level': 'expert' is not one of 'easy', 'medium', 'hard'."
+    )
+    assert result.output.count("\n") == 1
+
+
+def test_db_names_the_book(tmp_path: Path) -> None:
+    elsewhere = tmp_path / "other.sqlite3"
+    keep(evening())
+    result = run("--db", str(elsewhere))
+    assert result.output.startswith("No games of yours in the book yet")
+    result = run("--db", str(tmp_path))
+    assert result.exit_code == 1 and result.output.count("\n") == 1
+
+
+def test_a_game_played_through_is_counted_from_its_record() -> None:
+    """A real game, answered from a pipe: its figures agree with its own summary."""
+    answers = "\n".join(["1", "2", "3", "4", "5", "pass", "n", "c", "d", "h", "s", ""] * 300)
+    played = CliRunner().invoke(main, ["play", "--level", "easy", "--seed", "3"], input=answers)
+    assert played.exit_code == 0, played.output[-500:]
+    summary = json.loads(CliRunner().invoke(main, ["games", "show", "1", "--json"]).output)
+    (table,) = json.loads(run("--json").output)["tables"]
+    figures = table["all"]
+    points = [sum(hand["points"].values()) for hand in summary["hands"]]
+    assert figures["hands"] == len(summary["hands"]) > 0
+    assert figures["points_for"] + figures["points_against"] == sum(points)
+    assert figures["points_for"] == summary["scores"]["You & Bob"]
+    assert figures["trump_made"] + figures["defended"] == sum(
+        1 for hand in summary["hands"] if hand["trump"] is not None
+    )
+    assert (figures["finished"], figures["won"]) == (1, int(summary["winner"] == "You & Bob"))
+
+
+def test_a_book_edited_out_of_shape_is_refused_in_one_line() -> None:
+    keep([record(1, "standard", [{"game": 1, "trump": "H"}], [])])
+    result = run()
+    assert result.exit_code == 1
+    assert result.output.startswith("Error: game 1's summary cannot be read (KeyError")
+    assert result.output.count("\n") == 1
