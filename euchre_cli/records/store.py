@@ -13,10 +13,12 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Sequence
+from dataclasses import replace
 
 from ..engine.game import Game, HandRecord
 from ..engine.hand import Action, Hand, Phase
 from ..engine.match import Match, MatchObserver
+from ..engine.rules import Ruleset
 from ..rulebook import RulesetError, ruleset_from_dict, ruleset_to_dict
 from ..scorekeeper.store import Scorebook, ScorebookError
 from .game import Move, SavedGame, Setup
@@ -104,7 +106,8 @@ class GameBook:
         """Every record, newest first, without its moves (the summary tells the score)."""
         with self.book.transaction(write=False):
             rows = self.book.execute(f"SELECT {_COLUMNS} FROM games ORDER BY id DESC").fetchall()
-        return [_saved_game(row) for row in rows]
+        read: dict[str, Ruleset] = {}  # a book holds a few rulesets many times over
+        return [_saved_game(row, read) for row in rows]
 
     def last_id(self, finished: bool) -> int:
         """The newest game finished (or unfinished) in which a person played."""
@@ -168,12 +171,20 @@ class GameBook:
         return game_id
 
 
-def _saved_game(row: Sequence) -> SavedGame:
+def _saved_game(row: Sequence, read: dict[str, Ruleset] | None = None) -> SavedGame:
+    """The record of a row; ``read`` keeps the rulesets already read, by their stored
+    text, since checking one is most of the time it takes to read a record."""
     game_id, started, ruleset, seed, names, person, level, think, games, finished, summary = row
-    try:
-        rules = ruleset_from_dict(json.loads(ruleset), source=f"game {game_id}")
-    except RulesetError as error:
-        raise ScorebookError(f"game {game_id}'s rules cannot be read: {error}") from None
+    source = f"game {game_id}"
+    if read is not None and ruleset in read:
+        rules = replace(read[ruleset], source=source)
+    else:
+        try:
+            rules = ruleset_from_dict(json.loads(ruleset), source=source)
+        except RulesetError as error:
+            raise ScorebookError(f"game {game_id}'s rules cannot be read: {error}") from None
+        if read is not None:
+            read[ruleset] = rules
     setup = Setup(rules, seed, tuple(json.loads(names)), person, level, think, games)
     return SavedGame(
         setup,
