@@ -38,7 +38,8 @@ class UnreadableSummary(ScorebookError):
 @dataclass(frozen=True)
 class Figures:
     """Counts over some games and their hands, from the person's seat; they add up
-    (``+``), so a column is the sum of its games."""
+    (``+``), so a column is the sum of its games.  A game's own counts come first,
+    then from ``hands`` on those its hands add up to."""
 
     finished: int = 0  # games played to the end
     won: int = 0  # of those, won by the person's side
@@ -56,7 +57,7 @@ class Figures:
     euchres_as_defenders: int = 0  # of those, the makers were euchred
 
     def __add__(self, other: Figures) -> Figures:
-        return Figures(*(getattr(self, f.name) + getattr(other, f.name) for f in fields(self)))
+        return Figures(*(getattr(self, name) + getattr(other, name) for name in _COUNTS))
 
     @property
     def games(self) -> int:
@@ -73,11 +74,15 @@ class Figures:
     def as_dict(self) -> dict[str, Any]:
         """Every count, with the points per hand (rounded to 3 places; null with no
         hands), as ``euchre stats --json`` gives them."""
-        counts: dict[str, Any] = {f.name: getattr(self, f.name) for f in fields(self)}
+        counts: dict[str, Any] = {name: getattr(self, name) for name in _COUNTS}
         for name in ("points_for_per_hand", "points_against_per_hand"):
             value = getattr(self, name)
             counts[name] = None if value is None else round(value, 3)
         return {"games": self.games, **counts}
+
+
+_COUNTS = tuple(field.name for field in fields(Figures))
+_HAND_COUNTS = _COUNTS[_COUNTS.index("hands") :]  # what hands add up to (``_hands_figures``)
 
 
 @dataclass(frozen=True)
@@ -187,7 +192,7 @@ def _games_of(saved: SavedGame) -> list[_PlayedGame]:
             hands.setdefault(hand["game"], []).append(hand)
         games = []
         for number, its_hands in sorted(hands.items()):
-            figures = _total(_hand_figures(hand, person, own_side, sides) for hand in its_hands)
+            figures = _hands_figures(its_hands, person, own_side, sides.get(own_side, [person]))
             if number <= len(ended):
                 won = int(ended[number - 1]["winner"] == own_side)
                 figures += Figures(finished=1, won=won)
@@ -212,32 +217,31 @@ def _games_of(saved: SavedGame) -> list[_PlayedGame]:
     return games
 
 
-def _hand_figures(
-    hand: Mapping[str, Any], person: str, own_side: str, sides: Mapping[str, Sequence[str]]
+def _hands_figures(
+    hands: Iterable[Mapping[str, Any]], person: str, own_side: str, partners: Sequence[str]
 ) -> Figures:
-    """One hand from the person's seat."""
-    points: Mapping[str, int] = hand["points"]
-    scored = {
-        "hands": 1,
-        "points_for": points.get(own_side, 0),
-        "points_against": sum(value for side, value in points.items() if side != own_side),
-    }
-    if hand["trump"] is None:  # thrown in (R5, R17): dealt, and no contract
-        return Figures(**scored)
-    makers: Sequence[str] = hand["makers"]
-    maker_tricks = sum(hand["tricks"][maker] for maker in makers)
-    euchred = int(maker_tricks < TRICKS_TO_MAKE)
-    marched = int(maker_tricks == HAND_SIZE)
-    partners = sides.get(own_side, (person,))
-    if not any(maker in partners for maker in makers):
-        return Figures(**scored, defended=1, euchres_as_defenders=euchred)
-    alone = int(person in hand["alone"])  # a lone defender is never among the makers
-    return Figures(
-        **scored,
-        trump_made=1,
-        euchred=euchred,
-        marched=marched,
-        alone_tried=alone,
-        alone_made=alone * (1 - euchred),
-        alone_marched=alone * marched,
-    )
+    """A game's hands from the person's seat (``partners``: the players of their side).
+    Counted in a plain dict and made a ``Figures`` once: a book holds thousands of hands."""
+    count = dict.fromkeys(_HAND_COUNTS, 0)
+    for hand in hands:
+        count["hands"] += 1
+        for side, points in hand["points"].items():
+            count["points_for" if side == own_side else "points_against"] += points
+        if hand["trump"] is None:  # thrown in (R5, R17): dealt, and no contract
+            continue
+        makers: Sequence[str] = hand["makers"]
+        maker_tricks = sum(hand["tricks"][maker] for maker in makers)
+        euchred = int(maker_tricks < TRICKS_TO_MAKE)
+        marched = int(maker_tricks == HAND_SIZE)
+        if not any(maker in partners for maker in makers):
+            count["defended"] += 1
+            count["euchres_as_defenders"] += euchred
+            continue
+        count["trump_made"] += 1
+        count["euchred"] += euchred
+        count["marched"] += marched
+        if person in hand["alone"]:  # among the makers: a lone defender is not
+            count["alone_tried"] += 1
+            count["alone_made"] += 1 - euchred
+            count["alone_marched"] += marched
+    return Figures(**count)
