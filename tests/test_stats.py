@@ -17,6 +17,7 @@ from euchre_cli.records.game import SavedGame, Setup
 from euchre_cli.records.stats import (
     RECENT_GAMES,
     Figures,
+    TableStats,
     UnreadableSummary,
     person_stats,
 )
@@ -234,6 +235,22 @@ def cells(report: str, label: str, nth: int = 0) -> list[str]:
     return re.split(r"\s{2,}", line[len(label) :].strip())
 
 
+def test_a_rare_figure_is_not_shown_as_none_and_its_fall_is_marked() -> None:
+    table = TableStats(
+        kind="four-handed",
+        level="hard",
+        rulesets=("standard",),
+        partnerships=True,
+        lone_hands=True,
+        overall=Figures(finished=30, hands=300, trump_made=3, alone_tried=3, alone_made=3),
+        recent=Figures(finished=20, hands=226, trump_made=1, alone_tried=1, alone_made=1),
+    )
+    report = person_stats_report([table])
+    assert cells(report, "Lone hands (you alone)") == ["3 of 300 (1%)", "1 of 226 (<1%)", "▼"]
+    assert cells(report, "  made") == ["3 of 3 (100%)", "1 of 1 (100%)"]  # level: no marker
+    assert cells(report, "Euchres as defenders") == ["-", "-"]  # none defended: no rate
+
+
 # The command ------------------------------------------------------------------
 
 
@@ -321,7 +338,7 @@ def test_the_tables_show_each_figure_for_all_and_the_last_games() -> None:
     assert cells(cutthroat, "Trump made by you") == ["1 of 3 (33%)"] * 2
     assert cells(cutthroat, "  euchred (as makers)") == ["0 of 1 (0%)"] * 2
     assert "Unfinished" not in cutthroat
-    assert legend.startswith("Trend: ▲ where a figure is higher over the last 20 games")
+    assert legend.startswith("Trend: ▲ or ▼ where a figure over the last 20 games is higher")
 
 
 def test_two_handed_tables_have_no_lone_hand_rows() -> None:

@@ -472,13 +472,16 @@ def person_stats_report(tables: Sequence[TableStats], ascii: bool = False) -> st
         headers = ["", f"all {plural(overall.games, 'game')}", f"last {RECENT_GAMES}", "trend"]
         blocks.append(f"{title}\n{_table(rows, headers)}")
     legend = (
-        f"Trend: {up} where a figure is higher over the last {RECENT_GAMES} games than over"
-        f" all of them, {down} where it is lower."
+        f"Trend: {up} or {down} where a figure over the last {RECENT_GAMES} games is higher"
+        " or lower than over all."
     )
     return "\n\n".join([*blocks, legend])
 
 
-Shown = tuple[str, Any]  # a figure as a cell, and the value its trend compares (None: none)
+Compared = tuple[str, float] | None
+"""What a figure's trend compares: the value as its cell shows it, to mark only a change
+one can see, and the exact value, to say which way; None for a figure with no trend."""
+Shown = tuple[str, Compared]  # a figure as a cell, and what its trend compares
 
 
 def _person_figures(table: TableStats) -> list[tuple[str, Callable[[Figures], Shown]]]:
@@ -508,21 +511,22 @@ def _person_figures(table: TableStats) -> list[tuple[str, Callable[[Figures], Sh
 
 
 def _share(part: int, whole: int) -> Shown:
-    """ "4 of 20 (20%)", compared by its percentage; "-" when there is no whole."""
+    """ "4 of 20 (20%)"; "-" when there is no whole; "<1%" rather than a 0% that is not."""
     if not whole:
         return "-", None
-    percent = round(100 * part / whole)
-    return f"{part} of {whole} ({percent}%)", percent
+    rate = part / whole
+    percent = "<1%" if 0 < rate < 0.005 else f"{round(100 * rate)}%"
+    return f"{part} of {whole} ({percent})", (percent, rate)
 
 
 def _per_hand(points: float | None) -> Shown:
     if points is None:
         return "-", None
-    return f"{points:.2f}", round(points, 2)
+    return f"{points:.2f}", (f"{points:.2f}", points)
 
 
-def _trend(overall: Any, recent: Any, up: str, down: str) -> str:
-    """Which way a figure moved in the recent games, as far as its cells show."""
-    if overall is None or recent is None or overall == recent:
+def _trend(overall: Compared, recent: Compared, up: str, down: str) -> str:
+    """Which way a figure moved in the recent games, where its cells show a change."""
+    if overall is None or recent is None or overall[0] == recent[0]:
         return ""
-    return up if recent > overall else down
+    return up if recent[1] > overall[1] else down
