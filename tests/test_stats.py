@@ -186,6 +186,19 @@ def test_the_filters_keep_one_ruleset_or_one_level() -> None:
     assert person_stats(games, rules="cutthroat", level="hard") == []
 
 
+def test_within_a_kind_the_level_played_most_comes_first() -> None:
+    def hard(number: int) -> SavedGame:
+        return record(number, "standard", [thrown_in()], ["Bob & Di"], level="hard")
+
+    assert [t.level for t in person_stats([*evening(), hard(9)])] == ["easy", "hard", "easy"]
+    kept = [*evening(), hard(9), hard(10), hard(11)]
+    assert [(t.kind, t.level) for t in person_stats(kept)] == [
+        ("four-handed", "hard"),
+        ("four-handed", "easy"),
+        ("cutthroat", "easy"),
+    ]
+
+
 def test_each_game_of_a_match_counts_as_a_game() -> None:
     hands = [
         hand(["Ann", "Cy"], {"Ann": 3, "Bob": 2}, {"Ann & Cy": 1}),

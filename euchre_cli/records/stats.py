@@ -38,8 +38,7 @@ class UnreadableSummary(ScorebookError):
 @dataclass(frozen=True)
 class Figures:
     """Counts over some games and their hands, from the person's seat; they add up
-    (``+``), so a column is the sum of its games.  A game's own counts come first,
-    then from ``hands`` on those its hands add up to."""
+    (``+``), so a column is the sum of its games."""
 
     finished: int = 0  # games played to the end
     won: int = 0  # of those, won by the person's side
@@ -82,7 +81,6 @@ class Figures:
 
 
 _COUNTS = tuple(field.name for field in fields(Figures))
-_HAND_COUNTS = _COUNTS[_COUNTS.index("hands") :]  # what hands add up to (``_hands_figures``)
 
 
 @dataclass(frozen=True)
@@ -122,6 +120,11 @@ class _PlayedGame:
     figures: Figures
 
 
+def persons_games(records: Iterable[SavedGame]) -> list[SavedGame]:
+    """The records of games a person played: a watched game is nobody's."""
+    return [saved for saved in records if saved.setup.person is not None]
+
+
 def person_stats(
     records: Iterable[SavedGame], rules: str | None = None, level: str | None = None
 ) -> list[TableStats]:
@@ -141,9 +144,9 @@ def person_stats(
     kind_order = list(KINDS.values())
 
     def placed(key: tuple[str, str]) -> tuple[int, str, int, str]:
-        kind, level = key
+        kind, its_level = key
         known = kind_order.index(kind) if kind in kind_order else len(kind_order)
-        return (known, kind, -len(tables[key]), level)
+        return (known, kind, -len(tables[key]), its_level)
 
     return [
         _table(kind, level, tables[(kind, level)]) for kind, level in sorted(tables, key=placed)
@@ -151,7 +154,7 @@ def person_stats(
 
 
 def _table(kind: str, level: str, games: Sequence[_PlayedGame]) -> TableStats:
-    """``games`` oldest first."""
+    """The table of ``games``, given oldest first: the recent ones are the last."""
     return TableStats(
         kind=kind,
         level=level,
@@ -170,11 +173,6 @@ def _total(figures: Iterable[Figures]) -> Figures:
     return total
 
 
-def persons_games(records: Iterable[SavedGame]) -> list[SavedGame]:
-    """The records of games a person played: a watched game is nobody's."""
-    return [saved for saved in records if saved.setup.person is not None]
-
-
 def _games_of(saved: SavedGame) -> list[_PlayedGame]:
     """The record's games: each one it finished, then, while the record is unfinished,
     the game in progress (with the hands it has, perhaps none)."""
@@ -190,14 +188,13 @@ def _games_of(saved: SavedGame) -> list[_PlayedGame]:
         hands: dict[int, list[dict]] = {number: [] for number in range(1, count + 1)}
         for hand in summary.get("hands", []):
             hands.setdefault(hand["game"], []).append(hand)
+        partners = sides.get(own_side, [person])
         games = []
         for number, its_hands in sorted(hands.items()):
-            figures = _hands_figures(its_hands, person, own_side, sides.get(own_side, [person]))
             if number <= len(ended):
-                won = int(ended[number - 1]["winner"] == own_side)
-                figures += Figures(finished=1, won=won)
+                result = {"finished": 1, "won": int(ended[number - 1]["winner"] == own_side)}
             else:
-                figures += Figures(unfinished=1)
+                result = {"unfinished": 1}
             games.append(
                 _PlayedGame(
                     order=(saved.started, saved.id or 0, number),
@@ -206,7 +203,7 @@ def _games_of(saved: SavedGame) -> list[_PlayedGame]:
                     ruleset=setup.ruleset.name,
                     partnerships=setup.ruleset.partnerships,
                     lone_hands=setup.ruleset.alone.maker,
-                    figures=figures,
+                    figures=_game_figures(result, its_hands, person, own_side, partners),
                 )
             )
     except (KeyError, TypeError, AttributeError, IndexError) as error:
@@ -217,23 +214,31 @@ def _games_of(saved: SavedGame) -> list[_PlayedGame]:
     return games
 
 
-def _hands_figures(
-    hands: Iterable[Mapping[str, Any]], person: str, own_side: str, partners: Sequence[str]
+def _game_figures(
+    result: Mapping[str, int],
+    hands: Iterable[Mapping[str, Any]],
+    person: str,
+    own_side: str,
+    partners: Sequence[str],
 ) -> Figures:
-    """A game's hands from the person's seat (``partners``: the players of their side).
-    Counted in a plain dict and made a ``Figures`` once: a book holds thousands of hands."""
-    count = dict.fromkeys(_HAND_COUNTS, 0)
+    """A game from the person's seat: its ``result`` (finished and won, or unfinished)
+    and its hands (``partners``: the players of the person's side).  Counted in a plain
+    dict and made a ``Figures`` once: a book holds thousands of hands."""
+    count = dict.fromkeys(_COUNTS, 0)
+    count.update(result)
     for hand in hands:
         count["hands"] += 1
         for side, points in hand["points"].items():
             count["points_for" if side == own_side else "points_against"] += points
         if hand["trump"] is None:  # thrown in (R5, R17): dealt, and no contract
             continue
-        makers: Sequence[str] = hand["makers"]
-        maker_tricks = sum(hand["tricks"][maker] for maker in makers)
+        tricks, maker_tricks, ours = hand["tricks"], 0, False
+        for maker in hand["makers"]:
+            maker_tricks += tricks[maker]
+            ours = ours or maker in partners
         euchred = int(maker_tricks < TRICKS_TO_MAKE)
         marched = int(maker_tricks == HAND_SIZE)
-        if not any(maker in partners for maker in makers):
+        if not ours:
             count["defended"] += 1
             count["euchres_as_defenders"] += euchred
             continue
