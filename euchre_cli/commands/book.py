@@ -9,7 +9,7 @@ import signal
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
@@ -27,6 +27,9 @@ from ..scorekeeper.store import (
     open_scorebook,
 )
 from ..terminal.keyboard import ascii_only
+
+if TYPE_CHECKING:
+    from ..records.game import SavedGame
 
 Command = TypeVar("Command", bound=Callable[..., Any])
 Answer = TypeVar("Answer")
@@ -141,3 +144,17 @@ def with_ascii(command: Command) -> Command:
 def ascii_wanted(flag: bool) -> bool:
     """Plain ASCII pictures: asked for with --ascii, or all the output can show."""
     return flag or ascii_only(sys.stdout)
+
+
+def every_game(db: str | None) -> list[SavedGame]:
+    """Every game record in the book, newest first; none when there is no book yet (a
+    command that only reads the games has nothing to refuse then)."""
+    with refusals():
+        try:
+            book = open_scorebook(book_path(db))
+        except NoBook:
+            return []
+        try:
+            return GameBook(book).games()
+        finally:
+            book.close()

@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Sequence
+from dataclasses import replace
 
 from ..engine.game import Game, HandRecord
 from ..engine.hand import Action, Hand, Phase
@@ -89,8 +90,8 @@ class GameBook:
         """Every record, newest first, without its moves (the summary tells the score)."""
         with self.book.transaction(write=False):
             rows = self.book.execute(f"SELECT {_COLUMNS} FROM games ORDER BY id DESC").fetchall()
-        rulesets: dict[str, Ruleset] = {}  # most games share a few rulesets: read each once
-        return [_saved_game(row, rulesets) for row in rows]
+        read: dict[str, Ruleset] = {}  # a book holds a few rulesets many times over
+        return [_saved_game(row, read) for row in rows]
 
     def last_id(self, finished: bool) -> int:
         """The newest game finished (or unfinished) in which a person played."""
@@ -154,16 +155,20 @@ class GameBook:
         return game_id
 
 
-def _saved_game(row: Sequence, rulesets: dict[str, Ruleset] | None = None) -> SavedGame:
+def _saved_game(row: Sequence, read: dict[str, Ruleset] | None = None) -> SavedGame:
+    """The record of a row; ``read`` keeps the rulesets already read, by their stored
+    text, since checking one is most of the time it takes to read a record."""
     game_id, started, ruleset, seed, names, person, level, think, games, finished, summary = row
-    rules = None if rulesets is None else rulesets.get(ruleset)
-    if rules is None:
+    source = f"game {game_id}"
+    if read is not None and ruleset in read:
+        rules = replace(read[ruleset], source=source)
+    else:
         try:
-            rules = ruleset_from_dict(json.loads(ruleset), source=f"game {game_id}")
+            rules = ruleset_from_dict(json.loads(ruleset), source=source)
         except RulesetError as error:
             raise ScorebookError(f"game {game_id}'s rules cannot be read: {error}") from None
-        if rulesets is not None:
-            rulesets[ruleset] = rules
+        if read is not None:
+            read[ruleset] = rules
     setup = Setup(rules, seed, tuple(json.loads(names)), person, level, think, games)
     return SavedGame(
         setup,

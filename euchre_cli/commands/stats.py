@@ -1,0 +1,85 @@
+"""``euchre stats``: how a person's games against the computer went, per kind of game
+and computer level, over all the games in the book and over the most recent ones.
+
+The counting is ``records/stats.py``'s and the tables ``terminal/reports.py``'s; this
+reads the book, applies the filters and says why nothing matched.  It imports neither
+the computer players nor YAML: a look at one's figures should start as quickly as a
+score command.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+import click
+
+from ..records.game import SavedGame
+from ..records.stats import RECENT_GAMES, person_stats, persons_games
+from ..terminal.keyboard import ascii_only
+from ..terminal.reports import person_stats_report
+from ..terminal.text import in_ascii
+from .book import every_game, refusals, with_db
+
+
+class _Level(click.Choice):
+    """Click's choice of the computer levels, which are read from ``players/`` only when
+    they are needed (a ``--level`` given, the help shown): importing the players would
+    cost every ``euchre stats`` a good part of its start-up."""
+
+    def __init__(self) -> None:
+        super().__init__(())
+
+    @property  # type: ignore[override]
+    def choices(self) -> Sequence[str]:
+        from ..players.levels import LEVELS
+
+        return LEVELS
+
+    @choices.setter
+    def choices(self, value: Sequence[str]) -> None:
+        """Click's ``__init__`` sets the choices; the levels are always ``LEVELS``."""
+
+
+@click.command()
+@click.option(
+    "--rules", metavar="NAME", help="Only games under this ruleset (as `euchre games` names it)."
+)
+@click.option("--level", type=_Level(), help="Only games against computer players of this level.")
+@click.option("--json", "as_json", is_flag=True, help="The figures as one JSON object.")
+@with_db
+def stats(rules: str | None, level: str | None, as_json: bool, db: str | None) -> None:
+    """Your games against the computer, a table per kind of game and level: games won,
+    points per hand for and against, trump made, euchres, marches and lone hands, over
+    all your games and the last 20 side by side.  Watched games do not count."""
+    kept = every_game(db)
+    with refusals():  # a book edited out of shape: one line
+        tables = person_stats(kept, rules, level)
+    if as_json:
+        document: dict[str, Any] = {
+            "rules": rules,
+            "level": level,
+            "recent_games": RECENT_GAMES,
+            "tables": [table.as_dict() for table in tables],
+        }
+        click.echo(json.dumps(document, ensure_ascii=False))
+        return
+    plain = ascii_only(sys.stdout)
+    text = person_stats_report(tables, plain) if tables else _nothing_counted(kept, rules, level)
+    click.echo(in_ascii(text) if plain else text)
+
+
+def _nothing_counted(kept: Sequence[SavedGame], rules: str | None, level: str | None) -> str:
+    """Why there is no table, in one line, and what to do about it."""
+    yours = persons_games(kept)
+    if not yours:
+        watched = " (watched games do not count)" if kept else ""
+        return f"No games of yours in the book yet{watched}: play one with 'euchre play'."
+    asked = " and ".join(
+        f"--{option} {value}" for option, value in (("rules", rules), ("level", level)) if value
+    )
+    played_rules = ", ".join(sorted({saved.setup.ruleset.name for saved in yours}))
+    played_levels = ", ".join(sorted({saved.setup.level for saved in yours}))
+    return f"No games of yours with {asked} (yours: rules {played_rules}; levels {played_levels})."
