@@ -422,3 +422,21 @@ def test_a_terminal_closed_mid_game_keeps_every_move_played() -> None:
     finished = kept(1)
     assert finished.moves[:before] == stopped.moves and finished.finished
     assert json.loads(resumed.stdout) == finished.summary == play_back(finished).summary()
+
+
+def test_the_list_names_who_won_the_rubber_the_match_or_the_game() -> None:
+    """R10: the rubber's winner; R13: a match's, a slam counting as two games."""
+    from euchre_cli.records.store import Listing
+
+    def listed(games, finished=True, rubber=None) -> Listing:
+        names = ("You", "Ann", "Bob", "Cy")
+        return Listing(1, "", "standard", "4", names, 0, "easy", finished, {}, games, rubber)
+
+    assert listed([("You & Bob", 1)]).winner == "You & Bob"
+    assert listed([("You & Bob", 1), ("Ann & Cy", 2)]).winner == "Ann & Cy"  # a slam
+    assert listed([("You & Bob", 1), ("Ann & Cy", 1)]).winner is None  # drawn
+    assert listed([("You & Bob", 1)], finished=False).winner is None
+    assert listed([("Ann & Cy", 1), ("You & Bob", 1)], rubber="You & Bob").winner == "You & Bob"
+    result = run("play", "--watch", "--save", "--json", "--seed", "3", "--level", "easy")
+    played = json.loads(run("games", "--json").output)[0]
+    assert played["winner"] == json.loads(result.output)["winner"]

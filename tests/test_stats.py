@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -20,6 +21,7 @@ from euchre_cli.records.stats import (
     TableStats,
     UnreadableSummary,
     person_stats,
+    stats_of,
 )
 from euchre_cli.records.store import GameBook
 from euchre_cli.rulebook import load_ruleset
@@ -67,7 +69,8 @@ def record(
     level: str = "easy",
     started: str | None = None,
 ) -> SavedGame:
-    """A record as ``GameBook.games()`` reads it: the setup and the summary, no moves."""
+    """A record as ``GameBook.game()`` reads it, without its moves: the setup and the
+    summary."""
     ruleset = load_ruleset(rules)
     names, sides = PLAYERS[ruleset.players]
     summary = {
@@ -418,8 +421,23 @@ def test_a_game_played_through_is_counted_from_its_record() -> None:
 
 
 def test_a_book_edited_out_of_shape_is_refused_in_one_line() -> None:
-    keep([record(1, "standard", [{"game": 1, "trump": "H"}], [])])
+    keep(evening()[:1])
+    with sqlite3.connect(book_path(None)) as db:
+        db.execute("""UPDATE games SET figures = '{"games": [{"number": 1}]}'""")
+    db.close()
     result = run()
     assert result.exit_code == 1
-    assert result.output.startswith("Error: game 1's summary cannot be read (KeyError")
+    assert result.output.startswith("Error: game 1's figures cannot be read (KeyError")
     assert result.output.count("\n") == 1
+
+
+def test_the_figures_kept_beside_each_record_are_its_summarys() -> None:
+    """``euchre stats`` reads the figures the book keeps, not the summaries: the same
+    tables either way."""
+    games = [*evening(), record(9, "standard", [thrown_in()], ["Bob & Di"], level="hard")]
+    keep(games)
+    book = open_scorebook(book_path(None))
+    try:
+        assert stats_of(GameBook(book).counted()) == person_stats(games)
+    finally:
+        book.close()

@@ -29,7 +29,7 @@ from ..scorekeeper.store import (
 from ..terminal.keyboard import ascii_only
 
 if TYPE_CHECKING:
-    from ..records.game import SavedGame
+    from ..records.stats import Counted
 
 Command = TypeVar("Command", bound=Callable[..., Any])
 Answer = TypeVar("Answer")
@@ -146,15 +146,15 @@ def ascii_wanted(flag: bool) -> bool:
     return flag or ascii_only(sys.stdout)
 
 
-def every_game(db: str | None) -> list[SavedGame]:
-    """Every game record in the book, newest first; none when there is no book yet (a
-    command that only reads the games has nothing to refuse then)."""
+def counted_games(db: str | None) -> list[Counted]:
+    """Every game record's figures (``euchre stats``); none when there is no book yet
+    (a command that only reads the games has nothing to refuse then)."""
     with refusals():
         try:
             book = open_scorebook(book_path(db))
         except NoBook:
             return []
         try:
-            return GameBook(book).games()
+            return GameBook(book).counted()
         finally:
             book.close()

@@ -15,6 +15,7 @@ from ..engine.game import Game, HandRecord
 from ..engine.hand import Hand
 from ..engine.match import Match, MatchObserver, Observers
 from ..records.game import RecordError, SavedGame, play_back
+from ..records.store import Listing
 from ..terminal.keyboard import ascii_only, terminal_columns
 from ..terminal.reports import games_table
 from ..terminal.screen import TableScreen
@@ -33,26 +34,25 @@ def games(ctx: click.Context, as_json: bool, db: str | None) -> None:
     if ctx.invoked_subcommand is not None:
         return
     with kept_games(db) as book:
-        kept = book.games()
+        kept = book.listing()
     if as_json:
-        click.echo(json.dumps([_listed(saved) for saved in kept], ensure_ascii=False))
+        click.echo(json.dumps([_listed(listed) for listed in kept], ensure_ascii=False))
         return
     click.echo(games_table(kept, terminal_columns(sys.stdout)))
 
 
-def _listed(saved: SavedGame) -> dict:
-    setup, summary = saved.setup, saved.summary or {}
+def _listed(listed: Listing) -> dict:
     return {
-        "id": saved.id,
-        "started": saved.started,
-        "ruleset": setup.ruleset.name,
-        "kind": setup.kind,
-        "players": list(setup.names),
-        "person": None if setup.person is None else setup.names[setup.person],
-        "level": setup.level,
-        "scores": summary.get("scores"),
-        "winner": summary.get("winner") if saved.finished else None,
-        "finished": saved.finished,
+        "id": listed.id,
+        "started": listed.started,
+        "ruleset": listed.ruleset,
+        "kind": listed.kind,
+        "players": list(listed.names),
+        "person": None if listed.person is None else listed.names[listed.person],
+        "level": listed.level,
+        "scores": listed.scores or None,
+        "winner": listed.winner,
+        "finished": listed.finished,
     }
 
 

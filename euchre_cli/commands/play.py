@@ -215,7 +215,7 @@ def _kept_game(db: str | None, setup: Setup, resumed: SavedGame | None) -> Itera
         with refusals(", or play with --no-save"):
             game_id = games.new_game(setup) if resumed is None else resumed.id
         assert game_id is not None
-        yield Recorder(games, game_id, resumed)
+        yield Recorder(games, game_id, setup, resumed)
     finally:
         book.close()
 

@@ -16,12 +16,11 @@ from typing import Any
 
 import click
 
-from ..records.game import SavedGame
-from ..records.stats import RECENT_GAMES, person_stats, persons_games
+from ..records.stats import RECENT_GAMES, Counted, stats_of
 from ..terminal.keyboard import ascii_only
 from ..terminal.reports import person_stats_report
 from ..terminal.text import in_ascii
-from .book import every_game, refusals, with_db
+from .book import counted_games, with_db
 
 
 class _Level(click.Choice):
@@ -54,9 +53,8 @@ def stats(rules: str | None, level: str | None, as_json: bool, db: str | None) -
     """Your games against the computer, a table per kind of game and level: games won,
     points per hand for and against, trump made, euchres, marches and lone hands, over
     all your games and the last 20 side by side.  Watched games do not count."""
-    kept = every_game(db)
-    with refusals():  # a book edited out of shape: one line
-        tables = person_stats(kept, rules, level)
+    kept = counted_games(db)
+    tables = stats_of(kept, rules, level)
     if as_json:
         document: dict[str, Any] = {
             "rules": rules,
@@ -71,15 +69,15 @@ def stats(rules: str | None, level: str | None, as_json: bool, db: str | None) -
     click.echo(in_ascii(text) if plain else text)
 
 
-def _nothing_counted(kept: Sequence[SavedGame], rules: str | None, level: str | None) -> str:
+def _nothing_counted(kept: Sequence[Counted], rules: str | None, level: str | None) -> str:
     """Why there is no table, in one line, and what to do about it."""
-    yours = persons_games(kept)
+    yours = [record for record in kept if not record.watched]
     if not yours:
         watched = " (watched games do not count)" if kept else ""
         return f"No games of yours in the book yet{watched}: play one with 'euchre play'."
     asked = " and ".join(
         f"--{option} {value}" for option, value in (("rules", rules), ("level", level)) if value
     )
-    played_rules = ", ".join(sorted({saved.setup.ruleset.name for saved in yours}))
-    played_levels = ", ".join(sorted({saved.setup.level for saved in yours}))
+    played_rules = ", ".join(sorted({record.ruleset for record in yours}))
+    played_levels = ", ".join(sorted({record.level for record in yours}))
     return f"No games of yours with {asked} (yours: rules {played_rules}; levels {played_levels})."

@@ -120,23 +120,95 @@ class _PlayedGame:
     figures: Figures
 
 
-def persons_games(records: Iterable[SavedGame]) -> list[SavedGame]:
-    """The records of games a person played: a watched game is nobody's."""
-    return [saved for saved in records if saved.setup.person is not None]
+@dataclass(frozen=True)
+class Counted:
+    """A record as ``euchre stats`` reads it: what was played, and each of its games'
+    figures from the person's seat (none for a watched game).  The book keeps these
+    beside each record (``stored`` / ``from_stored``), so that counting a book reads
+    neither summaries nor rulesets."""
+
+    id: int
+    started: str
+    kind: str
+    ruleset: str
+    level: str
+    watched: bool
+    games: tuple[_PlayedGame, ...] = ()
+
+    def stored(self) -> dict[str, Any]:
+        """What the book keeps of the figures (JSON)."""
+        return {
+            "games": [
+                {
+                    "number": game.order[2],
+                    "partnerships": game.partnerships,
+                    "lone_hands": game.lone_hands,
+                    **{name: getattr(game.figures, name) for name in _COUNTS},
+                }
+                for game in self.games
+            ]
+        }
+
+    @classmethod
+    def from_stored(
+        cls, id: int, started: str, kind: str, ruleset: str, level: str, stored: Mapping | None
+    ) -> Counted:
+        """A record's row in the book, its figures as ``stored`` wrote them (None for a
+        watched game: nobody's figures)."""
+        try:
+            games = tuple(
+                _PlayedGame(
+                    order=(started, id, game["number"]),
+                    kind=kind,
+                    level=level,
+                    ruleset=ruleset,
+                    partnerships=game["partnerships"],
+                    lone_hands=game["lone_hands"],
+                    figures=Figures(**{name: game[name] for name in _COUNTS}),
+                )
+                for game in (stored or {}).get("games", ())
+            )
+        except (KeyError, TypeError, AttributeError) as error:
+            raise UnreadableSummary(
+                f"game {id}'s figures cannot be read ({type(error).__name__}: {error});"
+                f" 'euchre games delete {id}' removes it"
+            ) from None
+        return cls(id, started, kind, ruleset, level, stored is None, games)
+
+
+def counted(saved: SavedGame) -> Counted:
+    """A record's figures, worked out from its summary."""
+    setup = saved.setup
+    games = () if setup.person is None else tuple(_games_of(saved))
+    return Counted(
+        saved.id or 0,
+        saved.started,
+        setup.kind,
+        setup.ruleset.name,
+        setup.level,
+        setup.person is None,
+        games,
+    )
 
 
 def person_stats(
     records: Iterable[SavedGame], rules: str | None = None, level: str | None = None
+) -> list[TableStats]:
+    """``stats_of`` the records, worked out from their summaries."""
+    return stats_of([counted(saved) for saved in records], rules, level)
+
+
+def stats_of(
+    records: Iterable[Counted], rules: str | None = None, level: str | None = None
 ) -> list[TableStats]:
     """The person's tables over ``records`` (watched games left out), optionally only
     games under the ruleset named ``rules`` or against ``level``: by kind in the order
     of ``KINDS`` (four-handed first), and within a kind the level played most first."""
     played = [
         game
-        for saved in persons_games(records)
-        if (rules is None or saved.setup.ruleset.name == rules)
-        and (level is None or saved.setup.level == level)
-        for game in _games_of(saved)
+        for record in records
+        if (rules is None or record.ruleset == rules) and (level is None or record.level == level)
+        for game in record.games
     ]
     tables: dict[tuple[str, str], list[_PlayedGame]] = {}
     for game in sorted(played, key=lambda game: game.order):

@@ -13,15 +13,15 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Sequence
-from dataclasses import replace
+from typing import NamedTuple
 
 from ..engine.game import Game, HandRecord
 from ..engine.hand import Action, Hand, Phase
 from ..engine.match import Match, MatchObserver
-from ..engine.rules import Ruleset
 from ..rulebook import RulesetError, ruleset_from_dict, ruleset_to_dict
 from ..scorekeeper.store import Scorebook, ScorebookError
 from .game import Move, SavedGame, Setup
+from .stats import Counted, counted
 
 
 class NoSuchGame(ScorebookError):
@@ -29,6 +29,37 @@ class NoSuchGame(ScorebookError):
 
 
 _COLUMNS = "id, started, ruleset, seed, names, person, level, think, games, finished, summary"
+
+
+class Listing(NamedTuple):
+    """A record as ``euchre games`` lists it."""
+
+    id: int
+    started: str
+    ruleset: str
+    kind: str
+    names: tuple[str, ...]
+    person: int | None
+    level: str
+    finished: bool
+    scores: dict[str, int]  # each side's score in the last game played
+    games: list[tuple[str, int]]  # each game won: its winner, and how many games it counts
+    rubber_winner: str | None
+
+    @property
+    def winner(self) -> str | None:
+        """Who won the whole record: the rubber, the match (the most games won, a slam
+        counting twice) or the game; None while unfinished, or for a drawn match."""
+        if not self.finished:
+            return None
+        if self.rubber_winner is not None:
+            return self.rubber_winner
+        won: dict[str, int] = {}
+        for winner, worth in self.games:
+            won[winner] = won.get(winner, 0) + worth
+        best = max(won.values(), default=0)
+        leaders = [side for side, count in won.items() if count == best]
+        return leaders[0] if len(leaders) == 1 else None
 
 
 class GameBook:
@@ -60,12 +91,26 @@ class GameBook:
                     (game_id, number),
                 )
 
-    def save_summary(self, game_id: int, summary: dict, finished: bool) -> None:
+    def save_summary(self, game_id: int, setup: Setup, summary: dict, finished: bool) -> None:
+        """The summary as of the last hand, and the figures ``euchre stats`` counts."""
+        saved = SavedGame(setup, id=game_id, finished=finished, summary=summary)
         with self.book.transaction():
             self.book.execute(
-                "UPDATE games SET summary = ?, finished = ? WHERE id = ?",
-                (json.dumps(summary), int(finished), game_id),
+                "UPDATE games SET summary = ?, finished = ?, figures = ? WHERE id = ?",
+                (json.dumps(summary), int(finished), _figures(saved), game_id),
             )
+
+    def counted(self) -> list[Counted]:
+        """Every record's figures, as ``euchre stats`` counts them: no summary is read
+        and no ruleset checked, so a book of hundreds of games is counted at once."""
+        with self.book.transaction(write=False):
+            rows = self.book.execute(
+                "SELECT id, started, kind, ruleset_name, level, figures FROM games"
+            ).fetchall()
+        return [
+            Counted.from_stored(*row[:-1], None if row[-1] is None else json.loads(row[-1]))
+            for row in rows
+        ]
 
     # Reading ---------------------------------------------------------------------
     def game(self, game_id: int) -> SavedGame:
@@ -86,12 +131,28 @@ class GameBook:
             ]
         return saved
 
-    def games(self) -> list[SavedGame]:
-        """Every record, newest first, without its moves (the summary tells the score)."""
+    def listing(self) -> list[Listing]:
+        """Every record as ``euchre games`` lists it, newest first: SQLite picks the
+        scores and results out of the summaries, so no summary is read whole and no
+        ruleset checked."""
         with self.book.transaction(write=False):
-            rows = self.book.execute(f"SELECT {_COLUMNS} FROM games ORDER BY id DESC").fetchall()
-        read: dict[str, Ruleset] = {}  # a book holds a few rulesets many times over
-        return [_saved_game(row, read) for row in rows]
+            rows = self.book.execute(
+                "SELECT id, started, ruleset_name, kind, names, person, level, finished,"
+                " json_extract(summary, '$.scores'), json_extract(summary, '$.games'),"
+                " json_extract(summary, '$.rubber.winner') FROM games ORDER BY id DESC"
+            ).fetchall()
+        return [
+            Listing(
+                *row[:4],
+                tuple(json.loads(row[4])),
+                *row[5:7],
+                bool(row[7]),
+                json.loads(row[8] or "{}"),
+                [(game["winner"], game["counted"]) for game in json.loads(row[9] or "[]")],
+                row[10],
+            )
+            for row in rows
+        ]
 
     def last_id(self, finished: bool) -> int:
         """The newest game finished (or unfinished) in which a person played."""
@@ -119,8 +180,9 @@ class GameBook:
     def _insert(self, saved: SavedGame) -> int:
         setup = saved.setup
         cursor = self.book.execute(
-            "INSERT INTO games (started, kind, ruleset_name, ruleset, seed, names, person,"
-            " level, think, games, finished, summary) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO games (started, kind, ruleset_name, ruleset, seed, names, person, level,"
+            " think, games, finished, summary, figures)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 saved.started,
                 setup.kind,
@@ -134,6 +196,7 @@ class GameBook:
                 setup.games,
                 int(saved.finished),
                 None if saved.summary is None else json.dumps(saved.summary),
+                _figures(saved),
             ),
         )
         game_id = int(cursor.lastrowid or 0)
@@ -155,20 +218,20 @@ class GameBook:
         return game_id
 
 
-def _saved_game(row: Sequence, read: dict[str, Ruleset] | None = None) -> SavedGame:
-    """The record of a row; ``read`` keeps the rulesets already read, by their stored
-    text, since checking one is most of the time it takes to read a record."""
+def _figures(saved: SavedGame) -> str | None:
+    """The figures the book keeps beside a record (JSON), or None: a watched game is
+    nobody's."""
+    if saved.setup.person is None:
+        return None
+    return json.dumps(counted(saved).stored())
+
+
+def _saved_game(row: Sequence) -> SavedGame:
     game_id, started, ruleset, seed, names, person, level, think, games, finished, summary = row
-    source = f"game {game_id}"
-    if read is not None and ruleset in read:
-        rules = replace(read[ruleset], source=source)
-    else:
-        try:
-            rules = ruleset_from_dict(json.loads(ruleset), source=source)
-        except RulesetError as error:
-            raise ScorebookError(f"game {game_id}'s rules cannot be read: {error}") from None
-        if read is not None:
-            read[ruleset] = rules
+    try:
+        rules = ruleset_from_dict(json.loads(ruleset), source=f"game {game_id}")
+    except RulesetError as error:
+        raise ScorebookError(f"game {game_id}'s rules cannot be read: {error}") from None
     setup = Setup(rules, seed, tuple(json.loads(names)), person, level, think, games)
     return SavedGame(
         setup,
@@ -187,9 +250,12 @@ class Recorder(MatchObserver):
     written: ``replayed`` are its standing moves, and until ``caught_up`` they are
     followed, not written."""
 
-    def __init__(self, games: GameBook, game_id: int, saved: SavedGame | None = None) -> None:
+    def __init__(
+        self, games: GameBook, game_id: int, setup: Setup, saved: SavedGame | None = None
+    ) -> None:
         self.games = games
         self.game_id = game_id
+        self.setup = setup
         moves = [] if saved is None else saved.moves
         self._replayed = [move.number for move in moves if not move.taken_back]
         self.live = not self._replayed
@@ -245,4 +311,4 @@ class Recorder(MatchObserver):
 
     def _save(self, finished: bool) -> None:
         assert self._match is not None
-        self.games.save_summary(self.game_id, self._match.summary(), finished)
+        self.games.save_summary(self.game_id, self.setup, self._match.summary(), finished)

@@ -105,7 +105,8 @@ _MIGRATIONS: tuple[tuple[str, ...], ...] = (
             think REAL,                   -- seconds per computer decision at most
             games INTEGER,                -- a match of this many games; NULL: rubber or one
             finished INTEGER NOT NULL DEFAULT 0,
-            summary TEXT                  -- JSON: the --json summary as of the last hand
+            summary TEXT,                 -- JSON: the --json summary as of the last hand
+            figures TEXT                  -- JSON: the person's figures (records/stats.py)
         )""",
         """CREATE TABLE moves (
             game_id INTEGER NOT NULL REFERENCES games (id),

@@ -24,8 +24,8 @@ from .text import names_the_lone_defender, plural, row_words
 
 if TYPE_CHECKING:
     from ..engine.scoring import GameRecord, RubberResult
-    from ..records.game import SavedGame
     from ..records.stats import Figures, TableStats
+    from ..records.store import Listing
     from ..scorekeeper.sheet import EntryResult, Sheet, SideStats, Tally
     from ..scorekeeper.store import SheetSummary
 
@@ -425,25 +425,21 @@ def sheets_table(summaries: Sequence[SheetSummary]) -> str:
     return _table(rows, ["", "Sheet", "Rules", "Sides", "Entries"])
 
 
-def games_table(kept: Sequence[SavedGame], columns: int | None = None) -> str:
+def games_table(kept: Sequence[Listing], columns: int | None = None) -> str:
     """``euchre games``: every game kept, newest first."""
     if not kept:
         return "No games kept yet: play one with 'euchre play'."
     rows = []
-    for saved in kept:
-        setup, summary = saved.setup, saved.summary or {}
-        who = f"{setup.level}, watched" if setup.person is None else setup.level
-        scores = summary.get("scores") or {}
-        score = ", ".join(f"{side} {points}" for side, points in scores.items())
-        won = len(summary.get("games") or ())
-        if won > 1:
-            score += f" (game {won})" if not saved.finished else f" ({won} games)"
+    for listed in kept:
+        who = f"{listed.level}, watched" if listed.person is None else listed.level
+        score = ", ".join(f"{side} {points}" for side, points in listed.scores.items())
+        if len(listed.games) > 1 or (listed.games and not listed.finished):
+            score += f" (game {len(listed.games) + (0 if listed.finished else 1)})"
         result = "unfinished"
-        if saved.finished:
-            winner = (summary.get("rubber") or {}).get("winner") or summary.get("winner")
-            result = f"{winner} won" if winner else "drawn"
-        players = f"{', '.join(setup.names)} ({who})"
-        rows.append([saved.id, saved.started[:16], setup.ruleset.name, players, score, result])
+        if listed.finished:
+            result = f"{listed.winner} won" if listed.winner else "drawn"
+        players = f"{', '.join(listed.names)} ({who})"
+        rows.append([listed.id, listed.started[:16], listed.ruleset, players, score, result])
     headers = ["ID", "When", "Rules", "Players", "Score", "Result"]
     return _table(rows, headers, wrap=3, columns=columns)
 
