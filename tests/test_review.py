@@ -230,6 +230,38 @@ def test_a_five_the_search_never_tried_is_weighed_on_the_same_deals() -> None:
     assert again == pytest.approx(weighed.preferred_points)
 
 
+def test_r17_a_weak_hands_swap_is_one_decision_and_hard_keeps_what_the_hint_keeps(
+    tmp_path: Path,
+) -> None:
+    """The person shows a farmer's hand and keeps 9♠ 10♣ of it; the hint (see
+    test_cli_house_rules) keeps 10♥ 9♥: so does the review, and the two are weighed
+    whole."""
+    swap = tmp_path / "swap.yaml"
+    swap.write_text("extends: standard\ndeal: {weak_hand: exchange}\n", encoding="utf-8")
+    path = str(tmp_path / "book.sqlite3")
+    answers = "y\n9s 10c\nquit\n"
+    result = invoke(
+        "play",
+        "--rules",
+        str(swap),
+        "--seed",
+        "586",
+        "--level",
+        "easy",
+        "--db",
+        path,
+        input=answers,
+    )
+    assert result.exit_code == 1 and "You show a weak hand" in result.output
+    saved = kept(Path(path), 1)
+    swaps = [d for d in decisions_of(saved).decisions if d.view.phase is Phase.WEAK_EXCHANGE]
+    assert len(swaps) == 1 and len(swaps[0].chosen) == 3 and swaps[0].keeps_many
+    weighed = Reviewer(saved.setup).weigh(swaps[0])
+    assert [card.label for card in swaps[0].kept] == ["9♠", "10♣"]
+    assert [card.label for card in weighed.preferred_kept] == ["10♥", "9♥"]
+    assert weighed.samples and not weighed.agreed
+
+
 def test_the_points_are_the_ones_the_hint_gives_beside_the_chances(book: Path) -> None:
     """In a game a hint weighs chances of winning and adds each choice's net points;
     the review's points for a decision are those very numbers."""

@@ -188,9 +188,11 @@ class Reviewer:
     def _weigh(self, decision: Decision) -> Weighed:
         view = dataclasses.replace(decision.view, scores=None)  # points, not the game
         if decision.view.phase is Phase.WEAK_EXCHANGE:
-            return self._weigh_swap(decision, view)
+            return self._weigh_card_by_card(decision, view)
         analysis = self.player.analyse(view, decision.legal)
         if decision.keeps_many:
+            if not analysis.keeps:  # not weighed as fives (never so far): card by card
+                return self._weigh_card_by_card(decision, view)
             return self._weigh_keep(decision, view, analysis)
         chosen = decision.chosen[0]
         if not analysis.samples:  # nothing at stake: every choice is worth the same
@@ -220,17 +222,20 @@ class Reviewer:
             (chosen_points,), _ = self.player.weigh_plans(view, [decision.chosen])
         return Weighed(decision, preferred, chosen_points, best_points, analysis.samples, analysis)
 
-    def _weigh_swap(self, decision: Decision, view: View) -> Weighed:
-        """A weak hand's swap (R17): the search picks its cards one at a time, as the
-        hint does; then both swaps are weighed whole, on the same deals."""
-        hand, given = list(view.hand), list(view.given)
+    def _weigh_card_by_card(self, decision: Decision, view: View) -> Weighed:
+        """Cards put away that the search picks one at a time (a weak hand's swap,
+        R17): its cards picked so, as the hint picks them, then both sets weighed
+        whole, on the same deals."""
+        into = "given" if view.phase is Phase.WEAK_EXCHANGE else "discards"
+        hand, away = list(view.hand), list(getattr(view, into))
         preferred: list[Action] = []
         for _ in decision.chosen:
-            step = dataclasses.replace(view, hand=tuple(hand), given=tuple(given))
-            action = self.player.choose(step, [DISCARD[card] for card in hand])
+            step = dataclasses.replace(view, hand=tuple(hand), **{into: tuple(away)})
+            options = [DISCARD[card] for card in hand if DISCARD[card] in decision.legal]
+            action = self.player.choose(step, options)
             preferred.append(action)
             hand.remove(action.card)
-            given.append(action.card)
+            away.append(action.card)
         plans = [preferred, list(decision.chosen)]
         (preferred_points, chosen_points), samples = self.player.weigh_plans(view, plans)
         return Weighed(decision, tuple(preferred), chosen_points, preferred_points, samples, None)
