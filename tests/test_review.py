@@ -15,12 +15,16 @@ runs with the record's own seed, so each test takes a second or two.
 from __future__ import annotations
 
 import dataclasses
+import io
+import json
+import re
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 from deals import FirstLegal, deal, run, stack
 
+from euchre_cli.commands import review as review_command
 from euchre_cli.commands.main import main
 from euchre_cli.engine import game as game_module
 from euchre_cli.engine.cards import mask_of, parse_card
@@ -37,6 +41,7 @@ from euchre_cli.records.store import GameBook
 from euchre_cli.rulebook import load_ruleset
 from euchre_cli.scorekeeper.store import open_scorebook
 from euchre_cli.terminal.human import HumanPlayer
+from euchre_cli.terminal.review import REVIEW_KEYS
 from euchre_cli.terminal.text import Style
 
 NAMES = ("You", "Ann", "Bob", "Cy")
@@ -277,3 +282,118 @@ def test_the_points_are_the_ones_the_hint_gives_beside_the_chances(book: Path) -
     assert said[0].startswith("Hint: ") and "win the game" in said[0]
     for points in (weighed.chosen_points, weighed.preferred_points):
         assert f"{points:+.2f}" in said[0]
+
+
+# ----------------------------------------------------------------------- the command
+def test_review_lists_the_costly_decisions_and_ends_with_the_summary(book: Path) -> None:
+    result = invoke("review", "1", "--db", str(book))
+    assert result.exit_code == 0, result.output
+    text = result.output
+    listed = re.findall(r"^  You: .*\. Hard: .*\. Cost: (\d+\.\d\d) points\.$", text, re.M)
+    assert listed and all(float(cost) >= 0.2 for cost in listed)
+    assert len(re.findall(r"^  Hint: ", text, re.M)) == len(listed)
+    assert "(taken back with undo)" in text
+    summary = text.splitlines()[-1]
+    assert re.fullmatch(
+        r"\d+ decisions reviewed \(\d+ taken back\), (\d+) cost 0\.20 points or more; \d+\.\d\d"
+        r" expected points given away in \d+ hands: \d+\.\d\d per hand\.",
+        summary,
+    )
+    assert int(re.search(r", (\d+) cost", summary)[1]) == len(listed)
+
+
+def test_the_threshold_decides_what_is_listed(book: Path) -> None:
+    def listed(threshold: str) -> int:
+        result = invoke("review", "1", "--db", str(book), "--json", "--threshold", threshold)
+        assert result.exit_code == 0
+        return len(json.loads(result.output)["costly"])
+
+    every, some, none = listed("0"), listed("0.2"), listed("100")
+    assert every > some > none == 0
+
+
+def test_review_json_holds_the_documented_keys(book: Path) -> None:
+    result = invoke("review", "2", "--db", str(book), "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert tuple(data) == REVIEW_KEYS
+    assert data["id"] == 2 and data["person"] == "You" and data["finished"] is True
+    assert data["costly_count"] == len(data["costly"]) > 0
+    assert data["given_away_per_hand"] == pytest.approx(data["given_away"] / data["hands"], 1e-3)
+    keep = next(entry for entry in data["costly"] if len(entry["chosen"]) > 1)
+    assert keep["phase"] == "discard" and len(keep["held"]) == 11
+    assert len(keep["chosen"]) == len(keep["preferred"]) == 6
+    assert keep["reason"].startswith("Hint: keep ")
+    for entry in data["costly"]:
+        difference = entry["preferred_points"] - entry["chosen_points"]
+        assert entry["cost"] == pytest.approx(difference, abs=1e-3)
+        assert entry["cost"] >= 0.2 and entry["samples"] > 0
+
+
+def test_the_keep_is_worded_as_the_five_kept(book: Path) -> None:
+    text = invoke("review", "2", "--db", str(book)).output
+    assert re.search(r"^Hand \d+, keeping five of 11$", text, re.M)
+    assert re.search(
+        r"^  You: keep (\S+ ){4}\S+, [+-]\d\.\d\d\. Hard: keep (\S+ ){4}\S+,", text, re.M
+    )
+
+
+def test_without_an_id_the_last_finished_game_played_is_reviewed(book: Path) -> None:
+    """Game 3 was watched and game 4 is unfinished: game 2 is the one."""
+    result = invoke("review", "--db", str(book))
+    assert result.exit_code == 0
+    assert result.output.startswith("Game 2 (cutthroat, ")
+
+
+def test_an_unfinished_game_is_reviewed_as_far_as_it_went(book: Path) -> None:
+    result = invoke("review", "4", "--db", str(book))
+    assert result.exit_code == 0
+    assert "The game is unfinished: reviewed up to where it stopped." in result.output
+
+
+@pytest.mark.parametrize(
+    ("args", "code", "message"),
+    [
+        (["3"], 1, "Error: game 3 was watched: nobody played in it, so there is nothing to"),
+        (["9"], 1, "Error: no game 9 in the book (see 'euchre games')"),
+        (["--threshold", "-1"], 2, "Error: Invalid value for '--threshold': -1.0 is not in"),
+        (["--threshold", "nan"], 2, "Error: Invalid value for '--threshold': 'nan' is not a"),
+        (["--threshold", "lots"], 2, "Error: Invalid value for '--threshold': 'lots' is not a"),
+        (["0"], 2, "Error: Invalid value for '[ID]': 0 is not in the range"),
+    ],
+)
+def test_user_errors_are_one_line(book: Path, args: list[str], code: int, message: str) -> None:
+    result = invoke("review", "--db", str(book), *args)
+    assert result.exit_code == code
+    assert result.output.startswith(message) and result.output.count("\n") == 1
+
+
+def test_no_finished_game_or_no_book_is_one_line(tmp_path: Path) -> None:
+    path = tmp_path / "book.sqlite3"
+    missing = invoke("review", "--db", str(path))
+    assert missing.exit_code == 1 and missing.output.count("\n") == 1
+    assert missing.output.startswith("Error: no games kept yet (no book at ")
+    invoke("play", "--db", str(path), "--level", "easy", "--seed", "1", input="quit\n")
+    unfinished = invoke("review", "--db", str(path))
+    assert unfinished.exit_code == 1 and unfinished.output.count("\n") == 1
+    assert unfinished.output.startswith("Error: no finished game you played in the book")
+
+
+class Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+@pytest.mark.parametrize("terminal", [True, False])
+def test_the_progress_bar_shows_on_a_terminal_only(
+    monkeypatch: pytest.MonkeyPatch, terminal: bool
+) -> None:
+    stream = Terminal() if terminal else io.StringIO()
+    monkeypatch.setattr(review_command.sys, "stderr", stream)
+    with review_command._progress(["a", "b", "c"]) as items:  # type: ignore[arg-type]
+        assert list(items) == ["a", "b", "c"]
+    shown = stream.getvalue()
+    if terminal:
+        assert "Reviewing 3 decisions" in shown and "100%" in shown
+    else:
+        assert shown == ""
