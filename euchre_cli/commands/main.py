@@ -26,6 +26,7 @@ SUBCOMMANDS: dict[str, tuple[str, str, str]] = {
     "resume": ("play", "resume", "Go on with a game that stopped, where it stopped."),
     "games": ("games", "games", "Games kept: list, show, replay, export, import, delete."),
     "stats": ("stats", "stats", "Your figures over the games kept, and their trend."),
+    "review": ("review", "review", "Your decisions in a kept game, weighed by the hints."),
     "rules": ("rules", "rules", "List, show, check and write rulesets."),
     "score": ("score", "score", "Keep score for a game played with real cards."),
     "simulate": ("simulate", "simulate", "Computer levels against each other."),

@@ -420,48 +420,13 @@ class HumanPlayer:
         if self.hinter is None:
             self.out("No hints at this table.")
             return
-        keep = self.style.cards(suggestion)
-        keeps = weighed.keeps if weighed is not None else ()
-        if len(keeps) < 2:
-            count = _COUNT_WORDS.get(len(suggestion), str(len(suggestion)))
-            self.out(f"Hint: keep {keep} (the {count} the search rates best; Enter keeps them).")
-            return
-        (best, value), (other, second) = keeps[:2]
-        runner_up = self.style.cards(sorted_hand(cards_of(other), view.trump))
-        if weighed.game:
+        points = None
+        if weighed is not None and weighed.game and len(weighed.keeps) > 1:
             points = self.hinter.analyse(dataclasses.replace(view, scores=None), legal)
-            net = dict(points.keeps)
-            worth = f"you win the game {value:.1%} of the time"
-            against = f"{second:.1%}"
-            if best in net and other in net:
-                worth += f" (net {net[best]:+.2f} points this hand)"
-                against += f" ({net[other]:+.2f})"
-        else:
-            worth, against = f"expected {value:+.2f} points for you", f"{second:+.2f}"
-        noise = NOISE_IN_GAME if weighed.game else NOISE_IN_POINTS
-        even = "; about even" if value - second < noise else ""
-        self.out(
-            f"Hint: keep {keep}: {worth} against keeping {runner_up} {against} (the best of"
-            f" {len(keeps)} fives tried, over {weighed.samples} deals of the unseen cards{even};"
-            " Enter keeps them)."
-        )
+        self.out(keep_hint_line(suggestion, weighed, view.trump, self.style, points))
 
     def _action_words(self, action: Action, view: View) -> str:
-        if (view.phase, action.kind) in _WORDS_IN_PHASE:
-            return _WORDS_IN_PHASE[view.phase, action.kind]
-        if action is ORDER and view.seat == view.dealer:
-            return "pick it up"
-        if action is ORDER and view.partner == view.dealer:  # R4: the dealer's partner
-            return "assist"
-        if action.kind == "play":
-            return f"play {self.style.card(action.card)}"
-        if action.kind == "discard":
-            return f"discard {self.style.card(action.card)}"
-        if action.kind == "give":
-            return f"pass {self.style.card(action.card)}"
-        if action.kind == "name":
-            return f"name {action.suit.title.lower()}"
-        return ACTION_WORDS.get(action.kind, action.kind)
+        return action_words(action, view, self.style)
 
     def _answer_words(self, action: Action, view: View) -> str:
         """A choice in words that answer the question (a refusal lists them so)."""
@@ -487,6 +452,26 @@ class HumanPlayer:
             hand.remove(card)
             discards.append(card)
         return sorted_hand(hand, view.trump), weighed
+
+
+def action_words(action: Action, view: View, style: Style) -> str:
+    """A choice in the words the prompts and hints use for it at this seat and phase
+    ("pick it up", "not go alone", "play J♥")."""
+    if (view.phase, action.kind) in _WORDS_IN_PHASE:
+        return _WORDS_IN_PHASE[view.phase, action.kind]
+    if action is ORDER and view.seat == view.dealer:
+        return "pick it up"
+    if action is ORDER and view.partner == view.dealer:  # R4: the dealer's partner
+        return "assist"
+    if action.kind == "play":
+        return f"play {style.card(action.card)}"
+    if action.kind == "discard":
+        return f"discard {style.card(action.card)}"
+    if action.kind == "give":
+        return f"pass {style.card(action.card)}"
+    if action.kind == "name":
+        return f"name {action.suit.title.lower()}"
+    return ACTION_WORDS.get(action.kind, action.kind)
 
 
 # where "pass" means declining (to go alone, to take the upcard), and a defender's lone hand
@@ -596,6 +581,44 @@ def hint_line(analysis, words: Callable[[Action], str], points=None) -> str:
         return f"Hint: {choice}: {chance} against {against} ({over})."
     against = ", ".join(f"{words(a)} {v:+.2f}" for a, v in others)
     return f"Hint: {choice}: expected {value:+.2f} points for you against {against} ({over})."
+
+
+def keep_hint_line(
+    keep: Sequence[Card],
+    weighed,
+    trump: Suit | None,
+    style: Style,
+    points=None,
+    enter: bool = True,
+) -> str:
+    """One line for a hint on keeping five of many: the five ``keep`` and what they
+    are worth against the next best five the search tried (``weighed``: its
+    ``Analysis`` of the first discard, or None); ``points``, the same search weighing
+    points, adds them beside a game's chances.  ``enter``: the question is open, and
+    Enter keeps them."""
+    shown = style.cards(keep)
+    then = "; Enter keeps them" if enter else ""
+    keeps = weighed.keeps if weighed is not None else ()
+    if len(keeps) < 2:
+        count = _COUNT_WORDS.get(len(keep), str(len(keep)))
+        return f"Hint: keep {shown} (the {count} the search rates best{then})."
+    (best, value), (other, second) = keeps[:2]
+    runner_up = style.cards(sorted_hand(cards_of(other), trump))
+    if weighed.game:
+        net = dict(points.keeps) if points is not None else {}
+        worth = f"you win the game {value:.1%} of the time"
+        against = f"{second:.1%}"
+        if best in net and other in net:
+            worth += f" (net {net[best]:+.2f} points this hand)"
+            against += f" ({net[other]:+.2f})"
+    else:
+        worth, against = f"expected {value:+.2f} points for you", f"{second:+.2f}"
+    noise = NOISE_IN_GAME if weighed.game else NOISE_IN_POINTS
+    even = "; about even" if value - second < noise else ""
+    return (
+        f"Hint: keep {shown}: {worth} against keeping {runner_up} {against} (the best of"
+        f" {len(keeps)} fives tried, over {weighed.samples} deals of the unseen cards{even}{then})."
+    )
 
 
 def _kept_count(view: View) -> int:

@@ -262,24 +262,10 @@ class SearchPlayer:
         rng: random.Random,
         deadline: float | None,
     ) -> Analysis:
-        know = Knowledge(view, self.rules)
         candidates = self._candidates(view, legal)
         if len(candidates) == 1:
             return Analysis(candidates[0][0], {}, 0, default)
-        totals = [0.0] * len(candidates)
-        samples = 0
-        start = time.perf_counter()
-        for _ in range(self.settings.bid_samples):
-            if samples and _out_of_time(deadline, start, samples):
-                break
-            _, _, world = self._draw(know, rng)
-            base = know.replay(world)
-            for index, (_, steps) in enumerate(candidates):
-                hand = base.copy()
-                for action in steps:
-                    hand.apply(action)
-                totals[index] += self._play_out(hand, view.seat, view.scores)
-            samples += 1
+        totals, samples = self._weigh(view, [steps for _, steps in candidates], rng, deadline)
         values: dict[Action, float] = {}
         for (first, _), total in zip(candidates, totals):
             values[first] = max(values.get(first, -1e9), total)
@@ -297,6 +283,43 @@ class SearchPlayer:
             keeps = tuple(sorted(tried, key=lambda kept: -kept[1]))
             return Analysis(steps[0], analysis.values, samples, default, keeps=keeps)
         return analysis
+
+    def weigh_plans(self, view: View, plans: Sequence[Sequence[Action]]) -> tuple[list[float], int]:
+        """The mean score of each plan (a run of the seat's own actions from ``view``,
+        such as the discards that keep five of many) and the deals drawn: the deals
+        ``analyse`` draws for this view, so that a plan the search never tried (a
+        person's five, say) is weighed on the same footing as the ones it did."""
+        start = time.perf_counter()
+        deadline = None if self.settings.think is None else start + self.settings.think
+        rng = random.Random(f"{self.seed}|{view_key(view)}")
+        totals, samples = self._weigh(view, plans, rng, deadline)
+        return [total / samples if samples else 0.0 for total in totals], samples
+
+    def _weigh(
+        self,
+        view: View,
+        plans: Sequence[Sequence[Action]],
+        rng: random.Random,
+        deadline: float | None,
+    ) -> tuple[list[float], int]:
+        """Each plan's total score over the deals drawn, and how many were drawn: the
+        plan applied to a copy of each deal, the rest played out (``_play_out``)."""
+        know = Knowledge(view, self.rules)
+        totals = [0.0] * len(plans)
+        samples = 0
+        start = time.perf_counter()
+        for _ in range(self.settings.bid_samples):
+            if samples and _out_of_time(deadline, start, samples):
+                break
+            _, _, world = self._draw(know, rng)
+            base = know.replay(world)
+            for index, steps in enumerate(plans):
+                hand = base.copy()
+                for action in steps:
+                    hand.apply(action)
+                totals[index] += self._play_out(hand, view.seat, view.scores)
+            samples += 1
+        return totals, samples
 
     def _candidates(self, view: View, legal: Sequence[Action]) -> list[tuple[Action, list[Action]]]:
         """Each candidate: (the action now, the actions it stands for).  Keeping five

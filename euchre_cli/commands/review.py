@@ -1,0 +1,111 @@
+"""``euchre review [ID]``: a person's decisions in a kept game, weighed again by the
+analysis the hints give; the ones that cost the most, and what they cost per hand."""
+
+from __future__ import annotations
+
+import json
+import math
+import sys
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from typing import Any
+
+import click
+
+from ..records.game import RecordError
+from ..records.review import (
+    DEFAULT_THRESHOLD,
+    Decision,
+    NobodyPlayed,
+    Review,
+    Reviewer,
+    decisions_of,
+)
+from ..records.store import GameBook, NoSuchGame
+from ..terminal.keyboard import ascii_only, terminal_columns
+from ..terminal.review import review_json, review_lines
+from ..terminal.text import Style, fit_to_width, in_ascii, needs_ascii
+from .book import kept_games, with_db
+
+
+class Points(click.FloatRange):
+    """A number of points, 0 or more; NaN, which passes every range check, and
+    infinity (nothing would ever be listed) are refused."""
+
+    name = "points"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        try:
+            points = float(value)
+        except (TypeError, ValueError):
+            points = float("nan")
+        if not math.isfinite(points):
+            self.fail(f"{value!r} is not a number of points", param, ctx)
+        return super().convert(points, param, ctx)
+
+
+@click.command()
+@click.argument("game_id", metavar="[ID]", required=False, type=click.IntRange(min=1))
+@click.option(
+    "--threshold",
+    type=Points(min=0),
+    default=DEFAULT_THRESHOLD,
+    show_default=True,
+    help="List the decisions that cost at least this many expected points (0: every one"
+    " where the hard player would have chosen otherwise).",
+)
+@click.option("--json", "as_json", is_flag=True, help="The review as one JSON object.")
+@with_db
+def review(game_id: int | None, threshold: float, as_json: bool, db: str | None) -> None:
+    """Your decisions in a kept game (the last finished one, or game ID), weighed by
+    the hard player's analysis, the one hints give: those that cost THRESHOLD expected
+    points or more, what hard prefers and why, and the points given away per hand.
+    Decisions taken back with undo are reviewed too, and marked."""
+    with kept_games(db) as games:
+        if game_id is None:
+            game_id = _last_played(games)
+        saved = games.game(game_id)
+    try:
+        played = decisions_of(saved)
+    except NobodyPlayed as error:
+        raise click.ClickException(f"{error}, so there is nothing to review") from None
+    except RecordError as error:
+        raise click.ClickException(f"game {saved.id} does not replay: {error}") from None
+    reviewer = Reviewer(saved.setup)
+    with _progress(played.decisions) as decisions:
+        weighed = tuple(reviewer.weigh(decision) for decision in decisions)
+    result = Review(saved, weighed, played.hands, threshold)
+    if as_json:
+        escaped = needs_ascii(getattr(sys.stdout, "encoding", None))
+        click.echo(json.dumps(review_json(result), ensure_ascii=escaped))
+        return
+    plain = ascii_only(sys.stdout)
+    style = Style(colour=sys.stdout.isatty(), unicode=not plain)
+    width = terminal_columns(sys.stdout)
+    for line in review_lines(result, style):
+        text = in_ascii(line) if plain else line
+        click.echo(text if width is None else fit_to_width(text, width))
+
+
+def _last_played(games: GameBook) -> int:
+    """The newest finished game a person played in (watched games have no decisions)."""
+    try:
+        return games.last_id(finished=True)
+    except NoSuchGame:
+        raise NoSuchGame(
+            "no finished game you played in the book (`euchre review ID` reviews an"
+            " unfinished one as far as it went)"
+        ) from None
+
+
+@contextmanager
+def _progress(decisions: Sequence[Decision]) -> Iterator[Iterator[Decision]]:
+    """The decisions one by one, with a progress bar on stderr when it is a terminal
+    (a pipe or a file gets nothing: the review takes seconds, not minutes)."""
+    if not sys.stderr.isatty() or not decisions:
+        yield iter(decisions)
+        return
+    with click.progressbar(
+        decisions, label=f"Reviewing {len(decisions)} decisions", file=sys.stderr
+    ) as bar:
+        yield iter(bar)
