@@ -445,3 +445,8 @@ def games_table(kept: Sequence[SavedGame], columns: int | None = None) -> str:
         rows.append([saved.id, saved.started[:16], setup.ruleset.name, players, score, result])
     headers = ["ID", "When", "Rules", "Players", "Score", "Result"]
     return _table(rows, headers, wrap=3, columns=columns)
+
+
+def settings_table(rows: Sequence[tuple[str, str, str]]) -> str:
+    """``config list``: each key, the value in effect and where it comes from."""
+    return _table(rows, ["key", "value", "from"])
