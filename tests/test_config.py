@@ -8,10 +8,12 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner, Result
 
+from euchre_cli.commands import play as cli_play
 from euchre_cli.commands.main import main
 from euchre_cli.commands.settings import SETTINGS, read_settings, write_settings
 
@@ -133,7 +135,7 @@ def test_set_keeps_a_ruleset_file_by_its_full_path(
     assert read_settings(str(settings_file))["rules"].text == str(house)
     assert read_settings(str(settings_file))["two-handed.rules"].text == "two-handed-dummy"
     monkeypatch.chdir(tmp_path)
-    assert run("config", "get", "rules").output == f"{house}\n"
+    assert games_started("play")[0]["rules"] == str(house)
 
 
 def test_a_relative_ruleset_written_by_hand_is_found_beside_the_settings(
@@ -177,6 +179,142 @@ def test_a_write_that_fails_leaves_the_old_file_and_no_other(
     assert f"cannot write {settings_file}: No space left on device" in said
     assert settings_file.read_text(encoding="utf-8") == before
     assert os.listdir(settings_file.parent) == ["settings.yaml"]  # the temporary file gone
+
+
+# The game commands --------------------------------------------------------------------
+
+
+def games_started(*args: str) -> list[dict]:
+    """What each game command would start with: its options, after the settings."""
+    started: list[dict[str, Any]] = []
+
+    def run_game(setup, as_json, delay, hints, db=None, save=False, resumed=None) -> None:
+        started.append(
+            {
+                "name": setup.names[setup.person] if setup.person is not None else None,
+                "level": setup.level,
+                "rules": setup.ruleset.source,
+                "delay": delay,
+                "hints": hints,
+            }
+        )
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(cli_play, "run_game", run_game)
+        result = run(*args)
+    assert result.exit_code == 0, result.output
+    return started
+
+
+def test_the_game_commands_take_their_defaults_from_the_file(settings_file: Path) -> None:
+    for key, value in [
+        ("name", "Pat"),
+        ("level", "easy"),
+        ("delay", "0.2"),
+        ("hints", "yes"),
+        ("cutthroat.rules", "cutthroat"),
+        ("two-handed.rules", "two-handed-dummy"),
+        ("rules", "classic"),
+    ]:
+        assert run("config", "set", key, value).exit_code == 0
+    file = {"name": "Pat", "level": "easy", "delay": 0.2, "hints": True}
+    assert games_started("play") == [{**file, "rules": "classic"}]
+    assert games_started("cutthroat") == [{**file, "rules": "cutthroat"}]
+    assert games_started("two-handed") == [{**file, "rules": "two-handed-dummy"}]
+
+
+@pytest.mark.parametrize(
+    ("option", "key", "given"),
+    [
+        (["--name", "Lee"], "name", "Lee"),
+        (["--level", "hard"], "level", "hard"),
+        (["--delay", "0"], "delay", 0.0),
+        (["--no-hints"], "hints", False),
+        (["--rules", "standard"], "rules", "standard"),
+    ],
+)
+def test_an_option_on_the_command_line_wins_over_the_file(
+    settings_file: Path, option: list[str], key: str, given: object
+) -> None:
+    settings_file.parent.mkdir(parents=True)
+    settings = "name: Pat\nlevel: easy\ndelay: 0.2\nhints: true\nrules: classic\n"
+    settings_file.write_text(settings, encoding="utf-8")
+    assert games_started("play", *option)[0][key] == given
+    assert games_started("play")[0][key] != given  # the file's, without the option
+
+
+def test_the_command_line_wins_even_over_a_value_it_would_refuse(settings_file: Path) -> None:
+    """The file's value is not used, so not checked: a table whose house rules file
+    went missing still plays with --rules given."""
+    settings_file.parent.mkdir(parents=True)
+    settings_file.write_text("rules: /nowhere/house.yaml\n", encoding="utf-8")
+    assert games_started("play", "--rules", "standard")[0]["rules"] == "standard"
+    assert "rules: /nowhere/house.yaml: no such file" in one_line_error(run("play"))
+
+
+def test_resume_takes_delay_and_hints_from_the_file(
+    settings_file: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    settings_file.parent.mkdir(parents=True)
+    settings_file.write_text("delay: 0.3\nhints: on\nlevel: easy\n", encoding="utf-8")
+    result = run("play", "--seed", "3", "--level", "easy", input="quit\n")
+    assert result.exit_code == 1 and "euchre resume 1" in result.output
+    resumed: list[tuple[float, bool]] = []
+    monkeypatch.setattr(
+        cli_play,
+        "run_game",
+        lambda setup, as_json, delay, hints, *rest, **named: resumed.append((delay, hints)),
+    )
+    assert run("resume").exit_code == 0 and run("resume", "--delay", "0").exit_code == 0
+    assert resumed == [(0.3, True), (0.0, True)]
+
+
+BROKEN = [
+    ("name: Pat\nlevl: easy\n", 2, "unknown key 'levl' (did you mean 'level'?)"),
+    ("name: Pat\n\nlevel: expert\n", 3, "level: 'expert' is not one of"),
+    ("delay: 0.2\nhints: maybe\n", 2, "hints: 'maybe' is not true or false"),
+    ("name: Pat\nlevel: [easy\n", 3, "not YAML: expected ',' or ']'"),
+    ("name: Pat\n\tlevel: easy\n", 2, "not YAML: found character '\\t'"),
+    ("- name\n- Pat\n", 1, "not 'key: value' lines"),
+    ("name: Pat\nname: Lee\n", 2, "name is set twice (first on line 1)"),
+    ("name:\n", 1, "name needs one value"),
+    ("name: Pat\nrules: missing.yaml\n", 2, "missing.yaml: no such file"),
+]
+
+
+@pytest.mark.parametrize(("text", "line", "says"), BROKEN)
+def test_a_broken_file_stops_a_game_in_one_line_with_its_line(
+    settings_file: Path, text: str, line: int, says: str
+) -> None:
+    settings_file.parent.mkdir(parents=True)
+    settings_file.write_text(text, encoding="utf-8")
+    said = one_line_error(run("play", "--seed", "3", "--no-save"))
+    assert said.startswith(f"Error: {settings_file}:{line}: ") and says in said
+
+
+@pytest.mark.parametrize(
+    ("command", "text", "says"),
+    [
+        ("cutthroat", "cutthroat.rules: classic\n", "is a 4-player ruleset"),
+        ("two-handed", "name: Pat\ndelay: 20\n", "delay: 20.0 is not in the range"),
+        ("resume", "name: Pat\nhints: maybe\n", "hints: 'maybe' is not true or false"),
+        ("resume", "name: Pat\nlevl: easy\n", "unknown key 'levl'"),
+    ],
+)
+def test_each_game_command_checks_the_values_it_uses(
+    settings_file: Path, command: str, text: str, says: str
+) -> None:
+    settings_file.parent.mkdir(parents=True)
+    settings_file.write_text(text, encoding="utf-8")
+    said = one_line_error(run(command))
+    assert said.startswith(f"Error: {settings_file}:") and says in said
+
+
+def test_resume_does_not_check_the_values_only_new_games_use(settings_file: Path) -> None:
+    settings_file.parent.mkdir(parents=True)
+    settings_file.write_text("level: expert\nrules: missing.yaml\n", encoding="utf-8")
+    result = run("resume")  # no game to resume: the book's own refusal
+    assert result.exit_code == 1 and "no games kept yet" in result.output
 
 
 @pytest.mark.parametrize(

@@ -27,6 +27,7 @@ from ..terminal.screen import TableScreen
 from ..terminal.text import Style, fit_to_width, in_ascii, needs_ascii
 from .book import book_path, kept_games, refusals, with_db
 from .main import BadRules, Seconds, rules_to_play
+from .settings import with_settings
 
 COMPUTER_NAMES = ("Ann", "Bob", "Cy", "Di", "Ed")
 THINK = 2.0  # seconds per computer decision at most (a safety net: decisions are quicker)
@@ -272,8 +273,8 @@ def _game_options(function: Callable) -> Callable:
             help="How well the computer plays.",
         ),
         click.option(
-            "--hints",
-            is_flag=True,
+            "--hints/--no-hints",
+            default=False,
             help="Show the hard player's choice before each of your decisions (or type hint).",
         ),
         click.option(
@@ -307,6 +308,7 @@ def _game_command(name_of_command: str, default_rules: str, doc: str) -> click.C
         help="A built-in ruleset (see `euchre rules list`) or a YAML file.",
     )
     @_game_options
+    @with_settings
     def command(
         rules: str, seed, watch, games, as_json, name, delay, level, hints, think, save, db
     ) -> None:
@@ -372,8 +374,11 @@ two_handed = _game_command(
     type=Seconds(min=0, max=MAX_DELAY),
     help="Pause between computer turns on a terminal (default 0.6 s, 0.25 s watching).",
 )
-@click.option("--hints", is_flag=True, help="Show the hard player's choice before each decision.")
+@click.option(
+    "--hints/--no-hints", default=False, help="Show the hard player's choice before each decision."
+)
 @with_db
+@with_settings
 def resume(game_id: int | None, as_json: bool, delay: float | None, hints: bool, db) -> None:
     """Go on with an unfinished game at the question where it stopped: the latest
     one, or game ID (see `euchre games`).  The computer plays as it would have."""

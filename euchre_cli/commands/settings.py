@@ -13,12 +13,14 @@ to read or write the file: the scorekeeper's commands start without either.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from contextlib import suppress
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, wraps
 from typing import Any, NamedTuple
 
 import click
+from click.core import ParameterSource
 
 from .book import euchre_home
 from .main import rules_to_play
@@ -245,6 +247,33 @@ def as_text(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     return str(value)
+
+
+def with_settings(callback: Callable[..., None]) -> Callable[..., None]:
+    """A game command's callback, given the settings file's value for each option
+    that the command line left at its default."""
+
+    @wraps(callback)
+    def given_settings(**params: Any) -> None:
+        callback(**{**params, **settings_for(click.get_current_context())})
+
+    return given_settings
+
+
+def settings_for(context: click.Context) -> dict[str, Any]:
+    """The file's values for the command running in ``context``, by parameter name,
+    for the options not given on the command line.  The file's form and every value
+    the command uses are checked; a problem stops it, with the file and line."""
+    path = settings_path()
+    values = {}
+    for key, entry in read_settings(path).items():
+        setting = SETTINGS[key]
+        if context.command.name not in setting.commands:
+            continue
+        if context.get_parameter_source(setting.option) is not ParameterSource.DEFAULT:
+            continue  # the command line wins
+        values[setting.option] = value_in_file(setting, entry, context.command, path)
+    return values
 
 
 def write_settings(path: str, texts: dict[str, str]) -> None:
