@@ -6,7 +6,6 @@ import json
 import os
 import random
 import sys
-import time
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, ExitStack, contextmanager, nullcontext
 
@@ -23,6 +22,7 @@ from ..rulebook import load_ruleset
 from ..scorekeeper.store import ScorebookError, open_scorebook
 from ..terminal.human import TABLE_WORDS, HumanPlayer, QuitGame
 from ..terminal.keyboard import Keyboard, ascii_only, read_answer, terminal_columns
+from ..terminal.pace import Pauses
 from ..terminal.screen import TableScreen
 from ..terminal.text import Style, fit_to_width, in_ascii, needs_ascii
 from .book import book_path, kept_games, refusals, with_db
@@ -84,10 +84,12 @@ def run_game(
         delay = paced if stream.isatty() and not as_json else 0.0
     # nothing is shown to pace in a watched --json game, whatever --delay says
     pace = delay > 0 and not quiet
+    # at a terminal (as between hands), Enter skips the pauses of a hand the person sits out
+    pauses = Pauses(delay if pace else 0.0, enter_skips=not watch and _waits_for_enter(stream))
 
     def pause() -> None:
-        if pace and live["now"]:
-            time.sleep(delay)
+        if live["now"]:
+            pauses.pause()
 
     def out(line: str) -> None:
         if not quiet and live["now"]:
@@ -131,6 +133,7 @@ def run_game(
         style,
         me=me,
         pause=pause,
+        sit_out=pauses.sit_out,
         between_hands=between_hands if waits else lambda: None,
         columns=columns,
         between_games=between_games if waits else lambda question, reminder: None,
@@ -160,7 +163,7 @@ def run_game(
         players = [human, *computers[1:]]
 
     with ExitStack() as kept:
-        observers: list[MatchObserver] = [screen]
+        observers: list[MatchObserver] = [pauses, screen]
         recorder = None
         if save:
             recorder = kept.enter_context(_kept_game(db, setup, resumed))
