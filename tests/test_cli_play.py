@@ -134,7 +134,7 @@ def test_a_watched_json_game_shows_nothing_so_waits_for_nothing(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     pauses: list[float] = []
-    monkeypatch.setattr("euchre_cli.commands.play.time.sleep", pauses.append)
+    monkeypatch.setattr("euchre_cli.terminal.pace.time.sleep", pauses.append)
     args = ("play", "--watch", "--json", "--level", "easy", "--seed", "3", "--delay", "5")
     result = run(*args)
     assert result.exit_code == 0 and json.loads(result.stdout)["scores"]

@@ -396,3 +396,75 @@ def test_a_terminal_in_the_c_locale_gets_ascii(tmp_path: Path, locale: str, unic
     assert (not game.isascii(), not sheet.isascii()) == (unicode, unicode)
     if not unicode:  # R1 writes a ten T, as in TH (10 is only accepted on input)
         assert re.search(r"\bT[CDHS]\b", game) and not re.search(r"\b10[CDHS]\b", game)
+
+
+SIT_OUT = b"(you sit out: Enter plays the rest at once)"
+
+
+def read_until_shown(fd: int, text: bytes, seconds: float = 60) -> bytes:
+    """What the program wrote to the terminal, up to ``text`` at least (a line that is
+    not a question: the program goes on writing after it)."""
+    out, deadline = b"", time.monotonic() + seconds
+    while text not in out:
+        assert time.monotonic() < deadline, f"{text!r} not shown after: {out[-300:]!r}"
+        out += read_ready(fd, 0.5)
+    return out
+
+
+def test_enter_plays_the_rest_of_a_hand_the_person_sits_out(tmp_path: Path) -> None:
+    """Bob goes alone in the first hand of seed 169, so the person watches five
+    tricks at the pace of their own, 10 s a card here.  Enter plays the rest at once:
+    the hand's end comes well inside read_until_prompt's minute, where the pauses
+    left would take two.  The Enter is used up there: the next deal still waits."""
+    env = {**os.environ, "EUCHRE_HOME": str(tmp_path), "TERM": "xterm", "NO_COLOR": "1"}
+    controller, terminal = os.openpty()
+    try:
+        command = [*PLAY_EASY[:1], "--seed", "169", "--level", "easy", "--delay", "10"]
+        process = subprocess.Popen(
+            [*CONSOLE_SCRIPT, *command, "--no-save"],
+            stdin=terminal,
+            stdout=terminal,
+            stderr=terminal,
+            env=env,
+        )
+        read_until_waiting(controller, (ASSIST.rstrip(),), process.pid)
+        os.write(controller, b"pass\r")
+        shown = read_until_shown(controller, SIT_OUT)
+        assert b"Bob goes alone!" in shown and b"You sit out this hand." in shown
+        os.write(controller, b"\r")  # keys typed before the notice would have been dropped
+        rest = read_until_waiting(controller, (b">",), process.pid).decode()
+        assert "Trick 5: Bob wins it." in rest and "Bob marched alone" in rest
+        assert rest.rstrip().endswith(
+            "Enter deals the next hand (table reviews this one, quit leaves) >"
+        )
+        assert "Hand 2" not in rest
+        process.send_signal(signal.SIGTERM)
+        assert process.wait(30) == 1
+    finally:
+        os.close(controller)
+        os.close(terminal)
+
+
+def test_sitting_out_with_piped_answers_keeps_its_pauses(tmp_path: Path) -> None:
+    """Answers from a pipe (a script) are never read while the computer plays, so
+    Enter is not offered, though the table is a terminal."""
+    env = {**os.environ, "EUCHRE_HOME": str(tmp_path), "TERM": "xterm", "NO_COLOR": "1"}
+    controller, terminal = os.openpty()
+    try:
+        command = ["play", "--seed", "169", "--level", "easy", "--delay", "0.01", "--no-save"]
+        process = subprocess.Popen(
+            [*CONSOLE_SCRIPT, *command],
+            stdin=subprocess.PIPE,
+            stdout=terminal,
+            stderr=terminal,
+            env=env,
+        )
+        assert process.stdin is not None
+        process.stdin.write(b"pass\nquit\n")  # quit at the second hand's first question
+        process.stdin.close()
+        shown = read_until_shown(controller, b"before the end (You & Bob 4, Ann & Cy 0).")
+        assert b"You sit out this hand." in shown and SIT_OUT not in shown
+        assert process.wait(30) == 1
+    finally:
+        os.close(controller)
+        os.close(terminal)

@@ -35,13 +35,18 @@ Command = TypeVar("Command", bound=Callable[..., Any])
 Answer = TypeVar("Answer")
 
 
+def euchre_home() -> str:
+    """$EUCHRE_HOME, else the user's data directory: where the book and the settings
+    file live.  (os.path, not pathlib: pathlib would cost every score command a few
+    milliseconds of start-up.)"""
+    return os.path.expanduser(os.environ.get("EUCHRE_HOME") or click.get_app_dir("euchre"))
+
+
 def book_path(db: str | None) -> str:
-    """--db, else $EUCHRE_HOME, else the user's data directory.  (os.path, not pathlib:
-    pathlib would cost every score command a few milliseconds of start-up.)"""
+    """--db, else the book in :func:`euchre_home`."""
     if db is not None:
         return os.path.expanduser(db)
-    home = os.environ.get("EUCHRE_HOME") or click.get_app_dir("euchre")
-    return os.path.join(os.path.expanduser(home), BOOK_FILE)
+    return os.path.join(euchre_home(), BOOK_FILE)
 
 
 # What to do next, after the refusals that leave the user without a sheet to use

@@ -30,6 +30,7 @@ SUBCOMMANDS: dict[str, tuple[str, str, str]] = {
     "rules": ("rules", "rules", "List, show, check and write rulesets."),
     "score": ("score", "score", "Keep score for a game played with real cards."),
     "simulate": ("simulate", "simulate", "Computer levels against each other."),
+    "config": ("config", "config", "Your defaults for the game commands: list, get, set, unset."),
 }
 
 
@@ -58,20 +59,20 @@ class BadRules(click.ClickException):
     exit_code = 2
 
 
-def rules_to_play(rules: str, whole_games: bool = True) -> Ruleset:
+def rules_to_play(rules: str, whole_games: bool = True, given_as: str = "--rules") -> Ruleset:
     """The ``--rules`` of a command where computer players play: loaded, and refused
     in one line if it is broken or (for whole games) computer players cannot play a
-    game under it."""
+    game under it.  The line starts with ``given_as``, where the user wrote it."""
     from ..players.levels import unplayable_game  # not every command's
     from ..rulebook import RulesetError, load_ruleset
 
     try:
         ruleset = load_ruleset(rules)
     except RulesetError as error:
-        raise BadRules(f"--rules {error}") from None
+        raise BadRules(f"{given_as} {error}") from None
     unplayable = unplayable_game(ruleset) if whole_games else None  # a deal always ends
     if unplayable:
-        raise BadRules(f"--rules {rules}: {unplayable}")
+        raise BadRules(f"{given_as} {rules}: {unplayable}")
     return ruleset
 
 

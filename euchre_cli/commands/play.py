@@ -6,7 +6,6 @@ import json
 import os
 import random
 import sys
-import time
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, ExitStack, contextmanager, nullcontext
 
@@ -23,10 +22,12 @@ from ..rulebook import load_ruleset
 from ..scorekeeper.store import ScorebookError, open_scorebook
 from ..terminal.human import TABLE_WORDS, HumanPlayer, QuitGame
 from ..terminal.keyboard import Keyboard, ascii_only, read_answer, terminal_columns
+from ..terminal.pace import Pauses
 from ..terminal.screen import TableScreen
 from ..terminal.text import Style, fit_to_width, in_ascii, needs_ascii
 from .book import book_path, kept_games, refusals, with_db
 from .main import BadRules, Seconds, rules_to_play
+from .settings import with_settings
 
 COMPUTER_NAMES = ("Ann", "Bob", "Cy", "Di", "Ed")
 THINK = 2.0  # seconds per computer decision at most (a safety net: decisions are quicker)
@@ -83,10 +84,12 @@ def run_game(
         delay = paced if stream.isatty() and not as_json else 0.0
     # nothing is shown to pace in a watched --json game, whatever --delay says
     pace = delay > 0 and not quiet
+    # at a terminal (as between hands), Enter skips the pauses of a hand the person sits out
+    pauses = Pauses(delay if pace else 0.0, enter_skips=not watch and _waits_for_enter(stream))
 
     def pause() -> None:
-        if pace and live["now"]:
-            time.sleep(delay)
+        if live["now"]:
+            pauses.pause()
 
     def out(line: str) -> None:
         if not quiet and live["now"]:
@@ -130,6 +133,7 @@ def run_game(
         style,
         me=me,
         pause=pause,
+        sit_out=pauses.sit_out,
         between_hands=between_hands if waits else lambda: None,
         columns=columns,
         between_games=between_games if waits else lambda question, reminder: None,
@@ -159,7 +163,7 @@ def run_game(
         players = [human, *computers[1:]]
 
     with ExitStack() as kept:
-        observers: list[MatchObserver] = [screen]
+        observers: list[MatchObserver] = [pauses, screen]
         recorder = None
         if save:
             recorder = kept.enter_context(_kept_game(db, setup, resumed))
@@ -274,8 +278,8 @@ def _game_options(function: Callable) -> Callable:
             help="How well the computer plays.",
         ),
         click.option(
-            "--hints",
-            is_flag=True,
+            "--hints/--no-hints",
+            default=False,
             help="Show the hard player's choice before each of your decisions (or type hint).",
         ),
         click.option(
@@ -309,6 +313,7 @@ def _game_command(name_of_command: str, default_rules: str, doc: str) -> click.C
         help="A built-in ruleset (see `euchre rules list`) or a YAML file.",
     )
     @_game_options
+    @with_settings
     def command(
         rules: str, seed, watch, games, as_json, name, delay, level, hints, think, save, db
     ) -> None:
@@ -374,8 +379,11 @@ two_handed = _game_command(
     type=Seconds(min=0, max=MAX_DELAY),
     help="Pause between computer turns on a terminal (default 0.6 s, 0.25 s watching).",
 )
-@click.option("--hints", is_flag=True, help="Show the hard player's choice before each decision.")
+@click.option(
+    "--hints/--no-hints", default=False, help="Show the hard player's choice before each decision."
+)
 @with_db
+@with_settings
 def resume(game_id: int | None, as_json: bool, delay: float | None, hints: bool, db) -> None:
     """Go on with an unfinished game at the question where it stopped: the latest
     one, or game ID (see `euchre games`).  The computer plays as it would have."""

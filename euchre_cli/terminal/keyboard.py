@@ -105,8 +105,7 @@ class Keyboard:
 
     def _drop_typed_ahead(self) -> None:
         if self._settings is not None:
-            with suppress(OSError, self._termios.error):
-                self._termios.tcflush(sys.stdin, self._termios.TCIFLUSH)
+            drop_typed_ahead()
 
     def _echo(self, on: bool) -> None:
         if self._settings is None:
@@ -115,6 +114,34 @@ class Keyboard:
         if not on:
             settings[3] &= ~self._termios.ECHO
         _set_terminal(self._termios, settings)
+
+
+def drop_typed_ahead() -> None:
+    """Forget what was typed at the terminal and not read yet (nothing elsewhere)."""
+    try:
+        import termios
+    except ImportError:  # not a POSIX terminal
+        return
+    with suppress(OSError, termios.error):
+        termios.tcflush(sys.stdin, termios.TCIFLUSH)
+
+
+def line_typed_within(seconds: float) -> bool:
+    """Wait up to ``seconds`` for Enter at the terminal, outside a question (where the
+    terminal reads whole lines, so Enter makes a line readable); True, that line read
+    and dropped, when it came.  Where standard input cannot be waited on, a plain
+    wait."""
+    import select
+    import time
+
+    try:
+        typed = select.select([sys.stdin], [], [], seconds)[0]
+    except (OSError, ValueError):  # not a file descriptor select() takes (Windows)
+        time.sleep(seconds)
+        return False
+    if typed:
+        os.read(sys.stdin.fileno(), 4096)  # one line: a terminal gives no more at once
+    return bool(typed)
 
 
 def read_answer(prompt: str, err: bool = False) -> str:

@@ -526,3 +526,8 @@ def _trend(overall: Compared, recent: Compared, up: str, down: str) -> str:
     if overall is None or recent is None or overall[0] == recent[0]:
         return ""
     return up if recent[1] > overall[1] else down
+
+
+def settings_table(rows: Sequence[tuple[str, str, str]]) -> str:
+    """``config list``: each key, the value in effect and where it comes from."""
+    return _table(rows, ["key", "value", "from"])

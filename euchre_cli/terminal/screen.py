@@ -49,6 +49,7 @@ class TableScreen(MatchObserver):
         style: Style,
         me: int | None = None,
         pause: Callable[[], None] = lambda: None,
+        sit_out: Callable[[], bool] = lambda: False,
         between_hands: Callable[[], None] = lambda: None,
         columns: Callable[[], int | None] = lambda: None,
         between_games: Callable[[str, str], None] = lambda question, reminder: None,
@@ -59,6 +60,8 @@ class TableScreen(MatchObserver):
         self.style = style
         self.me = me
         self.pause = pause
+        # the person sits out a hand: True when Enter may then play the rest at once
+        self.sit_out = sit_out
         self.between_hands = between_hands  # e.g. wait for Enter, so the result is read
         self.columns = columns  # the terminal's width now (None: no limit)
         # e.g. wait for Enter before the next game: given the question, and the words
@@ -334,6 +337,8 @@ class TableScreen(MatchObserver):
         if mine is not None and mine not in hand.sitting_out:
             trump = hand.trump
             self.out(f"Your hand: {self.style.cards(sorted_hand(hand.hand_of(mine), trump))}")
+        elif mine is not None and self.sit_out():
+            self.out(self.style.dim("(you sit out: Enter plays the rest at once)"))
         self.out(self._says(game, hand.current_seat, "leads."))
 
     def _card_played(self, game: Game, hand: Hand, seat: int, card: Card) -> None:

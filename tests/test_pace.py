@@ -1,0 +1,53 @@
+"""The pauses between computer turns, and Enter that skips them for the rest of a
+hand the person sits out (the terminal itself: ``test_console.py``)."""
+
+from __future__ import annotations
+
+import pytest
+
+from euchre_cli.terminal import pace
+from euchre_cli.terminal.pace import Pauses
+
+
+@pytest.fixture
+def keyboard(monkeypatch: pytest.MonkeyPatch) -> dict[str, list]:
+    """Sleeps and waits for Enter, recorded; ``enter`` lists whether each wait ends
+    with Enter."""
+    record: dict[str, list] = {"slept": [], "waited": [], "enter": [], "dropped": []}
+    monkeypatch.setattr(pace.time, "sleep", record["slept"].append)
+
+    def line_typed_within(seconds: float) -> bool:
+        record["waited"].append(seconds)
+        return record["enter"].pop(0)
+
+    monkeypatch.setattr(pace, "line_typed_within", line_typed_within)
+    monkeypatch.setattr(pace, "drop_typed_ahead", lambda: record["dropped"].append(True))
+    return record
+
+
+def test_enter_skips_the_pauses_left_in_the_hand_sat_out_and_only_in_it(
+    keyboard: dict[str, list],
+) -> None:
+    pauses = Pauses(0.6, enter_skips=True)
+    pauses.pause()  # before the person sits out: a plain pause
+    assert pauses.sit_out() and keyboard["dropped"] == [True]  # keys typed before: dropped
+    assert not pauses.sit_out()  # said once a hand
+    keyboard["enter"] = [False, True]
+    pauses.pause()  # waits for Enter, which does not come
+    pauses.pause()  # Enter
+    pauses.pause()  # the rest of the hand: no pause
+    assert keyboard["slept"] == [0.6] and keyboard["waited"] == [0.6, 0.6]
+    pauses.hand_started(None, None)  # type: ignore[arg-type]
+    pauses.pause()
+    assert keyboard["slept"] == [0.6, 0.6] and keyboard["waited"] == [0.6, 0.6]
+
+
+@pytest.mark.parametrize(("seconds", "enter_skips"), [(0.6, False), (0.0, True)])
+def test_enter_is_offered_only_on_a_terminal_with_pauses_to_skip(
+    keyboard: dict[str, list], seconds: float, enter_skips: bool
+) -> None:
+    pauses = Pauses(seconds, enter_skips)
+    assert not pauses.sit_out()
+    pauses.pause()
+    assert keyboard["waited"] == keyboard["dropped"] == []
+    assert keyboard["slept"] == ([seconds] if seconds else [])
