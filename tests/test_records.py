@@ -440,3 +440,11 @@ def test_the_list_names_who_won_the_rubber_the_match_or_the_game() -> None:
     result = run("play", "--watch", "--save", "--json", "--seed", "3", "--level", "easy")
     played = json.loads(run("games", "--json").output)[0]
     assert played["winner"] == json.loads(result.output)["winner"]
+
+
+def test_a_keep_of_five_taken_back_is_said_at_once() -> None:
+    """R12: the maker's five discards go back as one decision, said in one breath, and
+    the question of which five to keep is asked again."""
+    result = run("cutthroat", "--seed", "12", "--level", "easy", input="order\nn\n\nundo\nquit\n")
+    assert "Taken back: you discard K♠ 9♥ K♣ Q♣ 9♣; Bob plays J♣." in result.output
+    assert result.output.count("Keep which 5?") == 2  # asked again after the undo

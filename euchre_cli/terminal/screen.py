@@ -256,28 +256,35 @@ class TableScreen(MatchObserver):
             return
         self._hand = hand
         self._discards_shown = {s: len(hand.discards[s]) for s in range(hand.players)}
+        # a seat's cards laid away in a row (keeping five of many) are said at once
+        runs: list[tuple[int, Phase, list[Action]]] = []
+        for s, action, phase in taken:
+            if runs and runs[-1][:2] == (s, phase) and phase in _LAID_AWAY:
+                runs[-1][2].append(action)
+            else:
+                runs.append((s, phase, [action]))
         said = "; ".join(
-            _inline(self._says(game, s, self._taken_words(game, hand, s, action, phase)))
-            for s, action, phase in taken
+            _inline(self._says(game, s, self._taken_words(game, hand, s, actions, phase)))
+            for s, phase, actions in runs
         )
         self.out(self.style.bold(f"Taken back: {said}."))
         self.out(self.table())
 
-    def _taken_words(self, game: Game, hand: Hand, seat: int, action: Action, phase: Phase) -> str:
-        """An action taken back, as the table saw it: a card discarded or passed face
-        down is named only to whoever could see it."""
+    def _taken_words(
+        self, game: Game, hand: Hand, seat: int, actions: Sequence[Action], phase: Phase
+    ) -> str:
+        """Actions taken back (one, or a run of cards laid away), as the table saw
+        them: a card discarded or passed face down is named only to whoever saw it."""
+        action = actions[0]
         if phase in BIDDING:
             return self._bid(hand, seat, action, phase)
-        card = "" if action.card is None else self.style.card(action.card)
-        seen = self.face_up or seat == self._my_seat(game)
-        hidden = {
-            Phase.DISCARD: f"discards {card if seen else 'a card'}",
-            Phase.CALL_FOR_BEST: f"passes {card if seen else 'a card'}",
-            Phase.WEAK_EXCHANGE: f"swaps {card if seen else 'a card'}",
-            Phase.PLAY: f"plays {card}",
-        }
-        if phase in hidden:
-            return hidden[phase]
+        if phase is Phase.PLAY:
+            return f"plays {self.style.card(action.card)}"
+        if phase in _LAID_AWAY:
+            seen = self.face_up or seat == self._my_seat(game)
+            count = "a card" if len(actions) == 1 else f"{len(actions)} cards"
+            cards = self.style.cards([a.card for a in actions]) if seen else count
+            return f"{_LAID_AWAY[phase]} {cards}"
         yes = action.kind != "pass"
         return {
             Phase.MAKER_ALONE: "goes alone" if yes else "does not go alone",
@@ -630,6 +637,14 @@ class TableScreen(MatchObserver):
         return sentence(
             f"game {number} of the {what} left before the end ({game.scores_text()}; {won})."
         )
+
+
+# cards laid face down, seen only by whoever lays them (and, passed, the partner)
+_LAID_AWAY = {
+    Phase.DISCARD: "discards",
+    Phase.CALL_FOR_BEST: "passes",
+    Phase.WEAK_EXCHANGE: "swaps",
+}
 
 
 def _inline(said: str) -> str:
