@@ -99,7 +99,10 @@ def kept_games(db: str | None, create: bool = False) -> Iterator[GameBook]:
         try:
             book = open_scorebook(book_path(db), create)
         except NoBook:
-            raise NoSuchGame(f"no games kept yet (no book at {book_path(db)})") from None
+            where = book_path(db)
+            raise ScorebookError(
+                f"no games kept yet (no book at {where}): play one with 'euchre play'"
+            ) from None
         try:
             yield GameBook(book)
         finally:

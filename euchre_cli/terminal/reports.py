@@ -433,8 +433,10 @@ def games_table(kept: Sequence[Listing], columns: int | None = None) -> str:
     for listed in kept:
         who = f"{listed.level}, watched" if listed.person is None else listed.level
         score = ", ".join(f"{side} {points}" for side, points in listed.scores.items())
-        if len(listed.games) > 1 or (listed.games and not listed.finished):
-            score += f" (game {len(listed.games) + (0 if listed.finished else 1)})"
+        if listed.finished and len(listed.games) > 1:  # the last game's score
+            score += f" (game {len(listed.games)} of {len(listed.games)})"
+        elif not listed.finished and listed.games:  # a match under way
+            score += f" (game {len(listed.games) + 1})"
         result = "unfinished"
         if listed.finished:
             result = f"{listed.winner} won" if listed.winner else "drawn"
