@@ -27,10 +27,10 @@ from euchre_cli.engine.hand import DISCARD, Hand, Phase
 from euchre_cli.engine.play import TakeBack, play_out, shuffled_deck
 from euchre_cli.players.rule_based import RuleBasedPlayer
 from euchre_cli.records.export import from_document, to_document
-from euchre_cli.records.game import RecordError, play_back
+from euchre_cli.records.game import Move, RecordError, play_back
 from euchre_cli.records.store import GameBook
 from euchre_cli.rulebook import load_ruleset
-from euchre_cli.scorekeeper.store import open_scorebook
+from euchre_cli.scorekeeper.store import ScorebookError, open_scorebook
 
 # Answers a script gives whatever is asked: some refused (asked again), most taken.
 ANSWERS = ["zz", "?", "9X", "1", "2", "3", "4", "5", "6", "pass", "n", "c", "d", "h", "s"]
@@ -448,3 +448,19 @@ def test_a_keep_of_five_taken_back_is_said_at_once() -> None:
     result = run("cutthroat", "--seed", "12", "--level", "easy", input="order\nn\n\nundo\nquit\n")
     assert "Taken back: you discard K♠ 9♥ K♣ Q♣ 9♣; Bob plays J♣." in result.output
     assert result.output.count("Keep which 5?") == 2  # asked again after the undo
+
+
+def test_a_game_resumed_in_two_terminals_stops_in_the_second_to_write() -> None:
+    """Two terminals resuming one game would write two games into one record: the
+    second to write a move stops in one line, and the record stays one game."""
+    run("play", "--seed", "21", "--level", "easy", input="\n".join(LINES[:30]) + "\n")
+    book = open_scorebook(book_file())
+    try:
+        games = GameBook(book)
+        stale = games.game(1)
+        next_number = stale.moves[-1].number + 1
+        games.add_move(1, Move(next_number, 1, 9, 0, 0, "pass"))  # the other terminal
+        with pytest.raises(ScorebookError, match="being played in another terminal too"):
+            games.add_move(1, Move(next_number, 1, 9, 0, 0, "pass"))
+    finally:
+        book.close()

@@ -28,6 +28,10 @@ class NoSuchGame(ScorebookError):
     """No game of the id asked for (or none unfinished, none finished)."""
 
 
+class PlayedElsewhere(ScorebookError):
+    """The game's record has moved on in another process since this one read it."""
+
+
 _COLUMNS = "id, started, ruleset, seed, names, person, level, think, games, finished, summary"
 
 
@@ -75,7 +79,18 @@ class GameBook:
             return self._insert(SavedGame(setup, started=time.strftime("%Y-%m-%d %H:%M:%S")))
 
     def add_move(self, game_id: int, move: Move) -> None:
+        """One move, after the last one kept: a game resumed in two terminals at once
+        stops in the second one to write, rather than mixing two games in one record."""
         with self.book.transaction():
+            last = self.book.execute(
+                "SELECT max(number) FROM moves WHERE game_id = ?", (game_id,)
+            ).fetchone()[0]
+            if (last or 0) >= move.number:
+                raise PlayedElsewhere(
+                    f"game {game_id} is being played in another terminal too, which has"
+                    f" kept its own move {last}: this one stops here (`euchre resume"
+                    f" {game_id}` goes on from the moves kept)"
+                )
             self.book.execute(
                 "INSERT INTO moves (game_id, number, game, hand, step, seat, action)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?)",
