@@ -332,6 +332,9 @@ def test_games_lists_shows_replays_and_deletes() -> None:
     assert text.count("Trick 1:") == sum(1 for h in straight["hands"] if h["trump"])
     final = ", ".join(f"{side} {points}" for side, points in straight["scores"].items())
     assert f"Score: {final} (game to 10)." in text
+    stopped = run("games", "show", "2").output
+    assert "(unfinished: `euchre resume 2` goes on with it)" in stopped
+    assert "The game stopped in this hand:\nHand " in stopped
     replay = run("games", "replay", "1", "--hand", "2", "--delay", "0").output
     assert replay.startswith("— Hand 2:") and "Ann's hand:" in replay and "— Hand 3" not in replay
     assert run("games", "replay", "1", "--hand", "99").exit_code == 1

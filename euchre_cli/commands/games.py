@@ -86,6 +86,7 @@ class _HandByHand(MatchObserver):
         self.screen = screen
         self.out = out
         self._match: Match | None = None
+        self.in_play = False  # a hand dealt and not yet scored (where a game stopped)
 
     def match_started(self, match: Match) -> None:
         self._match = match
@@ -94,14 +95,19 @@ class _HandByHand(MatchObserver):
         if self._match is not None and not self._match.single_game:
             self.out(f"Game {len(self._match.played)}")
 
+    def hand_started(self, game: Game, hand: Hand) -> None:
+        self.in_play = True
+
     def hand_finished(self, game: Game, hand: Hand, record: HandRecord) -> None:
+        self.in_play = False
         *lines, score = self.screen.table().splitlines()
         if record.score is None:
             lines.append("Thrown in: no points.")
         else:
-            makers = game.side_name(game.ruleset.side_of(record.result.maker))
-            gained = ", ".join(
-                f"{game.side_name(side)} +{points}"
+            maker_side = game.ruleset.side_of(record.result.maker)
+            makers = game.side_name(maker_side)
+            gained = ", ".join(  # "Ann & Cy made it: +1", "Ann & Cy got euchred: Bob & Di +2"
+                f"+{points}" if side == maker_side else f"{game.side_name(side)} +{points}"
                 for side, points in enumerate(record.score.points)
                 if points
             )
@@ -124,11 +130,16 @@ def show(game_id: int, as_json: bool, db: str | None) -> None:
         return
     style, out = _screen_style()
     setup = saved.setup
-    state = "finished" if saved.finished else "unfinished: `euchre resume` goes on with it"
+    resume = f"unfinished: `euchre resume {saved.id}` goes on with it"
+    state = "finished" if saved.finished else resume
     out(style.bold(f"Game {saved.id}: {setup.ruleset.name}, {saved.started} ({state})"))
     screen = TableScreen(lambda line: None, style, me=setup.person, face_up=True)
+    by_hand = _HandByHand(screen, out)
     with _replay_errors(saved):
-        match = play_back(saved, Observers(screen, _HandByHand(screen, out)))
+        match = play_back(saved, Observers(screen, by_hand))
+    if by_hand.in_play:
+        out(style.bold("The game stopped in this hand:"))
+        out(screen.table())
     if match.over and match.winner is not None and match.game is not None:
         out(style.bold(f"{match.game.side_names[match.winner]} won."))
 
