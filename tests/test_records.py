@@ -467,3 +467,13 @@ def test_a_game_resumed_in_two_terminals_stops_in_the_second_to_write() -> None:
             games.add_move(1, Move(next_number, 1, 9, 0, 0, "pass"))
     finally:
         book.close()
+
+
+def test_a_record_missing_a_move_is_refused_at_the_gap() -> None:
+    """A move cut out of an export: the next one is out of place, and says where."""
+    played_through("play", "--seed", "21", "--level", "easy")
+    document = to_document(kept(1))
+    gap = document["moves"].pop(7)
+    after = rf"^move {gap['number'] + 1} \(game 1, hand 1, seat \d, [\w:]+\): out of place"
+    with pytest.raises(RecordError, match=after):
+        from_document(document, "edited.json")

@@ -17,7 +17,7 @@ from contextlib import suppress
 from dataclasses import dataclass, field
 
 from ..engine.game import Game
-from ..engine.hand import Action, Hand, InvalidAction, View
+from ..engine.hand import Action, Hand, InvalidAction, Phase, View
 from ..engine.match import Match, MatchObserver, Observers
 from ..engine.play import Player, TakeBack
 from ..engine.rules import Ruleset
@@ -128,11 +128,15 @@ class Script(MatchObserver):
         self._hand = hand
         self._hand_number = len(game.records) + 1
 
-    def action_applied(self, game, hand, seat, action, phase) -> None:
+    def action_applied(
+        self, game: Game, hand: Hand, seat: int, action: Action, phase: Phase
+    ) -> None:
         if not self.pending:
             self._done()
 
-    def hand_taken_back(self, game, hand, seat, taken) -> None:
+    def hand_taken_back(
+        self, game: Game, hand: Hand, seat: int, taken: Sequence[tuple[int, Action, Phase]]
+    ) -> None:
         if not taken and self.pending:
             raise RecordError(f"{self.pending[0].where()}: the undo before it took nothing back")
         self._hand = hand
@@ -144,7 +148,8 @@ class Script(MatchObserver):
         move = self.pending[0]
         hand = self._hand
         assert hand is not None, "a hand is dealt before any seat is asked"
-        if len(hand.history) > move.step and move.game == self._game:
+        same_hand = (move.game, move.hand) == (self._game, self._hand_number)
+        if same_hand and len(hand.history) > move.step:
             raise TakeBack  # the moves since were taken back here (undo)
         where = (self._game, self._hand_number, len(hand.history), view.seat)
         if (move.game, move.hand, move.step, move.seat) != where:
