@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import time
+from collections import deque
 from collections.abc import Sequence
 from typing import NamedTuple
 
@@ -261,9 +262,9 @@ class Recorder(MatchObserver):
     """Writes a game into the book as it is played: each move as it is applied, the
     moves an ``undo`` takes back, the summary after each hand and at the end.
 
-    A resumed game is played again up to where it stopped before anything new is
-    written: ``replayed`` are its standing moves, and until ``caught_up`` they are
-    followed, not written."""
+    A resumed game (``saved``, its record) is played again up to where it stopped
+    before anything new is written: until ``caught_up``, its standing moves are
+    followed (their numbers kept, for an undo), not written again."""
 
     def __init__(
         self, games: GameBook, game_id: int, setup: Setup, saved: SavedGame | None = None
@@ -272,7 +273,7 @@ class Recorder(MatchObserver):
         self.game_id = game_id
         self.setup = setup
         moves = [] if saved is None else saved.moves
-        self._replayed = [move.number for move in moves if not move.taken_back]
+        self._replayed = deque(move.number for move in moves if not move.taken_back)
         self.live = not self._replayed
         self._next = max((move.number for move in moves), default=0) + 1
         self._numbers: list[int] = []  # the numbers of the current hand's standing moves
@@ -288,7 +289,7 @@ class Recorder(MatchObserver):
         self, game: Game, hand: Hand, seat: int, action: Action, phase: Phase
     ) -> None:
         if not self.live:  # written before: its number is kept for an undo
-            self._numbers.append(self._replayed.pop(0))
+            self._numbers.append(self._replayed.popleft())
             return
         assert self._match is not None
         move = Move(
@@ -303,7 +304,9 @@ class Recorder(MatchObserver):
         self._numbers.append(self._next)
         self._next += 1
 
-    def hand_taken_back(self, game: Game, hand: Hand, seat: int, taken) -> None:
+    def hand_taken_back(
+        self, game: Game, hand: Hand, seat: int, taken: Sequence[tuple[int, Action, Phase]]
+    ) -> None:
         if not taken:
             return
         kept = len(self._numbers) - len(taken)
