@@ -352,3 +352,14 @@ def test_the_scorekeeper_starts_without_the_settings_or_yaml(tmp_path: Path) -> 
     result = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
     assert result.stderr.strip() == "[]"
     assert "No score sheets yet" in result.stdout  # it ran the command
+
+
+def test_a_rubber_from_the_file_refuses_games_naming_the_file(settings_file: Path) -> None:
+    """R10: a ruleset with rubbers takes no --games; when the file chose it, the refusal
+    says so rather than quote a --rules that was never typed."""
+    assert run("config", "set", "rules", "classic").exit_code == 0
+    result = run("play", "--games", "3")
+    assert result.exit_code == 2
+    assert "--games: the rules classic (from the settings file) plays a rubber" in result.output
+    typed = run("play", "--games", "3", "--rules", "classic")
+    assert "--games: --rules classic plays a rubber" in typed.output

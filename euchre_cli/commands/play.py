@@ -330,8 +330,10 @@ def _game_command(name_of_command: str, default_rules: str, doc: str) -> click.C
                 )
         if games is not None and ruleset.rubber is not None:
             won = ruleset.rubber.games_to_win
+            typed = given("rules") is ParameterSource.COMMANDLINE or rules == default_rules
+            named = f"--rules {rules}" if typed else f"the rules {rules} (from the settings file)"
             raise click.UsageError(
-                f"--games: --rules {rules} plays a rubber, won by the first to win {won}"
+                f"--games: {named} plays a rubber, won by the first to win {won}"
                 " games (R10), so it takes no number of games (house rules with"
                 " `rubber: null` play --games N)"
             )
