@@ -337,7 +337,7 @@ def test_other_commands_never_read_the_file(
 
 def test_the_scorekeeper_starts_without_the_settings_or_yaml(tmp_path: Path) -> None:
     """A score command, typed between hands, starts quickly (bench/startup.py): the
-    settings are a game's, and YAML would cost it."""
+    settings and the game records are the games', and YAML would cost it."""
     code = (
         "import sys\n"
         "from euchre_cli.commands.main import main\n"
@@ -345,7 +345,8 @@ def test_the_scorekeeper_starts_without_the_settings_or_yaml(tmp_path: Path) -> 
         "    main(['score', 'list'])\n"
         "except SystemExit:\n"
         "    pass\n"
-        "loaded = [m for m in sys.modules if m == 'yaml' or m.endswith('.settings')]\n"
+        "loaded = [m for m in sys.modules if m == 'yaml' or m.endswith('.settings')\n"
+        "          or m.startswith('euchre_cli.records')]\n"
         "print(loaded, file=sys.stderr)\n"
     )
     env = {**os.environ, "EUCHRE_HOME": str(tmp_path)}

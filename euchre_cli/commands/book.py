@@ -13,13 +13,13 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
-from ..records.store import GameBook, NoSuchGame
 from ..rulebook import RulesetError
 from ..scorekeeper.sheet import RubberOver, SheetError
 from ..scorekeeper.store import (
     BOOK_FILE,
     NoBook,
     NoCurrentSheet,
+    NoSuchGame,
     NoSuchSheet,
     Scorebook,
     ScorebookBusy,
@@ -30,6 +30,7 @@ from ..terminal.keyboard import ascii_only
 
 if TYPE_CHECKING:
     from ..records.stats import Counted
+    from ..records.store import GameBook
 
 Command = TypeVar("Command", bound=Callable[..., Any])
 Answer = TypeVar("Answer")
@@ -95,6 +96,8 @@ def session(db: str | None, write: bool = True, create: bool = False) -> Iterato
 def kept_games(db: str | None, create: bool = False) -> Iterator[GameBook]:
     """The book's game records (each ``GameBook`` call is its own transaction); only
     ``create`` makes a book where there is none."""
+    from ..records.store import GameBook  # the game commands': not the score commands'
+
     with refusals():
         try:
             book = open_scorebook(book_path(db), create)
@@ -157,6 +160,8 @@ def ascii_wanted(flag: bool) -> bool:
 def counted_games(db: str | None) -> list[Counted]:
     """Every game record's figures (``euchre stats``); none when there is no book yet
     (a command that only reads the games has nothing to refuse then)."""
+    from ..records.store import GameBook  # stats': not the score commands'
+
     with refusals():
         try:
             book = open_scorebook(book_path(db))

@@ -21,7 +21,8 @@ from ..records.review import (
     Reviewer,
     decisions_of,
 )
-from ..records.store import GameBook, NoSuchGame
+from ..records.store import GameBook
+from ..scorekeeper.store import NoSuchGame
 from ..terminal.keyboard import ascii_only, terminal_columns
 from ..terminal.review import review_json, review_lines
 from ..terminal.text import Style, fit_to_width, in_ascii, needs_ascii

@@ -20,13 +20,9 @@ from ..engine.game import Game, HandRecord
 from ..engine.hand import Action, Hand, Phase
 from ..engine.match import Match, MatchObserver
 from ..rulebook import RulesetError, ruleset_from_dict, ruleset_to_dict
-from ..scorekeeper.store import Scorebook, ScorebookError
+from ..scorekeeper.store import NoSuchGame, Scorebook, ScorebookError
 from .game import Move, SavedGame, Setup
 from .stats import Counted, counted
-
-
-class NoSuchGame(ScorebookError):
-    """No game of the id asked for (or none unfinished, none finished)."""
 
 
 class PlayedElsewhere(ScorebookError):

@@ -143,6 +143,10 @@ class NoCurrentSheet(ScorebookError):
     """The book has no current sheet: none was started, or it was deleted."""
 
 
+class NoSuchGame(ScorebookError):
+    """No game record of the id asked for (or none unfinished, none finished)."""
+
+
 class NoSuchSheet(ScorebookError):
     """No sheet of the name asked for."""
 
