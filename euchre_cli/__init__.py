@@ -9,24 +9,68 @@ engine as a library")::
     hand = Hand.dealt(ruleset, dealer=0, hands=[...], upcard=Card.parse("JH"))
 """
 
-from .engine.cards import Card, Suit
-from .engine.game import Game, GameObserver, HandRecord
-from .engine.hand import (
-    Action,
-    EngineError,
-    Hand,
-    HandResult,
-    IllegalAction,
-    InvalidAction,
-    Phase,
-    Trick,
-    View,
-)
-from .engine.match import Match, MatchObserver
-from .engine.play import Player, play_out, shuffled_deck
-from .engine.rules import HAND_SIZE, Ruleset
-from .engine.scoring import HandOutcome, HandScore, score_hand
-from .rulebook import RulesetError, builtin_names, load_ruleset
+from importlib import import_module
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .engine.cards import Card, Suit
+    from .engine.game import Game, GameObserver, HandRecord
+    from .engine.hand import (
+        Action,
+        EngineError,
+        Hand,
+        HandResult,
+        IllegalAction,
+        InvalidAction,
+        Phase,
+        Trick,
+        View,
+    )
+    from .engine.match import Match, MatchObserver
+    from .engine.play import Player, play_out, shuffled_deck
+    from .engine.rules import HAND_SIZE, Ruleset
+    from .engine.scoring import HandOutcome, HandScore, score_hand
+    from .rulebook import RulesetError, builtin_names, load_ruleset
+
+# Where each name of the face lives.  They are imported on first use, so that a
+# command that needs little of the engine (a score command, typed between hands)
+# does not pay for all of it at start-up.
+_HOMES = {
+    "engine.cards": ("Card", "Suit"),
+    "engine.game": ("Game", "GameObserver", "HandRecord"),
+    "engine.hand": (
+        "Action",
+        "EngineError",
+        "Hand",
+        "HandResult",
+        "IllegalAction",
+        "InvalidAction",
+        "Phase",
+        "Trick",
+        "View",
+    ),
+    "engine.match": ("Match", "MatchObserver"),
+    "engine.play": ("Player", "play_out", "shuffled_deck"),
+    "engine.rules": ("HAND_SIZE", "Ruleset"),
+    "engine.scoring": ("HandOutcome", "HandScore", "score_hand"),
+    "rulebook": ("RulesetError", "builtin_names", "load_ruleset"),
+}
+_HOME_OF = {name: module for module, names in _HOMES.items() for name in names}
+
+
+def __getattr__(name: str) -> object:
+    """A name of the public face, imported from its home on first use."""
+    home = _HOME_OF.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(f"{__name__}.{home}"), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_HOME_OF})
+
 
 __version__ = "0.1.0"
 

@@ -50,7 +50,7 @@ from .cards import (
     mask_of,
     parse_card,
 )
-from .rules import HAND_SIZE, Ruleset
+from .rules import HAND_SIZE, WEAK_HAND_SWAP, Ruleset
 from .scoring import TRICKS_IN_HAND, HandOutcome, HandScore, score_hand
 
 
@@ -80,8 +80,6 @@ BEFORE_EXCHANGE = (
 )
 """The phases before the dealer's pick-up, the dummy and calling for best: every seat
 holds what it was dealt (or, after a weak hand's exchange, what it was swapped)."""
-WEAK_HAND_SWAP = 3
-"""Cards a weak hand swaps for the kitty's, under ``deal.weak_hand: exchange`` (R17)."""
 
 
 class EngineError(Exception):

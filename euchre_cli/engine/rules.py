@@ -9,6 +9,7 @@ them.  Reading files is ``rulebook``'s work; nothing here does I/O.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
@@ -17,6 +18,13 @@ from .cards import Card, build_deck, mask_of
 
 HAND_SIZE = 5
 """Cards dealt to each player (R3), and so tricks in a hand (R7)."""
+WEAK_HAND_SWAP = 3
+"""Cards a weak hand swaps for the kitty's, under ``deal.weak_hand: exchange`` (R17)."""
+
+
+def side_name(names: Sequence[str]) -> str:
+    """A side's name: its players' names joined, "Ann & Bob" (one player's own name)."""
+    return " & ".join(names)
 
 
 def _setting(default: Any, explanation: str, *, allowed: tuple = (), minimum: int | None = None):

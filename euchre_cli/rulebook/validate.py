@@ -16,8 +16,7 @@ from dataclasses import Field, dataclass, fields, is_dataclass, replace
 from typing import Any, NamedTuple, NoReturn
 
 from ..engine.cards import RANK_NAMES, rank_index
-from ..engine.hand import WEAK_HAND_SWAP
-from ..engine.rules import HAND_SIZE, Ruleset
+from ..engine.rules import HAND_SIZE, WEAK_HAND_SWAP, Ruleset
 
 BOOKKEEPING = ("source", "extends")
 """Ruleset fields that are not settings: never written in YAML or by ``ruleset_to_dict``."""

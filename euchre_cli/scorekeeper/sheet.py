@@ -14,8 +14,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
-from ..engine.game import side_name
-from ..engine.rules import Ruleset
+from ..engine.rules import Ruleset, side_name
 from ..engine.scoring import (
     TRICKS_IN_HAND,
     TRICKS_TO_MAKE,

@@ -16,7 +16,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, NamedTuple
 
-from ..engine.game import side_name
+from ..engine.rules import side_name
 from ..engine.scoring import TRICKS_IN_HAND, HandOutcome
 from ..rulebook import RulesetError, ruleset_from_dict, ruleset_to_dict
 from .sheet import (
