@@ -30,7 +30,8 @@ from euchre_cli.engine.game import Game
 from euchre_cli.engine.match import Match
 from euchre_cli.players.rule_based import RuleBasedPlayer
 from euchre_cli.records.game import Setup
-from euchre_cli.records.store import GameBook, Recorder
+from euchre_cli.records.recorder import Recorder
+from euchre_cli.records.store import GameBook
 from euchre_cli.rulebook import load_ruleset
 from euchre_cli.scorekeeper.store import open_scorebook
 

@@ -27,7 +27,8 @@ from euchre_cli.engine.hand import DISCARD, Hand, Phase
 from euchre_cli.engine.play import TakeBack, play_out, shuffled_deck
 from euchre_cli.players.rule_based import RuleBasedPlayer
 from euchre_cli.records.export import from_document, to_document
-from euchre_cli.records.game import Move, RecordError, play_back
+from euchre_cli.records.game import Move, RecordError
+from euchre_cli.records.replay import play_back
 from euchre_cli.records.store import GameBook
 from euchre_cli.rulebook import load_ruleset
 from euchre_cli.scorekeeper.store import ScorebookError, open_scorebook

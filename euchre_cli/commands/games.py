@@ -11,15 +11,11 @@ from contextlib import contextmanager
 
 import click
 
-from ..engine.game import Game, HandRecord
-from ..engine.hand import Hand
-from ..engine.match import Match, MatchObserver, Observers
-from ..records.game import RecordError, SavedGame, play_back
+from ..records.game import RecordError, SavedGame
 from ..records.store import Listing
 from ..terminal.keyboard import ascii_only, terminal_columns
 from ..terminal.reports import games_table
-from ..terminal.screen import TableScreen
-from ..terminal.text import Style, fit_to_width, in_ascii, row_words
+from ..terminal.text import Style, fit_to_width, in_ascii
 from .book import hold_interrupts, kept_games, with_db
 from .main import Seconds
 
@@ -78,44 +74,6 @@ def _screen_style() -> tuple[Style, Callable[[str], None]]:
     return style, out
 
 
-class _HandByHand(MatchObserver):
-    """Each hand once it is scored: the deal, the bidding, the contract, each trick
-    with who led and who won, the points and the running score (``games show``)."""
-
-    def __init__(self, screen: TableScreen, out: Callable[[str], None]) -> None:
-        self.screen = screen
-        self.out = out
-        self._match: Match | None = None
-        self.in_play = False  # a hand dealt and not yet scored (where a game stopped)
-
-    def match_started(self, match: Match) -> None:
-        self._match = match
-
-    def game_started(self, game: Game) -> None:
-        if self._match is not None and not self._match.single_game:
-            self.out(f"Game {len(self._match.played)}")
-
-    def hand_started(self, game: Game, hand: Hand) -> None:
-        self.in_play = True
-
-    def hand_finished(self, game: Game, hand: Hand, record: HandRecord) -> None:
-        self.in_play = False
-        *lines, score = self.screen.table().splitlines()
-        if record.score is None:
-            lines.append("Thrown in: no points.")
-        else:
-            maker_side = game.ruleset.side_of(record.result.maker)
-            makers = game.side_name(maker_side)
-            gained = ", ".join(  # "Ann & Cy made it: +1", "Ann & Cy got euchred: Bob & Di +2"
-                f"+{points}" if side == maker_side else f"{game.side_name(side)} +{points}"
-                for side, points in enumerate(record.score.points)
-                if points
-            )
-            lines.append(f"{makers} {row_words(record.score.row)}: {gained}.")
-        for line in [*lines, score, ""]:
-            self.out(line)
-
-
 @games.command()
 @_game_id
 @click.option("--json", "as_json", is_flag=True, help="The game's JSON summary, with id.")
@@ -128,20 +86,14 @@ def show(game_id: int, as_json: bool, db: str | None) -> None:
         summary = {"id": saved.id, "finished": saved.finished, **(saved.summary or {})}
         click.echo(json.dumps(summary, ensure_ascii=False))
         return
+    from ..terminal.kept import show_hands  # plays the game again: not the list's
+
     style, out = _screen_style()
-    setup = saved.setup
     resume = f"unfinished: `euchre resume {saved.id}` goes on with it"
     state = "finished" if saved.finished else resume
-    out(style.bold(f"Game {saved.id}: {setup.ruleset.name}, {saved.started} ({state})"))
-    screen = TableScreen(lambda line: None, style, me=setup.person, face_up=True)
-    by_hand = _HandByHand(screen, out)
+    out(style.bold(f"Game {saved.id}: {saved.setup.ruleset.name}, {saved.started} ({state})"))
     with _replay_errors(saved):
-        match = play_back(saved, Observers(screen, by_hand))
-    if by_hand.in_play:
-        out(style.bold("The game stopped in this hand:"))
-        out(screen.table())
-    if match.over and match.winner is not None and match.game is not None:
-        out(style.bold(f"{match.game.side_names[match.winner]} won."))
+        show_hands(saved, style, out)
 
 
 @games.command()
@@ -158,52 +110,24 @@ def replay(
     game_id: int, game_number: int | None, hand_number: int | None, delay: float | None, db
 ) -> None:
     """Game ID again as a watched game: every hand face up, paced like --watch."""
+    from ..terminal.kept import replay as replay_game  # plays the game again
+
     saved = _record(db, game_id)
-    style, echo = _screen_style()
-    if delay is None:
-        delay = 0.25 if sys.stdout.isatty() else 0.0
-    wanted = {"game": game_number or 1, "hand": hand_number}
-    place = {"game": 0, "hand": 0, "seen": False}
-
-    def showing() -> bool:
-        if wanted["hand"] is None and game_number is None:
-            return True
-        in_game = place["game"] == wanted["game"]
-        return in_game and (wanted["hand"] is None or place["hand"] == wanted["hand"])
-
-    def out(line: str) -> None:
-        if showing():
-            place["seen"] = True
-            echo(line)
+    style, out = _screen_style()
+    seconds = (0.25 if sys.stdout.isatty() else 0.0) if delay is None else delay
 
     def pause() -> None:
-        if delay and showing():
-            time.sleep(delay)
+        if seconds:
+            time.sleep(seconds)
 
-    screen = TableScreen(out, style, me=saved.setup.person, pause=pause, face_up=True)
     with _replay_errors(saved):
-        play_back(saved, Observers(_Place(place), screen))
-    if (game_number or hand_number) and not place["seen"]:
-        where = (
-            f"hand {hand_number} of game {wanted['game']}" if hand_number else f"game {game_number}"
-        )
+        seen = replay_game(saved, style, out, pause, game_number, hand_number)
+    if (game_number or hand_number) and not seen:
+        game = game_number or 1
+        where = f"hand {hand_number} of game {game}" if hand_number else f"game {game_number}"
         raise click.ClickException(
             f"game {game_id} has no {where} (see `euchre games show {game_id}`)"
         )
-
-
-class _Place(MatchObserver):
-    """Where a replay is: the game and hand being shown."""
-
-    def __init__(self, place: dict) -> None:
-        self.place = place
-
-    def game_started(self, game: Game) -> None:
-        self.place["game"] += 1
-        self.place["hand"] = 0
-
-    def hand_started(self, game: Game, hand: Hand) -> None:
-        self.place["hand"] = len(game.records) + 1
 
 
 @games.command()

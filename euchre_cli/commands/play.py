@@ -16,8 +16,10 @@ from ..engine.game import Game, GameTooLong
 from ..engine.match import Match, MatchObserver, Observers
 from ..players import Player
 from ..players.levels import DEFAULT_LEVEL, LEVELS, make_player
-from ..records.game import RecordError, SavedGame, Script, Setup
-from ..records.store import GameBook, Recorder
+from ..records.game import RecordError, SavedGame, Setup
+from ..records.recorder import Recorder
+from ..records.replay import Script
+from ..records.store import GameBook
 from ..rulebook import load_ruleset
 from ..scorekeeper.store import ScorebookError, open_scorebook
 from ..terminal.human import TABLE_WORDS, HumanPlayer, QuitGame

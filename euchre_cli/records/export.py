@@ -13,7 +13,8 @@ from typing import Any
 from ..engine.match import Match
 from ..players.levels import LEVELS
 from ..rulebook import RulesetError, ruleset_from_dict, ruleset_to_dict
-from .game import Move, RecordError, SavedGame, Setup, play_back
+from .game import Move, RecordError, SavedGame, Setup
+from .replay import play_back
 
 FORMAT = "euchre-game"
 VERSION = 1

@@ -34,7 +34,8 @@ from ..engine.match import MatchObserver
 from ..engine.rules import HAND_SIZE
 from ..players.levels import make_player
 from ..players.search import Analysis, SearchPlayer
-from .game import Move, SavedGame, Setup, play_back
+from .game import Move, SavedGame, Setup
+from .replay import play_back
 
 REVIEW_LEVEL = "hard"  # the level whose analysis the hints give
 DEFAULT_THRESHOLD = 0.2  # expected points a decision must cost to be listed
