@@ -42,6 +42,18 @@ def plain_answers() -> Generator[str, str, None]:
             answer = str(card % 5 + 1)
 
 
+def answer_the_first_hand(controller: int) -> None:
+    """Answer a game's questions plainly (``plain_answers``) until the first hand is
+    over, at "Enter deals the next hand"."""
+    answers = plain_answers()
+    next(answers)
+    while True:
+        last = read_until_prompt(controller, (b">",)).decode().rstrip().splitlines()[-1]
+        if "Enter deals the next hand" in last:
+            return
+        os.write(controller, answers.send(last).encode() + b"\r")
+
+
 def read_until_prompt(fd: int, ends: tuple[bytes, ...], seconds: float = 60) -> bytes:
     """What the program wrote to the terminal, up to text ending in ``ends`` (spaces
     after it aside).  Enough before typing: keys wait in the terminal until read.  A
@@ -286,13 +298,7 @@ def test_table_between_hands_reviews_the_hand_just_played(tmp_path: Path) -> Non
         process = subprocess.Popen(
             command, stdin=terminal, stdout=terminal, stderr=terminal, env=env
         )
-        answers = plain_answers()
-        next(answers)
-        while True:
-            last = read_until_prompt(controller, (b">",)).decode().rstrip().splitlines()[-1]
-            if "Enter deals the next hand" in last:
-                break
-            os.write(controller, answers.send(last).encode() + b"\r")
+        answer_the_first_hand(controller)
         os.write(controller, b"table\r")
         review = read_until_waiting(controller, (b">",), process.pid).decode()
         assert "Hand 1: Bob deals;" in review and "Trick 5: " in review

@@ -388,7 +388,7 @@ def test_a_record_claiming_a_finish_its_moves_do_not_reach_is_refused() -> None:
 def test_a_terminal_closed_mid_game_keeps_every_move_played() -> None:
     """The window closed (SIGHUP) at the second hand: every move up to the question is
     kept, the book is whole, and the game goes on from there to its end."""
-    from test_console import CONSOLE_SCRIPT, plain_answers, read_until_prompt, read_until_waiting
+    from test_console import CONSOLE_SCRIPT, answer_the_first_hand, read_until_waiting
 
     env = {**os.environ, "TERM": "xterm", "NO_COLOR": "1"}
     controller, terminal = os.openpty()
@@ -401,13 +401,7 @@ def test_a_terminal_closed_mid_game_keeps_every_move_played() -> None:
             env=env,
             start_new_session=True,
         )
-        answers = plain_answers()
-        next(answers)
-        while True:
-            last = read_until_prompt(controller, (b">",)).decode().rstrip().splitlines()[-1]
-            if "Enter deals the next hand" in last:
-                break
-            os.write(controller, answers.send(last).encode() + b"\r")
+        answer_the_first_hand(controller)
         os.write(controller, b"\r")  # the second hand's first question, then the window closes
         read_until_waiting(controller, (b">",), process.pid)
         before = _moves_kept()
