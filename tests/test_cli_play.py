@@ -324,7 +324,8 @@ def test_quit_leaves_the_game() -> None:
         (["play", "--name", "Ann & Cy"], "which joins partners' names"),
         (["play", "--name", "new\nline"], "control characters"),
         (["play", "--name", "Zo\udceb"], "bytes that are not UTF-8"),  # Zoë from latin-1
-        (["play", "--delay", "inf"], "0<=x<=10"),
+        (["play", "--delay", "inf"], "'inf' is not a number of seconds"),
+        (["play", "--think", "soon"], "'soon' is not a number of seconds"),
         (["play", "--think", "nan"], "'nan' is not a number of seconds"),
         (["simulate", "--think", "nan"], "'nan' is not a number of seconds"),
         # click's own parsing errors, without its usage banner above them

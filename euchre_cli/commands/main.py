@@ -9,6 +9,7 @@ into one-line messages, and the library never imports Click.
 from __future__ import annotations
 
 import importlib
+import math
 from typing import IO, TYPE_CHECKING, Any
 
 import click
@@ -76,16 +77,25 @@ def rules_to_play(rules: str, whole_games: bool = True, given_as: str = "--rules
     return ruleset
 
 
-class Seconds(click.FloatRange):
-    """A number of seconds in a range; NaN, which passes every range check, is refused."""
+class Amount(click.FloatRange):
+    """A finite number of ``unit`` in a range.  NaN passes every range check, infinity
+    most, and Click words a word that is no number by the type's name ("not a valid
+    seconds"): each is refused here as "'abc' is not a number of seconds"."""
 
-    name = "seconds"
+    unit = "units"
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
-        seconds = super().convert(value, param, ctx)
-        if seconds != seconds:
-            self.fail(f"{value!r} is not a number of seconds", param, ctx)
-        return seconds
+        try:
+            number = float(value)
+        except (TypeError, ValueError):
+            number = math.nan
+        if not math.isfinite(number):
+            self.fail(f"{value!r} is not a number of {self.unit}", param, ctx)
+        return super().convert(number, param, ctx)
+
+
+class Seconds(Amount):
+    name = unit = "seconds"
 
 
 class ListingGroup(click.Group):

@@ -4,11 +4,9 @@ analysis the hints give; the ones that cost the most, and what they cost per han
 from __future__ import annotations
 
 import json
-import math
 import sys
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any
 
 import click
 
@@ -27,22 +25,13 @@ from ..terminal.keyboard import ascii_only, terminal_columns
 from ..terminal.review import review_json, review_lines
 from ..terminal.text import Style, fit_to_width, in_ascii, needs_ascii
 from .book import kept_games, with_db
+from .main import Amount
 
 
-class Points(click.FloatRange):
-    """A number of points, 0 or more; NaN, which passes every range check, and
-    infinity (nothing would ever be listed) are refused."""
+class Points(Amount):
+    """Expected points, 0 or more (infinity would list nothing)."""
 
-    name = "points"
-
-    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
-        try:
-            points = float(value)
-        except (TypeError, ValueError):
-            points = float("nan")
-        if not math.isfinite(points):
-            self.fail(f"{value!r} is not a number of points", param, ctx)
-        return super().convert(points, param, ctx)
+    name = unit = "points"
 
 
 @click.command()
