@@ -11,6 +11,7 @@ from contextlib import contextmanager
 
 import click
 
+from ..limits import UnreadableFile, decode_json, read_text_file
 from ..records.game import RecordError, SavedGame
 from ..records.store import Listing
 from ..terminal.keyboard import ascii_only, terminal_columns
@@ -157,15 +158,16 @@ def export(game_id: int, output: str | None, db: str | None) -> None:
 def import_(file: str, db: str | None) -> None:
     """Read back a game written by `euchre games export`: every move is checked by
     playing the game again, and the game is kept under a new id."""
-    try:
-        with open(file, encoding="utf-8") as handle:
-            data = json.load(handle)
-    except OSError as error:
-        raise click.ClickException(f"cannot read {file}: {error.strerror}") from None
-    except (json.JSONDecodeError, UnicodeDecodeError) as error:
-        raise click.ClickException(f"{file} is not JSON: {error}") from None
-    from ..records.export import from_document
+    from ..records.export import MAX_RECORD_BYTES, from_document
 
+    try:
+        text = read_text_file(file, MAX_RECORD_BYTES)
+    except UnreadableFile as error:
+        raise click.ClickException(f"cannot read {file}: {error}") from None
+    try:
+        data = decode_json(text)
+    except ValueError as error:
+        raise click.ClickException(f"{file} cannot be read as JSON: {error}") from None
     try:
         saved = from_document(data, file)
     except RecordError as error:

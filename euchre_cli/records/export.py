@@ -18,6 +18,9 @@ from .replay import play_back
 
 FORMAT = "euchre-game"
 VERSION = 1
+MAX_RECORD_BYTES = 64 * 2**20
+"""A record file at most: a game to 10 exports to about 40 kB, so a match of 100 games
+to 50 points to about 20 MB."""
 
 
 def to_document(saved: SavedGame) -> dict[str, Any]:

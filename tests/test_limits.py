@@ -1,0 +1,97 @@
+"""The most the program takes from a user (``limits.py``): files read through one
+reader, and JSON of bounded nesting."""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from euchre_cli.commands.main import main
+from euchre_cli.limits import (
+    MAX_FILE_BYTES,
+    MAX_JSON_NESTING,
+    UnreadableFile,
+    decode_json,
+    read_text_file,
+)
+
+
+@pytest.mark.parametrize(
+    ("make", "reason"),
+    [
+        (lambda path: None, "no such file"),
+        (lambda path: path.mkdir(), "is a directory, not a file"),
+        (lambda path: os.mkfifo(path), "is a FIFO (a named pipe), not a file"),
+        (lambda path: path.symlink_to("/dev/zero"), "is a device, not a file"),
+        (lambda path: path.write_bytes(b"\xff\xfe"), "is not UTF-8 text"),
+        (lambda path: path.write_bytes(b"#" * (MAX_FILE_BYTES + 1)), "is larger than 1 MiB"),
+    ],
+    ids=["missing", "directory", "FIFO", "device", "not UTF-8", "too large"],
+)
+def test_a_file_that_cannot_be_read_is_refused_before_it_is_read(
+    tmp_path: Path, make, reason: str
+) -> None:
+    path = tmp_path / "house.yaml"
+    make(path)
+    with pytest.raises(UnreadableFile, match=f"^{re.escape(reason)}") as refused:
+        read_text_file(path)
+    assert refused.value.missing == (reason == "no such file")
+
+
+def test_a_path_too_long_or_holding_a_nul_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(UnreadableFile, match="^the path is too long for this system$"):
+        read_text_file(tmp_path / ("A" * 10_000))
+    with pytest.raises(UnreadableFile, match="NUL byte"):
+        read_text_file("house\0.yaml")
+    (tmp_path / "house.yaml").write_bytes(b"#" * MAX_FILE_BYTES)  # the limit itself is read
+    assert len(read_text_file(tmp_path / "house.yaml")) == MAX_FILE_BYTES
+
+
+def test_json_nested_past_the_limit_is_refused_however_deep() -> None:
+    assert decode_json("[" * MAX_JSON_NESTING + "]" * MAX_JSON_NESTING) is not None
+    for depth in (MAX_JSON_NESTING + 1, 100_000):
+        with pytest.raises(ValueError, match=f"^nested more than {MAX_JSON_NESTING} brackets"):
+            decode_json('{"a": ' * depth + "1" + "}" * depth)
+    with pytest.raises(ValueError):
+        decode_json("[1, 2")
+
+
+def test_an_import_nested_past_the_limit_is_refused(tmp_path: Path) -> None:
+    record = tmp_path / "deep.json"
+    record.write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8")
+    result = CliRunner().invoke(main, ["games", "import", str(record)])
+    assert result.exit_code == 1
+    assert result.output == (
+        f"Error: {record} cannot be read as JSON: nested more than 32 brackets deep\n"
+    )
+
+
+LONG = "A" * 10_000
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["rules", "validate", "/dev/zero"], "Error: /dev/zero: is a device, not a file ("),
+        (["rules", "show", "/dev/urandom"], "Error: /dev/urandom: is a device, not a file ("),
+        (["play", "--rules", "/dev/zero"], "Error: --rules /dev/zero: is a device, not a file"),
+        (["config", "set", "rules", "/dev/zero"], "Error: rules: /dev/zero: is a device, not"),
+        (["rules", "show", f"{LONG}.yaml"], f"Error: {LONG}.yaml: the path is too long for"),
+        (["rules", "new", "x.yaml", "--from", ""], "Error: is empty: it names no ruleset ("),
+        (["rules", "new", LONG], f"Error: {LONG}: cannot write (File name too long)"),
+        (["games", "--db", LONG], f"Error: cannot use the score book {LONG}: the path is too"),
+        (["games", "--db", "/dev/null"], "Error: cannot use the score book /dev/null: it is a"),
+    ],
+)
+def test_a_path_that_names_no_file_is_refused_in_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, args: list[str], message: str
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(main, args, input="")
+    assert result.exit_code in (1, 2)
+    assert result.output.startswith(message) and result.output.count("\n") == 1
+    assert not (tmp_path / "x.yaml").exists()
