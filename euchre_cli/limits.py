@@ -1,8 +1,8 @@
-"""The most the program takes from a user, in one place: the files it reads (a
-ruleset, the settings file, a game record).
+"""The most the program takes from a user, in one place: the whole numbers the book
+can hold, and the files it reads (a ruleset, the settings file, a game record).
 
-Beyond these a file is refused in one line, where it comes in, rather than failing
-deeper down: a device such as
+Beyond these a value or a file is refused in one line, where it comes in, rather
+than failing deeper down: SQLite cannot hold a larger whole number, a device such as
 ``/dev/zero`` never ends (read whole, it fills the memory), a FIFO waits for ever for
 a writer, and JSON nested thousands deep exhausts Python's recursion.  The standard
 library only: every floor reads through here.
@@ -13,6 +13,11 @@ from __future__ import annotations
 import errno
 import os
 import stat
+
+LARGEST_WHOLE_NUMBER = 2**63 - 1
+"""The largest whole number the book holds (SQLite's INTEGER, 64 bits signed): no
+seed, game id, move number or count may be larger."""
+SMALLEST_WHOLE_NUMBER = -(2**63)
 
 MAX_FILE_BYTES = 2**20
 """A ruleset or the settings file at most, 1 MiB: house rules are a few hundred bytes."""

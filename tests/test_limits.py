@@ -1,8 +1,10 @@
 """The most the program takes from a user (``limits.py``): files read through one
-reader, and JSON of bounded nesting."""
+reader, JSON of bounded nesting, and whole numbers the book can hold, for every
+option that takes one and for a record imported."""
 
 from __future__ import annotations
 
+import json
 import os
 import re
 from pathlib import Path
@@ -58,6 +60,49 @@ def test_json_nested_past_the_limit_is_refused_however_deep() -> None:
             decode_json('{"a": ' * depth + "1" + "}" * depth)
     with pytest.raises(ValueError):
         decode_json("[1, 2")
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--seed", str(2**63)], "'9223372036854775808' is not a whole number from 0 to"),
+        (["--seed", "-1"], "'-1' is not a whole number from 0 to 9223372036854775807"),
+        (["--seed", "1e3"], "'1e3' is not a whole number from 0 to"),
+        (["--games", "nan"], "'nan' is not a whole number from 1 to 100"),
+    ],
+)
+def test_a_whole_number_out_of_range_says_the_range(args: list[str], message: str) -> None:
+    result = CliRunner().invoke(main, ["play", *args])
+    assert result.exit_code == 2 and message in result.output
+    assert result.output.count("\n") == 1
+
+
+@pytest.mark.parametrize(
+    ("where", "value", "message"),
+    [
+        (("moves", 0, "number"), 2**70, "moves[1].number: 1.18e+21 is beyond what the book holds"),
+        (("setup", "seed"), -(2**64), "setup.seed: -1.84e+19 is beyond what the book holds"),
+        (("setup", "think"), float("inf"), "setup.think: seconds above 0, or null"),
+        (("setup", "think"), 10**400, "setup.think: seconds above 0, or null"),
+    ],
+)
+def test_an_imported_number_the_book_cannot_hold_is_refused(
+    tmp_path: Path, where: tuple, value: object, message: str
+) -> None:
+    played = CliRunner().invoke(main, ["play", "--seed", "1", "--level", "easy"], input="")
+    assert "is kept" in played.output
+    document = json.loads(CliRunner().invoke(main, ["games", "export", "1"]).stdout)
+    *path, last = where
+    inner = document
+    for key in path:
+        inner = inner[key]
+    inner[last] = value
+    record = tmp_path / "game.json"
+    record.write_text(json.dumps(document), encoding="utf-8")
+    result = CliRunner().invoke(main, ["games", "import", str(record)])
+    assert result.exit_code == 1
+    assert result.output.startswith(f"Error: {record}: {message}")
+    assert result.output.count("\n") == 1
 
 
 def test_an_import_nested_past_the_limit_is_refused(tmp_path: Path) -> None:

@@ -18,7 +18,7 @@ from ..terminal.keyboard import ascii_only, terminal_columns
 from ..terminal.reports import games_table
 from ..terminal.text import Style, fit_to_width, in_ascii
 from .book import hold_interrupts, kept_games, with_db
-from .main import Seconds
+from .main import Seconds, WholeNumber
 
 
 @click.group(invoke_without_command=True)
@@ -54,7 +54,7 @@ def _listed(listed: Listing) -> dict:
 
 
 def _game_id(command: Callable) -> Callable:
-    return click.argument("game_id", metavar="ID", type=click.IntRange(min=1))(command)
+    return click.argument("game_id", metavar="ID", type=WholeNumber(min=1))(command)
 
 
 def _record(db: str | None, game_id: int) -> SavedGame:
@@ -99,8 +99,8 @@ def show(game_id: int, as_json: bool, db: str | None) -> None:
 
 @games.command()
 @_game_id
-@click.option("--game", "game_number", type=click.IntRange(min=1), help="The game of a match.")
-@click.option("--hand", "hand_number", type=click.IntRange(min=1), help="Only hand N.")
+@click.option("--game", "game_number", type=WholeNumber(min=1), help="The game of a match.")
+@click.option("--hand", "hand_number", type=WholeNumber(min=1), help="Only hand N.")
 @click.option(
     "--delay",
     type=Seconds(min=0, max=10),
