@@ -12,7 +12,7 @@ from contextlib import contextmanager
 import click
 
 from ..limits import UnreadableFile, decode_json, read_text_file
-from ..records.game import RecordError, SavedGame
+from ..records.game import DamagedGame, RecordError, SavedGame
 from ..records.store import Listing
 from ..terminal.keyboard import ascii_only, terminal_columns
 from ..terminal.reports import games_table
@@ -32,6 +32,9 @@ def games(ctx: click.Context, as_json: bool, db: str | None) -> None:
         return
     with kept_games(db) as book:
         kept = book.listing()
+    for listed in kept:
+        if listed.damaged:
+            click.echo(f"Note: {listed.damaged}", err=True)
     if as_json:
         click.echo(json.dumps([_listed(listed) for listed in kept], ensure_ascii=False))
         return
@@ -50,6 +53,7 @@ def _listed(listed: Listing) -> dict:
         "scores": listed.scores or None,
         "winner": listed.winner,
         "finished": listed.finished,
+        "damaged": listed.damaged,
     }
 
 
@@ -185,11 +189,13 @@ def import_(file: str, db: str | None) -> None:
 @with_db
 def delete(game_id: int, yes: bool, db: str | None) -> None:
     """Delete game ID and its moves."""
-    saved = _record(db, game_id)
-    if not yes and not click.confirm(
-        f"Delete game {game_id} ({saved.setup.ruleset.name}, {saved.started}, "
-        f"{len(saved.moves)} moves)?"
-    ):
+    with kept_games(db) as book:
+        try:
+            saved = book.game(game_id)
+            about = f"{saved.setup.ruleset.name}, {saved.started}, {len(saved.moves)} moves"
+        except DamagedGame as error:  # deleting it is what its message advises
+            about = f"damaged: {error.damage}"
+    if not yes and not click.confirm(f"Delete game {game_id} ({about})?"):
         click.echo(f"Game {game_id} kept.")
         return
     with kept_games(db) as book:

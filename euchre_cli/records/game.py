@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 from ..engine.rules import Ruleset
 from ..limits import LARGEST_WHOLE_NUMBER, SMALLEST_WHOLE_NUMBER
+from ..scorekeeper.store import ScorebookError
 
 KINDS = {4: "four-handed", 3: "cutthroat", 2: "two-handed"}
 """The kind of game, by the number of players (``euchre stats`` counts each apart)."""
@@ -23,6 +24,18 @@ KINDS = {4: "four-handed", 3: "cutthroat", 2: "two-handed"}
 
 class RecordError(Exception):
     """A record that does not replay: which move, where, and why; one line."""
+
+
+class DamagedGame(ScorebookError):
+    """A game in the book that is not a record the program writes (edited by hand, or
+    damaged): one line naming the game and how to remove it, so that the book's other
+    games stay usable."""
+
+    def __init__(self, game_id: object, damage: str) -> None:
+        super().__init__(
+            f"game {game_id} is damaged: {damage} (`euchre games delete {game_id}` removes it)"
+        )
+        self.damage = damage
 
 
 @dataclass(frozen=True)
