@@ -116,6 +116,7 @@ def test_an_import_nested_past_the_limit_is_refused(tmp_path: Path) -> None:
 
 
 LONG = "A" * 10_000
+TEAMS = ("--team", "A & B", "--team", "C & D")
 
 
 @pytest.mark.parametrize(
@@ -140,3 +141,29 @@ def test_a_path_that_names_no_file_is_refused_in_one_line(
     assert result.exit_code in (1, 2)
     assert result.output.startswith(message) and result.output.count("\n") == 1
     assert not (tmp_path / "x.yaml").exists()
+
+
+def test_text_the_terminal_cannot_encode_is_shown_as_a_question_mark(tmp_path: Path) -> None:
+    """In a UTF-8 locale Python refuses to print, or read, bytes that are not UTF-8:
+    a path typed in Latin-1, echoed back, or such an answer at a prompt."""
+    import subprocess
+    import sys
+
+    environment = {
+        **os.environ,
+        "PYTHONIOENCODING": "utf-8:strict",
+        "EUCHRE_HOME": str(tmp_path / "home"),
+    }
+    euchre = [sys.executable, "-c", "from euchre_cli.commands import run; run()"]
+    for setup in (["play", "--seed", "1", "--level", "easy"], ["score", "new", *TEAMS]):
+        subprocess.run([*euchre, *setup], input=b"", capture_output=True, env=environment)
+    shown = subprocess.run(
+        [*euchre, "stats", "--rules", "Zo\udceb"], capture_output=True, env=environment
+    )
+    assert shown.returncode == 0 and b"Traceback" not in shown.stderr
+    assert shown.stdout.startswith(b"No games of yours with --rules Zo? (yours: rules standard")
+    typed = subprocess.run(
+        [*euchre, "score", "keep"], input=b"Zo\xeb\nquit\n", capture_output=True, env=environment
+    )
+    assert typed.returncode == 0 and b"Traceback" not in typed.stderr
+    assert b"no team or player 'Zo\xef\xbf\xbd'" in typed.stderr
