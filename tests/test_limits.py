@@ -127,7 +127,7 @@ TEAMS = ("--team", "A & B", "--team", "C & D")
         (["play", "--rules", "/dev/zero"], "Error: --rules /dev/zero: is a device, not a file"),
         (["config", "set", "rules", "/dev/zero"], "Error: rules: /dev/zero: is a device, not"),
         (["rules", "show", f"{LONG}.yaml"], f"Error: {LONG}.yaml: the path is too long for"),
-        (["rules", "new", "x.yaml", "--from", ""], "Error: is empty: it names no ruleset ("),
+        (["rules", "new", "x.yaml", "--from", ""], "Error: --from is empty: it names no ruleset"),
         (["rules", "new", LONG], f"Error: {LONG}: cannot write (File name too long)"),
         (["games", "--db", LONG], f"Error: cannot use the score book {LONG}: the path is too"),
         (["games", "--db", "/dev/null"], "Error: cannot use the score book /dev/null: it is a"),

@@ -121,7 +121,10 @@ def new(file: Path, base: str) -> None:
     """Write a commented house-rules template that extends a ruleset."""
     if os.path.lexists(file):  # False for a path too long: writing it says so
         raise click.ClickException(f"{file}: already exists (nothing written; choose a new name)")
-    extended = _load(base)  # first: an empty --from names nothing to be relative to
+    try:  # first: an empty --from names nothing to be relative to
+        extended = load_ruleset(base)
+    except RulesetError as error:
+        raise click.ClickException(f"--from {error}") from None
     extends = base if base in builtin_names() else os.path.relpath(base, file.parent)
     try:
         text = ruleset_template(extended, extends, str(file)).encode("utf-8")
