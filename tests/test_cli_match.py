@@ -191,10 +191,10 @@ def test_one_game_without_games_is_todays_game() -> None:
 @pytest.mark.parametrize(
     "args, fragment",
     [
-        (["play", "--games", "0"], "0 is not in the range 1<=x<=100"),
-        (["play", "--games", "x"], "'x' is not a valid integer"),
+        (["play", "--games", "0"], "'0' is not a whole number from 1 to 100"),
+        (["play", "--games", "x"], "'x' is not a whole number from 1 to 100"),
         (["play", "--rules", "classic", "--games", "3"], "--rules classic plays a rubber"),
-        (["cutthroat", "--games", "101"], "101 is not in the range"),
+        (["cutthroat", "--games", "101"], "'101' is not a whole number from 1 to 100"),
     ],
 )
 def test_r10_bad_games_are_refused_in_one_line(args: list[str], fragment: str) -> None:

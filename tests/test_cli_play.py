@@ -331,8 +331,8 @@ def test_quit_leaves_the_game() -> None:
         # click's own parsing errors, without its usage banner above them
         (["play", "--level", "expert"], "'easy', 'medium', 'hard'"),
         (["simulate", "--deals", "abc"], "usage: euchre simulate [OPTIONS]"),
-        (["simulate", "--deals", "99999999999999999999"], "0<=x<=1000000"),  # not 12 GB
-        (["simulate", "--workers", "300"], "1<=x<=64"),  # not 300 processes
+        (["simulate", "--deals", "99999999999999999999"], "from 0 to 1000000"),  # not 12 GB
+        (["simulate", "--workers", "300"], "from 1 to 64"),  # not 300 processes
         (["rules", "show"], "usage: euchre rules show [OPTIONS] NAME|FILE"),
         (["score", "hand", "--bogus"], "No such option '--bogus'"),
         (["score", "shw"], "did you mean 'show'?"),

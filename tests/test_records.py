@@ -371,7 +371,7 @@ def test_export_import_round_trip_and_an_impossible_record_refused(tmp_path: Pat
     path.write_text('{"format": "euchre-game", "version": 7}', encoding="utf-8")
     assert "of version 7; this euchre reads version 1" in run("games", "import", str(path)).output
     path.write_text("[1, 2", encoding="utf-8")
-    assert "is not JSON" in run("games", "import", str(path)).output
+    assert "cannot be read as JSON: Expecting" in run("games", "import", str(path)).output
 
 
 def test_a_record_claiming_a_finish_its_moves_do_not_reach_is_refused() -> None:

@@ -359,7 +359,7 @@ def test_an_unfinished_game_is_reviewed_as_far_as_it_went(book: Path) -> None:
         (["--threshold", "-1"], 2, "Error: Invalid value for '--threshold': -1.0 is not in"),
         (["--threshold", "nan"], 2, "Error: Invalid value for '--threshold': 'nan' is not a"),
         (["--threshold", "lots"], 2, "Error: Invalid value for '--threshold': 'lots' is not a"),
-        (["0"], 2, "Error: Invalid value for '[ID]': 0 is not in the range"),
+        (["0"], 2, "Error: Invalid value for '[ID]': '0' is not a whole number from 1 to"),
     ],
 )
 def test_user_errors_are_one_line(book: Path, args: list[str], code: int, message: str) -> None:

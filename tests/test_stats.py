@@ -14,12 +14,11 @@ from click.testing import CliRunner
 
 from euchre_cli.commands.book import book_path
 from euchre_cli.commands.main import main
-from euchre_cli.records.game import SavedGame, Setup
+from euchre_cli.records.game import DamagedGame, SavedGame, Setup
 from euchre_cli.records.stats import (
     RECENT_GAMES,
     Figures,
     TableStats,
-    UnreadableSummary,
     person_stats,
     stats_of,
 )
@@ -240,7 +239,7 @@ def test_the_trend_is_over_the_most_recent_games_by_when_they_were_played() -> N
 
 def test_a_summary_edited_out_of_shape_is_refused_in_one_line() -> None:
     broken = record(7, "standard", [{"game": 1, "trump": "H"}], [])
-    with pytest.raises(UnreadableSummary, match=r"^game 7's summary cannot be read \("):
+    with pytest.raises(DamagedGame, match=r"^game 7 is damaged: its summary cannot be read \("):
         person_stats([broken])
 
 
@@ -420,15 +419,20 @@ def test_a_game_played_through_is_counted_from_its_record() -> None:
     assert (figures["finished"], figures["won"]) == (1, int(summary["winner"] == "You & Bob"))
 
 
-def test_a_book_edited_out_of_shape_is_refused_in_one_line() -> None:
-    keep(evening()[:1])
+def test_a_game_edited_out_of_shape_is_left_out_with_a_note() -> None:
+    keep(evening())
     with sqlite3.connect(book_path(None)) as db:
-        db.execute("""UPDATE games SET figures = '{"games": [{"number": 1}]}'""")
+        (cutthroat,) = db.execute("SELECT id FROM games WHERE kind = 'cutthroat'").fetchone()
+        db.execute("""UPDATE games SET figures = '{"games": [{"number": 1}]}' WHERE id = ?""",
+                   (cutthroat,))  # fmt: skip
     db.close()
     result = run()
-    assert result.exit_code == 1
-    assert result.output.startswith("Error: game 1's figures cannot be read (KeyError")
-    assert result.output.count("\n") == 1
+    assert result.exit_code == 0
+    assert result.stderr == (
+        f"Note: game {cutthroat} is damaged: its figures cannot be read (KeyError:"
+        f" 'partnerships') (`euchre games delete {cutthroat}` removes it); it is not counted.\n"
+    )
+    assert "Four-handed against" in result.stdout and "Cutthroat" not in result.stdout
 
 
 def test_the_figures_kept_beside_each_record_are_its_summarys() -> None:
@@ -438,6 +442,7 @@ def test_the_figures_kept_beside_each_record_are_its_summarys() -> None:
     keep(games)
     book = open_scorebook(book_path(None))
     try:
-        assert stats_of(GameBook(book).counted()) == person_stats(games)
+        counted, damaged = GameBook(book).counted()
+        assert stats_of(counted) == person_stats(games) and not damaged
     finally:
         book.close()

@@ -12,7 +12,7 @@ def run() -> None:
     """The ``euchre`` console script: the Click command, plus what would otherwise end
     in a traceback outside its error handling: Ctrl-C while the program is still
     loading, output that cannot be written (a full disk), and text that a terminal's
-    encoding cannot hold (then shown as ``?``; games also switch to ASCII forms)."""
+    encoding cannot hold (``forgiving_streams``)."""
     import sys  # already loaded by Python: nothing here can be interrupted half-done
 
     _stop_on_signals()
@@ -24,10 +24,7 @@ def run() -> None:
         import os
 
         sys.stdin = open(os.devnull)  # noqa: SIM115 (open for the life of the process)
-    for stream in (sys.stdout, sys.stdin):  # a terminal that is not UTF-8: never a crash
-        encoding = (getattr(stream, "encoding", None) or "").lower().replace("-", "")
-        if encoding != "utf8" and hasattr(stream, "reconfigure"):
-            stream.reconfigure(errors="replace")
+    forgiving_streams()
     try:
         from .main import main
 
@@ -44,6 +41,22 @@ def run() -> None:
             print(f"Error: cannot write the output: {error.strerror}", file=sys.stderr)
         finally:
             sys.exit(1)
+
+
+def forgiving_streams() -> None:
+    """Text a stream's encoding cannot hold is never a crash: shown as ``?`` (a name
+    given in bytes that are not UTF-8, echoed back; any text on a terminal that is not
+    UTF-8, where games also switch to ASCII forms), and read as ``?`` where Python
+    would refuse it (a terminal that is not UTF-8, or bytes that are not UTF-8 in a
+    UTF-8 locale; the C locale's stand-ins for such bytes are the commands' to refuse)."""
+    import sys
+
+    for stream in (sys.stdout, sys.stdin):
+        encoding = (getattr(stream, "encoding", None) or "").lower().replace("-", "")
+        strict = getattr(stream, "errors", None) == "strict"
+        wanted = stream is sys.stdout or strict or encoding != "utf8"
+        if wanted and hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="replace")
 
 
 def _stop_on_signals() -> None:

@@ -159,7 +159,8 @@ def ascii_wanted(flag: bool) -> bool:
 
 def counted_games(db: str | None) -> list[Counted]:
     """Every game record's figures (``euchre stats``); none when there is no book yet
-    (a command that only reads the games has nothing to refuse then)."""
+    (a command that only reads the games has nothing to refuse then).  A damaged
+    game is left out, said in a note on stderr: the others are counted."""
     from ..records.store import GameBook  # stats': not the score commands'
 
     with refusals():
@@ -168,6 +169,9 @@ def counted_games(db: str | None) -> list[Counted]:
         except NoBook:
             return []
         try:
-            return GameBook(book).counted()
+            counted, damaged = GameBook(book).counted()
         finally:
             book.close()
+    for error in damaged:
+        click.echo(f"Note: {error}; it is not counted.", err=True)
+    return counted

@@ -11,13 +11,14 @@ from contextlib import contextmanager
 
 import click
 
-from ..records.game import RecordError, SavedGame
+from ..limits import UnreadableFile, decode_json, read_text_file
+from ..records.game import DamagedGame, RecordError, SavedGame
 from ..records.store import Listing
 from ..terminal.keyboard import ascii_only, terminal_columns
 from ..terminal.reports import games_table
 from ..terminal.text import Style, fit_to_width, in_ascii
 from .book import hold_interrupts, kept_games, with_db
-from .main import Seconds
+from .main import Seconds, WholeNumber
 
 
 @click.group(invoke_without_command=True)
@@ -31,6 +32,9 @@ def games(ctx: click.Context, as_json: bool, db: str | None) -> None:
         return
     with kept_games(db) as book:
         kept = book.listing()
+    for listed in kept:
+        if listed.damaged:
+            click.echo(f"Note: {listed.damaged}", err=True)
     if as_json:
         click.echo(json.dumps([_listed(listed) for listed in kept], ensure_ascii=False))
         return
@@ -49,11 +53,12 @@ def _listed(listed: Listing) -> dict:
         "scores": listed.scores or None,
         "winner": listed.winner,
         "finished": listed.finished,
+        "damaged": listed.damaged,
     }
 
 
 def _game_id(command: Callable) -> Callable:
-    return click.argument("game_id", metavar="ID", type=click.IntRange(min=1))(command)
+    return click.argument("game_id", metavar="ID", type=WholeNumber(min=1))(command)
 
 
 def _record(db: str | None, game_id: int) -> SavedGame:
@@ -98,8 +103,8 @@ def show(game_id: int, as_json: bool, db: str | None) -> None:
 
 @games.command()
 @_game_id
-@click.option("--game", "game_number", type=click.IntRange(min=1), help="The game of a match.")
-@click.option("--hand", "hand_number", type=click.IntRange(min=1), help="Only hand N.")
+@click.option("--game", "game_number", type=WholeNumber(min=1), help="The game of a match.")
+@click.option("--hand", "hand_number", type=WholeNumber(min=1), help="Only hand N.")
 @click.option(
     "--delay",
     type=Seconds(min=0, max=10),
@@ -157,15 +162,16 @@ def export(game_id: int, output: str | None, db: str | None) -> None:
 def import_(file: str, db: str | None) -> None:
     """Read back a game written by `euchre games export`: every move is checked by
     playing the game again, and the game is kept under a new id."""
-    try:
-        with open(file, encoding="utf-8") as handle:
-            data = json.load(handle)
-    except OSError as error:
-        raise click.ClickException(f"cannot read {file}: {error.strerror}") from None
-    except (json.JSONDecodeError, UnicodeDecodeError) as error:
-        raise click.ClickException(f"{file} is not JSON: {error}") from None
-    from ..records.export import from_document
+    from ..records.export import MAX_RECORD_BYTES, from_document
 
+    try:
+        text = read_text_file(file, MAX_RECORD_BYTES)
+    except UnreadableFile as error:
+        raise click.ClickException(f"cannot read {file}: {error}") from None
+    try:
+        data = decode_json(text)
+    except ValueError as error:
+        raise click.ClickException(f"{file} cannot be read as JSON: {error}") from None
     try:
         saved = from_document(data, file)
     except RecordError as error:
@@ -183,11 +189,13 @@ def import_(file: str, db: str | None) -> None:
 @with_db
 def delete(game_id: int, yes: bool, db: str | None) -> None:
     """Delete game ID and its moves."""
-    saved = _record(db, game_id)
-    if not yes and not click.confirm(
-        f"Delete game {game_id} ({saved.setup.ruleset.name}, {saved.started}, "
-        f"{len(saved.moves)} moves)?"
-    ):
+    with kept_games(db) as book:
+        try:
+            saved = book.game(game_id)
+            about = f"{saved.setup.ruleset.name}, {saved.started}, {len(saved.moves)} moves"
+        except DamagedGame as error:  # deleting it is what its message advises
+            about = f"damaged: {error.damage}"
+    if not yes and not click.confirm(f"Delete game {game_id} ({about})?"):
         click.echo(f"Game {game_id} kept.")
         return
     with kept_games(db) as book:

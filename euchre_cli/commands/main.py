@@ -15,6 +15,7 @@ from typing import IO, TYPE_CHECKING, Any
 import click
 
 from .. import __version__
+from ..limits import LARGEST_WHOLE_NUMBER, SMALLEST_WHOLE_NUMBER
 
 if TYPE_CHECKING:
     from ..engine.rules import Ruleset
@@ -96,6 +97,27 @@ class Amount(click.FloatRange):
 
 class Seconds(Amount):
     name = unit = "seconds"
+
+
+class WholeNumber(click.IntRange):
+    """A whole number from ``min`` to ``max``, never beyond what the book holds (SQLite's
+    INTEGER): every option and argument that takes a whole number is one, so none
+    reaches SQLite too large to store.  Refused as "'x' is not a whole number from 1 to
+    100" (Click's own words call a word "not a valid integer range")."""
+
+    name = "whole number"
+
+    def __init__(self, min: int = SMALLEST_WHOLE_NUMBER, max: int = LARGEST_WHOLE_NUMBER) -> None:
+        super().__init__(min, max)
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        try:
+            number = int(value)
+        except (TypeError, ValueError):  # a word, a fraction, or too many digits to read
+            number = None
+        if number is None or not self.min <= number <= self.max:
+            self.fail(f"{value!r} is not a whole number from {self.min} to {self.max}", param, ctx)
+        return number
 
 
 class ListingGroup(click.Group):

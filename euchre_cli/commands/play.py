@@ -28,7 +28,7 @@ from ..terminal.pace import Pauses
 from ..terminal.screen import TableScreen
 from ..terminal.text import Style, fit_to_width, in_ascii, needs_ascii
 from .book import book_path, kept_games, refusals, with_db
-from .main import BadRules, Seconds, rules_to_play
+from .main import BadRules, Seconds, WholeNumber, rules_to_play
 from .settings import with_settings
 
 COMPUTER_NAMES = ("Ann", "Bob", "Cy", "Di", "Ed")
@@ -249,12 +249,14 @@ def _check_name(ctx: click.Context, param: click.Parameter, value: str) -> str:
 def _game_options(function: Callable) -> Callable:
     options = [
         click.option(
-            "--seed", type=int, help="Replay a game, match or rubber exactly (shown at the start)."
+            "--seed",
+            type=WholeNumber(min=0),
+            help="Replay a game, match or rubber exactly (shown at the start).",
         ),
         click.option("--watch", is_flag=True, help="Let the computer play every seat."),
         click.option(
             "--games",
-            type=click.IntRange(min=1, max=MAX_GAMES),
+            type=WholeNumber(min=1, max=MAX_GAMES),
             help="Play a match of N games, the seats kept, laps and slams counted where the"
             " ruleset has them (R13). A ruleset with rubbers (R10, --rules classic) always"
             " plays a whole rubber, and takes no --games.",
@@ -376,7 +378,7 @@ two_handed = _game_command(
 
 
 @click.command()
-@click.argument("game_id", metavar="[ID]", required=False, type=click.IntRange(min=1))
+@click.argument("game_id", metavar="[ID]", required=False, type=WholeNumber(min=1))
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON summary at the end.")
 @click.option(
     "--delay",

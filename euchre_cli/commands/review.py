@@ -25,7 +25,7 @@ from ..terminal.keyboard import ascii_only, terminal_columns
 from ..terminal.review import review_json, review_lines
 from ..terminal.text import Style, fit_to_width, in_ascii, needs_ascii
 from .book import kept_games, with_db
-from .main import Amount
+from .main import Amount, WholeNumber
 
 
 class Points(Amount):
@@ -35,7 +35,7 @@ class Points(Amount):
 
 
 @click.command()
-@click.argument("game_id", metavar="[ID]", required=False, type=click.IntRange(min=1))
+@click.argument("game_id", metavar="[ID]", required=False, type=WholeNumber(min=1))
 @click.option(
     "--threshold",
     type=Points(min=0),

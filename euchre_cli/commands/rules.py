@@ -119,12 +119,21 @@ def validate(file: str) -> None:
 )
 def new(file: Path, base: str) -> None:
     """Write a commented house-rules template that extends a ruleset."""
-    if file.exists():
+    if os.path.lexists(file):  # False for a path too long: writing it says so
         raise click.ClickException(f"{file}: already exists (nothing written; choose a new name)")
+    try:  # first: an empty --from names nothing to be relative to
+        extended = load_ruleset(base)
+    except RulesetError as error:
+        raise click.ClickException(f"--from {error}") from None
     extends = base if base in builtin_names() else os.path.relpath(base, file.parent)
-    text = ruleset_template(_load(base), extends, str(file))
     try:
-        file.write_text(text, encoding="utf-8")
+        text = ruleset_template(extended, extends, str(file)).encode("utf-8")
+    except UnicodeEncodeError:  # a path typed in bytes that are not UTF-8
+        raise click.ClickException(
+            f"{file}: a ruleset is UTF-8 text, and this path (or --from's) is not: rename it"
+        ) from None
+    try:
+        file.write_bytes(text)
     except OSError as error:
         raise click.ClickException(f"{file}: cannot write ({error.strerror})") from None
     click.echo(f"Wrote {file} (extends {extends}). Check it with: euchre rules validate {file}")

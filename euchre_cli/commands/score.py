@@ -25,7 +25,7 @@ from ..terminal import reports
 from ..terminal.keyboard import terminal_columns
 from .book import Command, ascii_wanted, book_path, refusals, session, with_ascii, with_db
 from .keep import keep
-from .main import ListingGroup
+from .main import ListingGroup, WholeNumber
 
 
 @click.group(cls=ListingGroup)
@@ -63,7 +63,9 @@ def new(
 
 @score.command()
 @click.option("--makers", required=True, metavar="WHO", help="Team, player, number or initials.")
-@click.option("--tricks", required=True, type=int, help="Tricks the makers took, 0 to 5.")
+@click.option(
+    "--tricks", required=True, type=WholeNumber(), help="Tricks the makers took, 0 to 5."
+)
 @click.option("--alone", is_flag=True, help="The maker went alone.")
 @click.option("--defender-alone", metavar="WHO", help="A defender went alone.")
 @with_db
@@ -77,7 +79,7 @@ def hand(makers: str, tricks: int, alone: bool, defender_alone: str | None, db: 
 
 @score.command(context_settings={"ignore_unknown_options": True})
 @click.argument("who")
-@click.argument("points", type=int)
+@click.argument("points", type=WholeNumber())
 @click.option("--reason", default="", help="Why: a house rule, a correction ...")
 @with_db
 def add(who: str, points: int, reason: str, db: str | None) -> None:
@@ -116,14 +118,16 @@ def undo(db: str | None) -> None:
 
 
 @score.command()
-@click.argument("number", type=int)
+@click.argument("number", type=WholeNumber())
 @click.option("--makers", metavar="WHO", help="Team, player, number or initials.")
-@click.option("--tricks", type=int, help="Tricks the makers took, 0 to 5.")
+@click.option("--tricks", type=WholeNumber(), help="Tricks the makers took, 0 to 5.")
 @click.option(
     "--alone", is_flag=True, help="The maker went alone (with --renege: against a lone hand)."
 )
 @click.option("--defender-alone", metavar="WHO", help="A defender went alone.")
-@click.option("--add", "points", type=(str, int), metavar="WHO POINTS", help="Points by hand.")
+@click.option(
+    "--add", "points", type=(str, WholeNumber()), metavar="WHO POINTS", help="Points by hand."
+)
 @click.option("--reason", default="", help="With --add: why.")
 @click.option("--renege", "reneger", metavar="WHO", help="A renege by WHO.")
 @with_db

@@ -22,6 +22,7 @@ from typing import Any, NamedTuple
 import click
 from click.core import ParameterSource
 
+from ..limits import UnreadableFile, read_text_file
 from .book import euchre_home
 from .main import rules_to_play
 
@@ -121,14 +122,11 @@ def read_settings(path: str) -> dict[str, Entry]:
     A file that is not YAML, not ``key: value`` lines, or that holds an unknown key,
     is refused, with its line."""
     try:
-        with open(path, encoding="utf-8") as file:
-            text = file.read()
-    except FileNotFoundError:
-        return {}
-    except UnicodeDecodeError:
-        raise SettingsError(f"{path}: not UTF-8 text") from None
-    except OSError as error:
-        raise SettingsError(f"{path}: cannot be read ({error.strerror or error})") from None
+        text = read_text_file(path)
+    except UnreadableFile as error:
+        if error.missing:
+            return {}
+        raise SettingsError(f"{path}: {error}") from None
     import yaml  # only here: the scorekeeper's commands never read this file
 
     try:

@@ -10,7 +10,7 @@ import click
 from ..engine.game import GameTooLong
 from ..players.levels import DEFAULT_LEVEL, LEVELS
 from ..simulate import Matchup, Summary, iter_results
-from .main import Seconds, rules_to_play
+from .main import Seconds, WholeNumber, rules_to_play
 
 
 def _levels(ctx: click.Context, param: click.Parameter, value: str | None):
@@ -31,19 +31,21 @@ def _levels(ctx: click.Context, param: click.Parameter, value: str | None):
 @click.option("--rules", default="standard", show_default=True, help="A ruleset name or file.")
 @click.option(
     "--deals",
-    type=click.IntRange(min=0, max=1_000_000),
+    type=WholeNumber(min=0, max=1_000_000),
     default=100,
     show_default=True,
     help="Single deals to play (each once per seating with --duplicate).",
 )
 @click.option(
     "--games",
-    type=click.IntRange(min=0, max=100_000),
+    type=WholeNumber(min=0, max=100_000),
     default=0,
     show_default=True,
     help="Whole games to the ruleset's target to play as well.",
 )
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed of every deal.")
+@click.option(
+    "--seed", type=WholeNumber(min=0), default=0, show_default=True, help="Seed of every deal."
+)
 @click.option(
     "--players",
     "levels",
@@ -58,7 +60,7 @@ def _levels(ctx: click.Context, param: click.Parameter, value: str | None):
 )
 @click.option(
     "--workers",
-    type=click.IntRange(min=1, max=64),
+    type=WholeNumber(min=1, max=64),
     default=1,
     show_default=True,
     help="Processes to spread the deals over (the results do not depend on it).",

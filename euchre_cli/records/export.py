@@ -11,13 +11,15 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine.match import Match
-from ..players.levels import LEVELS
 from ..rulebook import RulesetError, ruleset_from_dict, ruleset_to_dict
-from .game import Move, RecordError, SavedGame, Setup
+from .game import RecordError, SavedGame, checked_move, checked_setup
 from .replay import play_back
 
 FORMAT = "euchre-game"
 VERSION = 1
+MAX_RECORD_BYTES = 64 * 2**20
+"""A record file at most: a game to 10 exports to about 40 kB, so a match of 100 games
+to 50 points to about 20 MB."""
 
 
 def to_document(saved: SavedGame) -> dict[str, Any]:
@@ -69,32 +71,17 @@ def from_document(data: object, source: str) -> SavedGame:
         ruleset = ruleset_from_dict(_object(raw.get("ruleset"), "setup.ruleset"), source)
     except RulesetError as error:
         raise RecordError(f"setup.ruleset: {error}") from None
-    names = raw.get("names")
-    if (
-        not isinstance(names, list)
-        or len(names) != ruleset.players
-        or not all(isinstance(name, str) and name.strip() for name in names)
-    ):
-        raise RecordError(f"setup.names: give the {ruleset.players} players' names")
-    person = raw.get("person")
-    if person is not None and person not in range(len(names)):
-        raise RecordError(f"setup.person: a player's index, 0 to {len(names) - 1}, or null")
-    level = raw.get("level")
-    if level not in LEVELS:
-        raise RecordError(f"setup.level: one of {', '.join(LEVELS)}")
-    think = raw.get("think")
-    if think is not None and (not isinstance(think, (int, float)) or think <= 0):
-        raise RecordError("setup.think: seconds above 0, or null")
-    games = raw.get("games")
-    if games is not None and (_integer(games, "setup.games") < 1 or ruleset.rubber is not None):
-        raise RecordError("setup.games: a number of games, 1 or more, for rules without rubbers")
-    setup = Setup(
-        ruleset, _integer(raw.get("seed"), "setup.seed"), tuple(names), person, level, think, games
-    )
+    setup = checked_setup(ruleset, raw, "setup.")
     moves = document.get("moves")
     if not isinstance(moves, list):
         raise RecordError("moves: a list of moves")
-    saved = SavedGame(setup, [_move(item, index) for index, item in enumerate(moves, start=1)])
+    saved = SavedGame(
+        setup,
+        [
+            checked_move(_object(item, f"moves[{index}]"), f"moves[{index}]")
+            for index, item in enumerate(moves, start=1)
+        ],
+    )
     numbers = [move.number for move in saved.moves]
     if numbers != sorted(set(numbers)):
         raise RecordError("moves: their numbers must rise from one move to the next")
@@ -120,21 +107,3 @@ def _object(value: object, where: str) -> dict[str, Any]:
     return value
 
 
-def _integer(value: object, where: str) -> int:
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise RecordError(f"{where}: a whole number is needed here, not {value!r}")
-    return value
-
-
-def _move(item: object, index: int) -> Move:
-    where = f"moves[{index}]"
-    move = _object(item, where)
-    action = move.get("action")
-    if not isinstance(action, str):
-        raise RecordError(f"{where}.action: an action such as pass, order, name:H or play:JH")
-    taken_back = move.get("taken_back", False)
-    if not isinstance(taken_back, bool):
-        raise RecordError(f"{where}.taken_back: true or false")
-    fields = ("number", "game", "hand", "step", "seat")
-    number, game, hand, step, seat = (_integer(move.get(f), f"{where}.{f}") for f in fields)
-    return Move(number, game, hand, step, seat, action, taken_back)

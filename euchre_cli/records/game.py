@@ -10,9 +10,13 @@ through the engine; this module holds only the values, so that reading the book
 
 from __future__ import annotations
 
+import math
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from ..engine.rules import Ruleset
+from ..limits import LARGEST_WHOLE_NUMBER, SMALLEST_WHOLE_NUMBER
+from ..scorekeeper.store import ScorebookError
 
 KINDS = {4: "four-handed", 3: "cutthroat", 2: "two-handed"}
 """The kind of game, by the number of players (``euchre stats`` counts each apart)."""
@@ -20,6 +24,18 @@ KINDS = {4: "four-handed", 3: "cutthroat", 2: "two-handed"}
 
 class RecordError(Exception):
     """A record that does not replay: which move, where, and why; one line."""
+
+
+class DamagedGame(ScorebookError):
+    """A game in the book that is not a record the program writes (edited by hand, or
+    damaged): one line naming the game and how to remove it, so that the book's other
+    games stay usable."""
+
+    def __init__(self, game_id: object, damage: str) -> None:
+        super().__init__(
+            f"game {game_id} is damaged: {damage} (`euchre games delete {game_id}` removes it)"
+        )
+        self.damage = damage
 
 
 @dataclass(frozen=True)
@@ -71,3 +87,86 @@ class SavedGame:
     def live_moves(self) -> list[Move]:
         """The moves that stand (none taken back), in order."""
         return [move for move in self.moves if not move.taken_back]
+
+
+# Records read from outside the program: an imported file, a row of the book ---------------
+
+
+def checked_setup(ruleset: Ruleset, given: Mapping[str, object], where: str = "") -> Setup:
+    """The setup ``given`` holds for ``ruleset`` (an imported record's ``setup``, or a
+    game's row in the book), each value checked to be one a game has: a
+    ``RecordError`` names the first that is not (``where`` goes before its key)."""
+    from ..players.levels import LEVELS  # only where a record is read whole
+
+    names = checked_names(given.get("names"), ruleset.players, where)
+    person = checked_person(given.get("person"), names, where)
+    level = given.get("level")
+    if level not in LEVELS:
+        raise RecordError(f"{where}level: one of {', '.join(LEVELS)}")
+    think = given.get("think")
+    if think is not None and not _positive_seconds(think):
+        raise RecordError(f"{where}think: seconds above 0, or null")
+    games = given.get("games")
+    if games is not None and (
+        whole_number(games, f"{where}games") < 1 or ruleset.rubber is not None
+    ):
+        raise RecordError(
+            f"{where}games: a number of games, 1 or more, for rules without rubbers"
+        )
+    seed = whole_number(given.get("seed"), f"{where}seed")
+    return Setup(ruleset, seed, names, person, level, think, games)
+
+
+def checked_names(names: object, count: int | None, where: str = "") -> tuple[str, ...]:
+    """``names`` if it is a list of players' names (``count`` of them, if given)."""
+    if (
+        not isinstance(names, list)
+        or (len(names) != count if count is not None else not names)
+        or not all(isinstance(name, str) and name.strip() for name in names)
+    ):
+        players = "the players'" if count is None else f"the {count} players'"
+        raise RecordError(f"{where}names: give {players} names")
+    return tuple(names)
+
+
+def checked_person(person: object, names: tuple[str, ...], where: str = "") -> int | None:
+    """``person`` if it is the index of one of ``names``, or None (a watched game)."""
+    if person is not None and (type(person) is not int or person not in range(len(names))):
+        raise RecordError(f"{where}person: a player's index, 0 to {len(names) - 1}, or null")
+    return person
+
+
+def checked_move(given: Mapping[str, object], where: str) -> Move:
+    """The move ``given`` holds, its values checked to be of a move's kinds (whether
+    the game allows it is the replay's to say): a ``RecordError`` names the first
+    that is not."""
+    action = given.get("action")
+    if not isinstance(action, str):
+        raise RecordError(f"{where}.action: an action such as pass, order, name:H or play:JH")
+    taken_back = given.get("taken_back", False)
+    if not isinstance(taken_back, bool):
+        raise RecordError(f"{where}.taken_back: true or false")
+    fields = ("number", "game", "hand", "step", "seat")
+    number, game, hand, step, seat = (whole_number(given.get(f), f"{where}.{f}") for f in fields)
+    return Move(number, game, hand, step, seat, action, taken_back)
+
+
+def whole_number(value: object, where: str) -> int:
+    """``value`` if it is a whole number the book can hold; else a ``RecordError``."""
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise RecordError(f"{where}: a whole number is needed here, not {value!r:.40}")
+    if not SMALLEST_WHOLE_NUMBER <= value <= LARGEST_WHOLE_NUMBER:
+        raise RecordError(
+            f"{where}: {value:.3g} is beyond what the book holds"
+            f" ({SMALLEST_WHOLE_NUMBER} to {LARGEST_WHOLE_NUMBER})"
+        )
+    return value
+
+
+def _positive_seconds(value: object) -> bool:
+    if not isinstance(value, (int, float)) or isinstance(value, bool):
+        return False
+    try:
+        return math.isfinite(value) and value > 0
+    except OverflowError:  # a whole number too large to be a float
+        return False

@@ -23,16 +23,10 @@ from typing import Any
 
 from ..engine.rules import HAND_SIZE
 from ..engine.scoring import TRICKS_TO_MAKE
-from ..scorekeeper.store import ScorebookError
-from .game import KINDS, SavedGame
+from .game import KINDS, DamagedGame, SavedGame
 
 RECENT_GAMES = 20
 """The trend: each figure over this many of the most recent games, beside all games."""
-
-
-class UnreadableSummary(ScorebookError):
-    """A record whose summary is not the shape the program writes (a book edited by
-    hand): one line naming the game, rather than a count that is quietly wrong."""
 
 
 @dataclass(frozen=True)
@@ -158,20 +152,19 @@ class Counted:
         try:
             games = tuple(
                 _PlayedGame(
-                    order=(started, id, game["number"]),
+                    order=(started, id, _count(game["number"])),
                     kind=kind,
                     level=level,
                     ruleset=ruleset,
-                    partnerships=game["partnerships"],
-                    lone_hands=game["lone_hands"],
-                    figures=Figures(**{name: game[name] for name in _COUNTS}),
+                    partnerships=_yes_or_no(game["partnerships"]),
+                    lone_hands=_yes_or_no(game["lone_hands"]),
+                    figures=Figures(**{name: _count(game[name]) for name in _COUNTS}),
                 )
                 for game in (stored or {}).get("games", ())
             )
         except (KeyError, TypeError, AttributeError) as error:
-            raise UnreadableSummary(
-                f"game {id}'s figures cannot be read ({type(error).__name__}: {error});"
-                f" 'euchre games delete {id}' removes it"
+            raise DamagedGame(
+                id, f"its figures cannot be read ({type(error).__name__}: {error})"
             ) from None
         return cls(id, started, kind, ruleset, level, stored is None, games)
 
@@ -279,11 +272,22 @@ def _games_of(saved: SavedGame) -> list[_PlayedGame]:
                 )
             )
     except (KeyError, TypeError, AttributeError, IndexError) as error:
-        raise UnreadableSummary(
-            f"game {saved.id}'s summary cannot be read ({type(error).__name__}: {error});"
-            f" 'euchre games delete {saved.id}' removes it"
+        raise DamagedGame(
+            saved.id, f"its summary cannot be read ({type(error).__name__}: {error})"
         ) from None
     return games
+
+
+def _count(value: object) -> int:
+    if type(value) is not int:
+        raise TypeError(f"{value!r:.40} is not a count")
+    return value
+
+
+def _yes_or_no(value: object) -> bool:
+    if not isinstance(value, bool):
+        raise TypeError(f"{value!r:.40} is not true or false")
+    return value
 
 
 def _game_figures(

@@ -15,9 +15,20 @@ import time
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from ..limits import decode_json
 from ..rulebook import RulesetError, ruleset_from_dict, ruleset_to_dict
 from ..scorekeeper.store import NoSuchGame, Scorebook, ScorebookError
-from .game import Move, SavedGame, Setup
+from .game import (
+    DamagedGame,
+    Move,
+    RecordError,
+    SavedGame,
+    Setup,
+    checked_move,
+    checked_names,
+    checked_person,
+    checked_setup,
+)
 from .stats import Counted, counted
 
 
@@ -42,6 +53,7 @@ class Listing(NamedTuple):
     scores: dict[str, int]  # each side's score in the last game played
     games: list[tuple[str, int]]  # each game won: its winner, and how many games it counts
     rubber_winner: str | None
+    damaged: str | None = None  # why the record cannot be read (``DamagedGame``'s line)
 
     @property
     def winner(self) -> str | None:
@@ -108,59 +120,67 @@ class GameBook:
                 (json.dumps(summary), int(finished), _figures(saved), game_id),
             )
 
-    def counted(self) -> list[Counted]:
-        """Every record's figures, as ``euchre stats`` counts them: no summary is read
-        and no ruleset checked, so a book of hundreds of games is counted at once."""
+    def counted(self) -> tuple[list[Counted], list[DamagedGame]]:
+        """Every record's figures, as ``euchre stats`` counts them (no summary is read
+        and no ruleset checked, so a book of hundreds of games is counted at once), and
+        the games whose figures cannot be read, left out."""
         with self.book.transaction(write=False):
             rows = self.book.execute(
                 "SELECT id, started, kind, ruleset_name, level, figures FROM games"
             ).fetchall()
-        return [
-            Counted.from_stored(*row[:-1], None if row[-1] is None else json.loads(row[-1]))
-            for row in rows
-        ]
+        kept: list[Counted] = []
+        damaged: list[DamagedGame] = []
+        for game_id, *texts, figures in rows:
+            try:
+                started, kind, ruleset, level = (
+                    _text(text, column)
+                    for text, column in zip(texts, ("started", "kind", "ruleset_name", "level"))
+                )
+                stored = None if figures is None else _json_column(figures, "figures")
+                kept.append(Counted.from_stored(game_id, started, kind, ruleset, level, stored))
+            except RecordError as error:
+                damaged.append(DamagedGame(game_id, str(error)))
+            except DamagedGame as error:
+                damaged.append(error)
+        return kept, damaged
 
     # Reading ---------------------------------------------------------------------
     def game(self, game_id: int) -> SavedGame:
-        """A whole record, moves and all."""
+        """A whole record, moves and all, every value checked: ``DamagedGame`` if one is
+        not what the program writes."""
         with self.book.transaction(write=False):
             row = self.book.execute(f"SELECT {_COLUMNS} FROM games WHERE id = ?", (game_id,))
             found = row.fetchone()
             if found is None:
                 raise NoSuchGame(f"no game {game_id} in the book")
+            moves = self.book.execute(
+                f"SELECT {', '.join(_MOVE_FIELDS)} FROM moves WHERE game_id = ? ORDER BY number",
+                (game_id,),
+            ).fetchall()
+        try:
             saved = _saved_game(found)
-            saved.moves = [
-                Move(*row[:-1], taken_back=bool(row[-1]))
-                for row in self.book.execute(
-                    "SELECT number, game, hand, step, seat, action, taken_back FROM moves"
-                    " WHERE game_id = ? ORDER BY number",
-                    (game_id,),
-                )
-            ]
+            saved.moves = [_move(row, index) for index, row in enumerate(moves, start=1)]
+        except RecordError as error:
+            raise DamagedGame(game_id, str(error)) from None
         return saved
 
     def listing(self) -> list[Listing]:
         """Every record as ``euchre games`` lists it, newest first: SQLite picks the
         scores and results out of the summaries, so no summary is read whole and no
-        ruleset checked."""
+        ruleset checked.  A record whose listed values cannot be read is listed as
+        damaged (``Listing.damaged``)."""
+        picked = ("'$.scores'", "'$.games'", "'$.rubber.winner'")
         with self.book.transaction(write=False):
             rows = self.book.execute(
                 "SELECT id, started, ruleset_name, kind, names, person, level, finished,"
-                " json_extract(summary, '$.scores'), json_extract(summary, '$.games'),"
-                " json_extract(summary, '$.rubber.winner') FROM games ORDER BY id DESC"
+                " summary IS NOT NULL AND NOT json_valid(summary),"
+                + ", ".join(
+                    f" CASE WHEN json_valid(summary) THEN json_extract(summary, {path}) END"
+                    for path in picked
+                )
+                + " FROM games ORDER BY id DESC"
             ).fetchall()
-        return [
-            Listing(
-                *row[:4],
-                tuple(json.loads(row[4])),
-                *row[5:7],
-                bool(row[7]),
-                json.loads(row[8] or "{}"),
-                [(game["winner"], game["counted"]) for game in json.loads(row[9] or "[]")],
-                row[10],
-            )
-            for row in rows
-        ]
+        return [_listed(row) for row in rows]
 
     def last_id(self, finished: bool) -> int:
         """The newest game finished (or unfinished) in which a person played."""
@@ -235,16 +255,95 @@ def _figures(saved: SavedGame) -> str | None:
 
 
 def _saved_game(row: Sequence) -> SavedGame:
+    """A game's row as a record; ``RecordError`` naming the first column that is not
+    one the program writes (the book may have been edited by hand)."""
     game_id, started, ruleset, seed, names, person, level, think, games, finished, summary = row
     try:
-        rules = ruleset_from_dict(json.loads(ruleset), source=f"game {game_id}")
+        rules = ruleset_from_dict(_json_column(ruleset, "ruleset"), source=f"game {game_id}")
     except RulesetError as error:
-        raise ScorebookError(f"game {game_id}'s rules cannot be read: {error}") from None
-    setup = Setup(rules, seed, tuple(json.loads(names)), person, level, think, games)
+        raise RecordError(f"its rules cannot be read: {error}") from None
+    given = {"seed": seed, "person": person, "level": level, "think": think, "games": games}
+    setup = checked_setup(rules, {**given, "names": _json_column(names, "names")})
+    kept_summary = None if summary is None else _json_column(summary, "summary")
+    if kept_summary is not None and not isinstance(kept_summary, dict):
+        raise RecordError("summary: a JSON object is needed here")
     return SavedGame(
         setup,
         id=game_id,
-        started=started,
-        finished=bool(finished),
-        summary=None if summary is None else json.loads(summary),
+        started=_text(started, "started"),
+        finished=_flag(finished, "finished"),
+        summary=kept_summary,
     )
+
+
+_MOVE_FIELDS = ("number", "game", "hand", "step", "seat", "action", "taken_back")
+
+
+def _move(row: Sequence, index: int) -> Move:
+    given = dict(zip(_MOVE_FIELDS, row))
+    where = f"moves[{index}]"
+    taken_back = _flag(given["taken_back"], f"{where}.taken_back")
+    return checked_move({**given, "taken_back": taken_back}, where)
+
+
+def _listed(row: Sequence) -> Listing:
+    """A row of ``listing``'s query as the list shows it; a damaged one if a value it
+    shows is not what the program writes."""
+    game_id, started, ruleset, kind, names, person, level, finished, broken, *picked = row
+    try:
+        if broken:
+            raise RecordError("summary: not JSON")
+        scores_text, games_text, rubber_winner = picked
+        listed_names = checked_names(_json_column(names, "names"), None)
+        scores = {} if scores_text is None else _json_column(scores_text, "summary.scores")
+        ended = [] if games_text is None else _json_column(games_text, "summary.games")
+        if not isinstance(scores, dict) or not all(
+            isinstance(side, str) and type(points) is int for side, points in scores.items()
+        ):
+            raise RecordError("summary.scores: each side's points")
+        if not isinstance(ended, list) or not all(
+            isinstance(game, dict)
+            and isinstance(game.get("winner"), str)
+            and type(game.get("counted")) is int
+            for game in ended
+        ):
+            raise RecordError("summary.games: each game's winner and what it counted")
+        if rubber_winner is not None:
+            _text(rubber_winner, "summary.rubber.winner")
+        return Listing(
+            game_id,
+            _text(started, "started"),
+            _text(ruleset, "ruleset_name"),
+            _text(kind, "kind"),
+            listed_names,
+            checked_person(person, listed_names),
+            _text(level, "level"),
+            _flag(finished, "finished"),
+            scores,
+            [(game["winner"], game["counted"]) for game in ended],
+            rubber_winner,
+        )
+    except RecordError as error:
+        damaged = str(DamagedGame(game_id, str(error)))
+        return Listing(game_id, "", "", "", (), None, "", False, {}, [], None, damaged)
+
+
+def _json_column(value: object, column: str) -> object:
+    if not isinstance(value, str):
+        raise RecordError(f"{column}: JSON text is needed here, not {value!r:.40}")
+    try:
+        return decode_json(value)
+    except ValueError as error:
+        raise RecordError(f"{column}: not JSON ({error})") from None
+
+
+def _text(value: object, column: str) -> str:
+    if not isinstance(value, str):
+        raise RecordError(f"{column}: text is needed here, not {value!r:.40}")
+    return value
+
+
+def _flag(value: object, column: str) -> bool:
+    if value not in (0, 1):
+        raise RecordError(f"{column}: 0 or 1 is needed here, not {value!r:.40}")
+    return bool(value)

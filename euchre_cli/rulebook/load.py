@@ -23,6 +23,7 @@ from functools import cache
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..engine.rules import Ruleset
+from ..limits import UnreadableFile, read_text_file
 from .validate import (
     Checker,
     KeyPath,
@@ -64,6 +65,7 @@ class _RulesetFile(NamedTuple):
     path: Path | Traversable
     stem: str
     identity: str  # the same file reached by two paths has one identity (cycles)
+    builtin: bool = False  # shipped in the package: read as package data, not a user's file
 
 
 def _builtin_directory() -> Path | Traversable:
@@ -93,10 +95,10 @@ def _find(ref: str, extended_by: _RulesetFile | None, asked_at: Location | None)
         raise RulesetError(problem, allowed, *(asked_at[:2] if asked_at else ()))
     if ref in builtin_names():
         path = _builtin_directory() / f"{ref}.yaml"
-        return _RulesetFile(str(path), path, ref, f"built-in {ref}")
+        return _RulesetFile(str(path), path, ref, f"built-in {ref}", builtin=True)
     base = Path(extended_by.path).parent if extended_by else Path()
     looks_like_path = os.sep in ref or "/" in ref or ref.endswith((".yaml", ".yml"))
-    if looks_like_path or (base / ref).exists():
+    if looks_like_path or os.path.exists(base / ref):  # False for a path too long, too
         shown = (
             os.path.normpath(os.path.join(os.path.dirname(extended_by.shown), ref))
             if extended_by
@@ -173,15 +175,12 @@ def _overlay(base: dict, base_where: Where, top: dict, top_where: Where, path: K
 def _read(file: _RulesetFile, depth: int, asked_at: Location | None) -> tuple[dict, Where]:
     """One file's own settings as plain data, with the line of every key and list item."""
     try:
-        text = file.path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        reason = _unreadable(error)
+        text = file.path.read_text(encoding="utf-8") if file.builtin else read_text_file(file.path)
+    except UnreadableFile as error:
         allowed = "give a built-in name or the path of a ruleset .yaml file"
         if asked_at:
-            raise RulesetError(
-                f"extends {file.shown!r}: {reason}", allowed, *asked_at[:2]
-            ) from None
-        raise RulesetError(reason, allowed, file.shown) from None
+            raise RulesetError(f"extends {file.shown!r}: {error}", allowed, *asked_at[:2]) from None
+        raise RulesetError(str(error), allowed, file.shown) from None
     root = _compose(text, file.shown)
     if root is None or (root.tag.endswith(":null") and not root.value):
         raise RulesetError(
@@ -197,16 +196,6 @@ def _read(file: _RulesetFile, depth: int, asked_at: Location | None) -> tuple[di
             root.start_mark.line + 1,
         )
     return data, where
-
-
-def _unreadable(error: Exception) -> str:
-    if isinstance(error, FileNotFoundError):
-        return "no such file"
-    if isinstance(error, IsADirectoryError):
-        return "is a directory, not a ruleset file"
-    if isinstance(error, UnicodeDecodeError):
-        return "is not UTF-8 text"
-    return f"cannot be read ({getattr(error, 'strerror', None) or error})"
 
 
 @cache

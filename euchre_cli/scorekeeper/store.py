@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from ..engine.rules import side_name
 from ..engine.scoring import TRICKS_IN_HAND, HandOutcome
+from ..limits import file_kind, path_problem
 from ..rulebook import RulesetError, ruleset_from_dict, ruleset_to_dict
 from .sheet import (
     Entry,
@@ -512,15 +513,23 @@ def check_book_path(path: str) -> None:
 
 def book_exists(path: str) -> bool:
     """Whether there is a book at ``path``.  One the user may not read is refused, not
-    taken for "no book yet" (which would hide the sheets and offer to start afresh)."""
+    taken for "no book yet" (which would hide the sheets and offer to start afresh),
+    and so is a path that cannot be one: too long, or a device, a FIFO or a socket."""
     try:
-        os.stat(path)
+        mode = os.stat(path).st_mode
     except (FileNotFoundError, NotADirectoryError):
         return False
     except PermissionError:  # a folder on the way that the user cannot open
         raise ScorebookError(
             f"cannot read the score book {path}: permission denied on a folder above it"
         ) from None
+    except OSError as error:
+        raise ScorebookError(f"cannot use the score book {path}: {path_problem(error)}") from None
+    except ValueError:  # a NUL byte, which a settings value or a test can hold
+        raise ScorebookError(f"cannot use the score book {path}: it holds a NUL byte") from None
+    kind = file_kind(mode)
+    if kind:
+        raise ScorebookError(f"cannot use the score book {path}: it is {kind}, not a file")
     if not os.access(path, os.R_OK):
         raise ScorebookError(f"cannot read the score book {path}: permission denied")
     return True

@@ -431,6 +431,9 @@ def games_table(kept: Sequence[Listing], columns: int | None = None) -> str:
         return "No games kept yet: play one with 'euchre play'."
     rows = []
     for listed in kept:
+        if listed.damaged:  # its line is said apart (``euchre games`` prints it)
+            rows.append([listed.id, "", "", "", "", "damaged"])
+            continue
         who = f"{listed.level}, watched" if listed.person is None else listed.level
         score = ", ".join(f"{side} {points}" for side, points in listed.scores.items())
         if listed.finished and len(listed.games) > 1:  # the last game's score

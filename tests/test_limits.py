@@ -1,0 +1,169 @@
+"""The most the program takes from a user (``limits.py``): files read through one
+reader, JSON of bounded nesting, and whole numbers the book can hold, for every
+option that takes one and for a record imported."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from euchre_cli.commands.main import main
+from euchre_cli.limits import (
+    MAX_FILE_BYTES,
+    MAX_JSON_NESTING,
+    UnreadableFile,
+    decode_json,
+    read_text_file,
+)
+
+
+@pytest.mark.parametrize(
+    ("make", "reason"),
+    [
+        (lambda path: None, "no such file"),
+        (lambda path: path.mkdir(), "is a directory, not a file"),
+        (lambda path: os.mkfifo(path), "is a FIFO (a named pipe), not a file"),
+        (lambda path: path.symlink_to("/dev/zero"), "is a device, not a file"),
+        (lambda path: path.write_bytes(b"\xff\xfe"), "is not UTF-8 text"),
+        (lambda path: path.write_bytes(b"#" * (MAX_FILE_BYTES + 1)), "is larger than 1 MiB"),
+    ],
+    ids=["missing", "directory", "FIFO", "device", "not UTF-8", "too large"],
+)
+def test_a_file_that_cannot_be_read_is_refused_before_it_is_read(
+    tmp_path: Path, make, reason: str
+) -> None:
+    path = tmp_path / "house.yaml"
+    make(path)
+    with pytest.raises(UnreadableFile, match=f"^{re.escape(reason)}") as refused:
+        read_text_file(path)
+    assert refused.value.missing == (reason == "no such file")
+
+
+def test_a_path_too_long_or_holding_a_nul_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(UnreadableFile, match="^the path is too long for this system$"):
+        read_text_file(tmp_path / ("A" * 10_000))
+    with pytest.raises(UnreadableFile, match="NUL byte"):
+        read_text_file("house\0.yaml")
+    (tmp_path / "house.yaml").write_bytes(b"#" * MAX_FILE_BYTES)  # the limit itself is read
+    assert len(read_text_file(tmp_path / "house.yaml")) == MAX_FILE_BYTES
+
+
+def test_json_nested_past_the_limit_is_refused_however_deep() -> None:
+    assert decode_json("[" * MAX_JSON_NESTING + "]" * MAX_JSON_NESTING) is not None
+    for depth in (MAX_JSON_NESTING + 1, 100_000):
+        with pytest.raises(ValueError, match=f"^nested more than {MAX_JSON_NESTING} brackets"):
+            decode_json('{"a": ' * depth + "1" + "}" * depth)
+    with pytest.raises(ValueError):
+        decode_json("[1, 2")
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--seed", str(2**63)], "'9223372036854775808' is not a whole number from 0 to"),
+        (["--seed", "-1"], "'-1' is not a whole number from 0 to 9223372036854775807"),
+        (["--seed", "1e3"], "'1e3' is not a whole number from 0 to"),
+        (["--games", "nan"], "'nan' is not a whole number from 1 to 100"),
+    ],
+)
+def test_a_whole_number_out_of_range_says_the_range(args: list[str], message: str) -> None:
+    result = CliRunner().invoke(main, ["play", *args])
+    assert result.exit_code == 2 and message in result.output
+    assert result.output.count("\n") == 1
+
+
+@pytest.mark.parametrize(
+    ("where", "value", "message"),
+    [
+        (("moves", 0, "number"), 2**70, "moves[1].number: 1.18e+21 is beyond what the book holds"),
+        (("setup", "seed"), -(2**64), "setup.seed: -1.84e+19 is beyond what the book holds"),
+        (("setup", "think"), float("inf"), "setup.think: seconds above 0, or null"),
+        (("setup", "think"), 10**400, "setup.think: seconds above 0, or null"),
+    ],
+)
+def test_an_imported_number_the_book_cannot_hold_is_refused(
+    tmp_path: Path, where: tuple, value: object, message: str
+) -> None:
+    played = CliRunner().invoke(main, ["play", "--seed", "1", "--level", "easy"], input="")
+    assert "is kept" in played.output
+    document = json.loads(CliRunner().invoke(main, ["games", "export", "1"]).stdout)
+    *path, last = where
+    inner = document
+    for key in path:
+        inner = inner[key]
+    inner[last] = value
+    record = tmp_path / "game.json"
+    record.write_text(json.dumps(document), encoding="utf-8")
+    result = CliRunner().invoke(main, ["games", "import", str(record)])
+    assert result.exit_code == 1
+    assert result.output.startswith(f"Error: {record}: {message}")
+    assert result.output.count("\n") == 1
+
+
+def test_an_import_nested_past_the_limit_is_refused(tmp_path: Path) -> None:
+    record = tmp_path / "deep.json"
+    record.write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8")
+    result = CliRunner().invoke(main, ["games", "import", str(record)])
+    assert result.exit_code == 1
+    assert result.output == (
+        f"Error: {record} cannot be read as JSON: nested more than 32 brackets deep\n"
+    )
+
+
+LONG = "A" * 10_000
+TEAMS = ("--team", "A & B", "--team", "C & D")
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["rules", "validate", "/dev/zero"], "Error: /dev/zero: is a device, not a file ("),
+        (["rules", "show", "/dev/urandom"], "Error: /dev/urandom: is a device, not a file ("),
+        (["play", "--rules", "/dev/zero"], "Error: --rules /dev/zero: is a device, not a file"),
+        (["config", "set", "rules", "/dev/zero"], "Error: rules: /dev/zero: is a device, not"),
+        (["rules", "show", f"{LONG}.yaml"], f"Error: {LONG}.yaml: the path is too long for"),
+        (["rules", "new", "x.yaml", "--from", ""], "Error: --from is empty: it names no ruleset"),
+        (["rules", "new", LONG], f"Error: {LONG}: cannot write (File name too long)"),
+        (["games", "--db", LONG], f"Error: cannot use the score book {LONG}: the path is too"),
+        (["games", "--db", "/dev/null"], "Error: cannot use the score book /dev/null: it is a"),
+    ],
+)
+def test_a_path_that_names_no_file_is_refused_in_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, args: list[str], message: str
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(main, args, input="")
+    assert result.exit_code in (1, 2)
+    assert result.output.startswith(message) and result.output.count("\n") == 1
+    assert not (tmp_path / "x.yaml").exists()
+
+
+def test_text_the_terminal_cannot_encode_is_shown_as_a_question_mark(tmp_path: Path) -> None:
+    """In a UTF-8 locale Python refuses to print, or read, bytes that are not UTF-8:
+    a path typed in Latin-1, echoed back, or such an answer at a prompt."""
+    import subprocess
+    import sys
+
+    environment = {
+        **os.environ,
+        "PYTHONIOENCODING": "utf-8:strict",
+        "EUCHRE_HOME": str(tmp_path / "home"),
+    }
+    euchre = [sys.executable, "-c", "from euchre_cli.commands import run; run()"]
+    for setup in (["play", "--seed", "1", "--level", "easy"], ["score", "new", *TEAMS]):
+        subprocess.run([*euchre, *setup], input=b"", capture_output=True, env=environment)
+    shown = subprocess.run(
+        [*euchre, "stats", "--rules", "Zo\udceb"], capture_output=True, env=environment
+    )
+    assert shown.returncode == 0 and b"Traceback" not in shown.stderr
+    assert shown.stdout.startswith(b"No games of yours with --rules Zo? (yours: rules standard")
+    typed = subprocess.run(
+        [*euchre, "score", "keep"], input=b"Zo\xeb\nquit\n", capture_output=True, env=environment
+    )
+    assert typed.returncode == 0 and b"Traceback" not in typed.stderr
+    assert b"no team or player 'Zo\xef\xbf\xbd'" in typed.stderr
