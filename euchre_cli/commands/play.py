@@ -14,6 +14,7 @@ from click.core import ParameterSource
 
 from ..engine.game import Game, GameTooLong
 from ..engine.match import Match, MatchObserver, Observers
+from ..engine.names import TextError, check_player_name
 from ..players import Player
 from ..players.levels import DEFAULT_LEVEL, LEVELS, make_player
 from ..records.game import RecordError, SavedGame, Setup
@@ -233,17 +234,10 @@ def _waits_for_enter(stream) -> bool:
 
 
 def _check_name(ctx: click.Context, param: click.Parameter, value: str) -> str:
-    name = value.strip()
-    if not name or len(name) > 20:
-        raise click.BadParameter("give a name of 1 to 20 characters")
-    if not name.isprintable():
-        raise click.BadParameter(
-            "a name cannot hold control characters (a new line, say) or bytes that are not"
-            " UTF-8 text (a terminal in another encoding sends those)"
-        )
-    if "&" in name:  # a team is written "Ann & Bob": one name must not look like two
-        raise click.BadParameter(f"{name!r} holds '&', which joins partners' names: give one name")
-    return name
+    try:
+        return check_player_name(value)
+    except TextError as error:
+        raise click.BadParameter(str(error)) from None
 
 
 def _game_options(function: Callable) -> Callable:

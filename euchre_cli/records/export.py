@@ -8,9 +8,12 @@ whether the game is finished come from that replay, not from the file.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from ..engine.match import Match
+from ..engine.names import TextError, check_player_name, check_text
 from ..players.levels import LEVELS
 from ..rulebook import RulesetError, ruleset_from_dict, ruleset_to_dict
 from .game import Move, RecordError, SavedGame, Setup
@@ -18,6 +21,7 @@ from .replay import play_back
 
 FORMAT = "euchre-game"
 VERSION = 1
+TIME_LONGEST = 25  # "started": "2024-05-01 20:31:24" as the book writes it, or with a zone
 
 
 def to_document(saved: SavedGame) -> dict[str, Any]:
@@ -73,9 +77,10 @@ def from_document(data: object, source: str) -> SavedGame:
     if (
         not isinstance(names, list)
         or len(names) != ruleset.players
-        or not all(isinstance(name, str) and name.strip() for name in names)
+        or not all(isinstance(name, str) for name in names)
     ):
         raise RecordError(f"setup.names: give the {ruleset.players} players' names")
+    names = [_checked(f"setup.names[{i}]", check_player_name, name) for i, name in enumerate(names)]
     person = raw.get("person")
     if person is not None and person not in range(len(names)):
         raise RecordError(f"setup.person: a player's index, 0 to {len(names) - 1}, or null")
@@ -99,7 +104,9 @@ def from_document(data: object, source: str) -> SavedGame:
     if numbers != sorted(set(numbers)):
         raise RecordError("moves: their numbers must rise from one move to the next")
     started = document.get("started")
-    saved.started = started if isinstance(started, str) else ""
+    if isinstance(started, str):
+        check_time = partial(check_text, what="time", longest=TIME_LONGEST)
+        saved.started = _checked("started", check_time, started)
     match = play_back(saved, taken_back=True)
     checked(saved, match, document.get("finished"))
     return saved
@@ -124,6 +131,15 @@ def _integer(value: object, where: str) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
         raise RecordError(f"{where}: a whole number is needed here, not {value!r}")
     return value
+
+
+def _checked(where: str, check: Callable[[str], str], text: str) -> str:
+    """``text`` under the rule for every name and text (``engine.names``): a record
+    holds nothing that ``--name`` or a ruleset file would refuse."""
+    try:
+        return check(text)
+    except TextError as error:
+        raise RecordError(f"{where}: {error}") from None
 
 
 def _move(item: object, index: int) -> Move:

@@ -237,7 +237,7 @@ def _figures(saved: SavedGame) -> str | None:
 def _saved_game(row: Sequence) -> SavedGame:
     game_id, started, ruleset, seed, names, person, level, think, games, finished, summary = row
     try:
-        rules = ruleset_from_dict(json.loads(ruleset), source=f"game {game_id}")
+        rules = ruleset_from_dict(json.loads(ruleset), source=f"game {game_id}", kept=True)
     except RulesetError as error:
         raise ScorebookError(f"game {game_id}'s rules cannot be read: {error}") from None
     setup = Setup(rules, seed, tuple(json.loads(names)), person, level, think, games)
