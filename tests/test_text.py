@@ -4,6 +4,9 @@ name or a line of text may hold, checked on the way in (``engine/names.py``)."""
 from __future__ import annotations
 
 import json
+import os
+import shutil
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -121,3 +124,111 @@ def test_a_ruleset_name_or_description_too_long_points_at_its_line(tmp_path: Pat
         euchre("rules", "validate", str(long_line)),
         "house.yaml:2: give a description of at most 200 characters",
     )
+
+
+# On the way out: whatever the book holds is shown escaped ---------------------------
+
+SHOWN = "A\x1b]0;PWN\x07\x9b2J\u202eB\r\x7f"  # a title, a C1 clear, a bidi override, CR, DEL
+SHOWN_ESCAPED = r"A\x1b]0;PWN\x07\x9b2J\u202eB\r\x7f"
+
+
+def _write_before_the_rule(book: Path) -> None:
+    """Put ``SHOWN`` where a book written before names were checked could hold it:
+    every name, the rulesets' names and descriptions, a reason, a game's start."""
+    in_json = json.dumps(SHOWN)[1:-1]
+    name, description = '"name": "standard"', "North American"
+    with sqlite3.connect(book) as db:
+        db.execute(
+            "UPDATE games SET names = replace(names, 'Zed', :json),"
+            " summary = replace(summary, 'Zed', :json), started = :raw, ruleset_name = :raw,"
+            " ruleset = replace(replace(ruleset, :name, :named), :description, :json)",
+            {"json": in_json, "raw": SHOWN, "name": name, "named": f'"name": "{in_json}"',
+             "description": description},
+        )  # fmt: skip
+        db.execute(
+            "UPDATE sheets SET name = :raw, sides = replace(sides, 'Ann', :json),"
+            " ruleset = replace(replace(ruleset, :name, :named), :description, :json)",
+            {"json": in_json, "raw": SHOWN, "name": name, "named": f'"name": "{in_json}"',
+             "description": description},
+        )  # fmt: skip
+        db.execute("UPDATE entries SET reason = ?", (SHOWN,))
+
+
+@pytest.fixture(scope="module")
+def book_before_the_rule(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A book with a game and a sheet in it, as ``_write_before_the_rule`` leaves it
+    (made once: each test is given a copy)."""
+    home = tmp_path_factory.mktemp("old-book")
+
+    def run(*args: str, input: str | None = None) -> Result:
+        return CliRunner().invoke(main, list(args), input=input, env={"EUCHRE_HOME": str(home)})
+
+    played = run("play", "--seed", "1", "--level", "easy", "--name", "Zed", input="pass\n")
+    assert "Game 1 is kept" in played.output, played.output
+    assert run("score", "new", "friday", *TEAMS).exit_code == 0
+    assert run("score", "add", "1", "2", "--reason", "house rule").exit_code == 0
+    _write_before_the_rule(home / "scores.sqlite3")
+    return home / "scores.sqlite3"
+
+
+@pytest.fixture
+def old_book(book_before_the_rule: Path) -> None:
+    home = Path(os.environ["EUCHRE_HOME"])
+    home.mkdir(parents=True, exist_ok=True)
+    shutil.copy(book_before_the_rule, home / "scores.sqlite3")
+
+
+OUTPUT_PATHS = [
+    # the book's games, shown, replayed, reviewed, resumed, counted
+    (("games",), None),
+    (("games", "--json"), None),
+    (("games", "show", "1"), None),
+    (("games", "show", "1", "--json"), None),
+    (("games", "replay", "1", "--delay", "0"), None),
+    (("games", "export", "1"), None),
+    (("games", "delete", "1"), "n\n"),
+    (("review", "1"), None),
+    (("review", "1", "--json"), None),
+    (("resume", "1"), "quit\n"),
+    (("stats",), None),
+    (("stats", "--json"), None),
+    (("stats", "--rules", SHOWN), None),
+    # the book's sheet: its name, its players, a reason
+    (("score", "show"), None),
+    (("score", "history"), None),
+    (("score", "stats"), None),
+    (("score", "list"), None),
+    (("score", "use", SHOWN), None),
+    (("score", "hand", "--makers", "1", "--tricks", "3"), None),
+    (("score", "undo"), None),
+    (("score", "keep"), "show\nquit\n"),
+    (("score", "delete", SHOWN), "n\n"),
+    # what was typed, echoed in a refusal
+    (("score", "add", SHOWN, "2"), None),
+    (("score", "show", f"{SHOWN}x"), None),
+    (("score", "show", "friday", SHOWN), None),  # click's "unexpected extra argument"
+    (("rules", "show", SHOWN), None),
+    (("rules", "validate", SHOWN), None),
+    (("play", "--rules", SHOWN), None),
+    (("play", f"--{SHOWN}"), None),  # click's "no such option"
+    (("play", "--seed", SHOWN), None),
+    (("config", "set", "name", SHOWN), None),
+    ((SHOWN,), None),  # no such command
+]
+PATH_NAMES = [" ".join(args) for args, _ in OUTPUT_PATHS]
+
+
+@pytest.mark.usefixtures("old_book")
+@pytest.mark.parametrize(("args", "typed"), OUTPUT_PATHS, ids=PATH_NAMES)
+def test_no_output_path_lets_a_terminal_obey_what_the_book_or_the_user_gave(
+    args: tuple[str, ...], typed: str | None
+) -> None:
+    """Ruleset names and descriptions, players' names, a sheet's name, a reason and
+    what was typed reached the terminal raw (`euchre games` set the window title)."""
+    result = euchre(*args, input=typed)
+    assert not isinstance(result.exception, Exception) or isinstance(result.exception, SystemExit)
+    obeyed = {char for char in result.output if not char.isprintable() and char != "\n"}
+    assert not obeyed, result.output
+    if not args[-1].endswith("--json") and args[:2] != ("games", "export"):
+        assert SHOWN_ESCAPED in result.output  # shown, not dropped
+

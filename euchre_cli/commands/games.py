@@ -15,7 +15,7 @@ from ..records.game import RecordError, SavedGame
 from ..records.store import Listing
 from ..terminal.keyboard import ascii_only, terminal_columns
 from ..terminal.reports import games_table
-from ..terminal.text import Style, fit_to_width, in_ascii
+from ..terminal.text import Style, escaped, fit_to_width, in_ascii, json_text, say
 from .book import hold_interrupts, kept_games, with_db
 from .main import Seconds
 
@@ -32,7 +32,7 @@ def games(ctx: click.Context, as_json: bool, db: str | None) -> None:
     with kept_games(db) as book:
         kept = book.listing()
     if as_json:
-        click.echo(json.dumps([_listed(listed) for listed in kept], ensure_ascii=False))
+        click.echo(json_text([_listed(listed) for listed in kept]))
         return
     click.echo(games_table(kept, terminal_columns(sys.stdout)))
 
@@ -62,12 +62,12 @@ def _record(db: str | None, game_id: int) -> SavedGame:
 
 
 def _screen_style() -> tuple[Style, Callable[[str], None]]:
-    """The style this terminal shows, and a way to print a line to it."""
+    """The style this terminal shows, and a way to print a line to it (escaped)."""
     plain = ascii_only(sys.stdout)
     style = Style(colour=sys.stdout.isatty(), unicode=not plain)
 
     def out(line: str) -> None:
-        text = in_ascii(line) if plain else line
+        text = in_ascii(style.escaped(line)) if plain else style.escaped(line)
         width = terminal_columns(sys.stdout)
         click.echo(text if width is None else fit_to_width(text, width))
 
@@ -84,7 +84,7 @@ def show(game_id: int, as_json: bool, db: str | None) -> None:
     saved = _record(db, game_id)
     if as_json:
         summary = {"id": saved.id, "finished": saved.finished, **(saved.summary or {})}
-        click.echo(json.dumps(summary, ensure_ascii=False))
+        click.echo(json_text(summary))
         return
     from ..terminal.kept import show_hands  # plays the game again: not the list's
 
@@ -139,7 +139,7 @@ def export(game_id: int, output: str | None, db: str | None) -> None:
     `euchre games import` reads back."""
     from ..records.export import to_document  # export's and import's only
 
-    text = json.dumps(to_document(_record(db, game_id)), ensure_ascii=False, indent=1)
+    text = json_text(to_document(_record(db, game_id)), indent=1)
     if output is None:
         click.echo(text)
         return
@@ -148,7 +148,7 @@ def export(game_id: int, output: str | None, db: str | None) -> None:
             file.write(text + "\n")
     except OSError as error:
         raise click.ClickException(f"cannot write {output}: {error.strerror}") from None
-    click.echo(f"Game {game_id} written to {output}.")
+    say(f"Game {game_id} written to {output}.")
 
 
 @games.command(name="import")
@@ -174,7 +174,7 @@ def import_(file: str, db: str | None) -> None:
         game_id = book.add_saved(saved)
         hold_interrupts()
     state = "finished" if saved.finished else "unfinished: `euchre resume` goes on with it"
-    click.echo(f"Imported {file} as game {game_id} ({len(saved.moves)} moves, {state}).")
+    say(f"Imported {file} as game {game_id} ({len(saved.moves)} moves, {state}).")
 
 
 @games.command()
@@ -185,8 +185,10 @@ def delete(game_id: int, yes: bool, db: str | None) -> None:
     """Delete game ID and its moves."""
     saved = _record(db, game_id)
     if not yes and not click.confirm(
-        f"Delete game {game_id} ({saved.setup.ruleset.name}, {saved.started}, "
-        f"{len(saved.moves)} moves)?"
+        escaped(
+            f"Delete game {game_id} ({saved.setup.ruleset.name}, {saved.started}, "
+            f"{len(saved.moves)} moves)?"
+        )
     ):
         click.echo(f"Game {game_id} kept.")
         return

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import os
 import random
 import sys
@@ -27,7 +26,7 @@ from ..terminal.human import TABLE_WORDS, HumanPlayer, QuitGame
 from ..terminal.keyboard import Keyboard, ascii_only, read_answer, terminal_columns
 from ..terminal.pace import Pauses
 from ..terminal.screen import TableScreen
-from ..terminal.text import Style, fit_to_width, in_ascii, needs_ascii
+from ..terminal.text import Style, fit_to_width, in_ascii, json_text, needs_ascii
 from .book import book_path, kept_games, refusals, with_db
 from .main import BadRules, Seconds, rules_to_play
 from .settings import with_settings
@@ -77,10 +76,11 @@ def run_game(
         return terminal_columns(stream)
 
     def shown(text: str) -> str:
-        """As this terminal can show it: in ASCII if need be, and broken between words
-        where a line is wider than the terminal is now."""
+        """As this terminal can show it: escaped, in ASCII if need be, and broken
+        between words where a line is wider than the terminal is now."""
         width = columns()
-        return to_ascii(text) if width is None else fit_to_width(to_ascii(text), width)
+        text = to_ascii(style.escaped(text))
+        return text if width is None else fit_to_width(text, width)
 
     if delay is None:
         paced = 0.25 if watch else 0.6  # a watched game runs itself: a quicker pace
@@ -209,7 +209,7 @@ def run_game(
             raise click.ClickException(f"{error}") from None
     if as_json:
         escaped = needs_ascii(getattr(sys.stdout, "encoding", None))  # names as \u escapes
-        click.echo(json.dumps(match.summary(), ensure_ascii=escaped))
+        click.echo(json_text(match.summary(), ensure_ascii=escaped))
 
 
 @contextmanager
