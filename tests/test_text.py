@@ -3,6 +3,7 @@ name or a line of text may hold, checked on the way in (``engine/names.py``)."""
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import shutil
@@ -24,6 +25,7 @@ from euchre_cli.engine.names import (
 from euchre_cli.records.export import to_document
 from euchre_cli.records.game import SavedGame, Setup
 from euchre_cli.rulebook import load_ruleset
+from euchre_cli.terminal.text import wants_colour
 
 TITLE = "A\x1b]0;PWN\x07"  # an OSC sequence: "set the window title"
 # What a terminal obeys rather than shows: C0 and C1 controls, DEL, a bidi override,
@@ -232,3 +234,61 @@ def test_no_output_path_lets_a_terminal_obey_what_the_book_or_the_user_gave(
     if not args[-1].endswith("--json") and args[:2] != ("games", "export"):
         assert SHOWN_ESCAPED in result.output  # shown, not dropped
 
+
+# Colours as asked: one rule, asked by every command that styles its output ----------
+
+
+class _Stream(io.StringIO):
+    def __init__(self, terminal: bool) -> None:
+        super().__init__()
+        self.terminal = terminal
+
+    def isatty(self) -> bool:
+        return self.terminal
+
+
+@pytest.mark.parametrize(
+    ("terminal", "environment", "colour"),
+    [
+        (True, {"TERM": "xterm"}, True),
+        (True, {}, True),
+        (True, {"TERM": "xterm", "NO_COLOR": ""}, True),  # set but empty: no-color.org
+        (True, {"TERM": "xterm", "NO_COLOR": "1"}, False),
+        (True, {"TERM": "dumb"}, False),
+        (False, {"TERM": "xterm"}, False),  # a pipe or a file
+    ],
+)
+def test_colour_only_on_a_terminal_without_no_color_or_term_dumb(
+    monkeypatch: pytest.MonkeyPatch, terminal: bool, environment: dict[str, str], colour: bool
+) -> None:
+    for variable in ("TERM", "NO_COLOR"):
+        monkeypatch.delenv(variable, raising=False)
+    for variable, value in environment.items():
+        monkeypatch.setenv(variable, value)
+    assert wants_colour(_Stream(terminal)) is colour
+
+
+@pytest.mark.usefixtures("old_book")
+@pytest.mark.parametrize(
+    ("module", "args"),
+    [
+        ("play", ("play", "--watch", "--seed", "2", "--level", "easy")),
+        ("games", ("games", "show", "1")),
+        ("games", ("games", "replay", "1", "--delay", "0")),
+        ("review", ("review", "1")),
+    ],
+)
+def test_every_command_that_styles_asks_the_one_rule(
+    monkeypatch: pytest.MonkeyPatch, module: str, args: tuple[str, ...]
+) -> None:
+    """`games show`, `games replay` and `review` coloured every terminal, NO_COLOR=1 and
+    TERM=dumb too: they asked only whether the output was a terminal."""
+    for answer in (True, False):
+        asked: list[object] = []
+        monkeypatch.setattr(
+            f"euchre_cli.commands.{module}.wants_colour",
+            lambda stream, answer=answer, asked=asked: asked.append(stream) or answer,
+        )
+        result = CliRunner().invoke(main, list(args), color=True)
+        assert result.exit_code == 0, result.output
+        assert asked and ("\x1b[" in result.output) is answer

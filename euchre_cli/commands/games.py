@@ -15,7 +15,7 @@ from ..records.game import RecordError, SavedGame
 from ..records.store import Listing
 from ..terminal.keyboard import ascii_only, terminal_columns
 from ..terminal.reports import games_table
-from ..terminal.text import Style, escaped, fit_to_width, in_ascii, json_text, say
+from ..terminal.text import Style, escaped, fit_to_width, in_ascii, json_text, say, wants_colour
 from .book import hold_interrupts, kept_games, with_db
 from .main import Seconds
 
@@ -64,7 +64,7 @@ def _record(db: str | None, game_id: int) -> SavedGame:
 def _screen_style() -> tuple[Style, Callable[[str], None]]:
     """The style this terminal shows, and a way to print a line to it (escaped)."""
     plain = ascii_only(sys.stdout)
-    style = Style(colour=sys.stdout.isatty(), unicode=not plain)
+    style = Style(colour=wants_colour(sys.stdout), unicode=not plain)
 
     def out(line: str) -> None:
         text = in_ascii(style.escaped(line)) if plain else style.escaped(line)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import random
 import sys
 from collections.abc import Callable, Iterator
@@ -26,7 +25,7 @@ from ..terminal.human import TABLE_WORDS, HumanPlayer, QuitGame
 from ..terminal.keyboard import Keyboard, ascii_only, read_answer, terminal_columns
 from ..terminal.pace import Pauses
 from ..terminal.screen import TableScreen
-from ..terminal.text import Style, fit_to_width, in_ascii, json_text, needs_ascii
+from ..terminal.text import Style, fit_to_width, in_ascii, json_text, needs_ascii, wants_colour
 from .book import book_path, kept_games, refusals, with_db
 from .main import BadRules, Seconds, rules_to_play
 from .settings import with_settings
@@ -41,11 +40,6 @@ MAX_GAMES = 100  # --games at most: a long evening's play (the JSON holds every 
 def _computer_names(count: int, taken: str | None) -> list[str]:
     taken = (taken or "").casefold()  # "ann" at the table beside a computer "Ann": no
     return [name for name in COMPUTER_NAMES if name.casefold() != taken][:count]
-
-
-def _want_colour(stream) -> bool:
-    # no-color.org: NO_COLOR set and not empty turns colour off
-    return stream.isatty() and not os.environ.get("NO_COLOR") and os.environ.get("TERM") != "dumb"
 
 
 def run_game(
@@ -66,7 +60,7 @@ def run_game(
     quiet = as_json and watch
     stream = sys.stderr if as_json else sys.stdout
     plain = ascii_only(stream)
-    style = Style(colour=_want_colour(stream), unicode=not plain)
+    style = Style(colour=wants_colour(stream), unicode=not plain)
     to_ascii: Callable[[str], str] = in_ascii if plain else str  # engine messages too
     # a resumed game is played again unseen and unpaced until it reaches where it stopped
     live = {"now": resumed is None}

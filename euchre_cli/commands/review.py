@@ -22,7 +22,7 @@ from ..records.store import GameBook
 from ..scorekeeper.store import NoSuchGame
 from ..terminal.keyboard import ascii_only, terminal_columns
 from ..terminal.review import review_json, review_lines
-from ..terminal.text import Style, fit_to_width, in_ascii, json_text, needs_ascii
+from ..terminal.text import Style, fit_to_width, in_ascii, json_text, needs_ascii, wants_colour
 from .book import kept_games, with_db
 from .main import Amount
 
@@ -69,7 +69,7 @@ def review(game_id: int | None, threshold: float, as_json: bool, db: str | None)
         click.echo(json_text(review_json(result), ensure_ascii=escaped))
         return
     plain = ascii_only(sys.stdout)
-    style = Style(colour=sys.stdout.isatty(), unicode=not plain)
+    style = Style(colour=wants_colour(sys.stdout), unicode=not plain)
     width = terminal_columns(sys.stdout)
     for line in review_lines(result, style):
         text = in_ascii(style.escaped(line)) if plain else style.escaped(line)

@@ -1,13 +1,16 @@
 """Text for people: colours and suit symbols, or plain ASCII where a terminal cannot
-show them, and lines broken between words to fit a terminal's width.  Text from
-outside (a file, the book, an argument) is shown ``escaped``, never obeyed."""
+show them, and lines broken between words to fit a terminal's width.  Two rules
+every command follows: colour only where ``wants_colour`` says so, and text from
+outside (a file, the book, an argument) shown ``escaped``, never obeyed."""
 
 from __future__ import annotations
 
 import codecs
 import json
+import os
 import re
 from collections.abc import Iterable
+from typing import IO
 
 import click
 
@@ -17,6 +20,13 @@ RED = "\x1b[31m"
 BOLD = "\x1b[1m"
 DIM = "\x1b[2m"
 RESET = "\x1b[0m"
+
+
+def wants_colour(stream: IO[str]) -> bool:
+    """Whether output to ``stream`` is styled: only on a terminal, never with
+    ``NO_COLOR`` set and not empty (no-color.org) or under ``TERM=dumb``.  Every
+    command that styles its output asks this, and nothing else."""
+    return stream.isatty() and not os.environ.get("NO_COLOR") and os.environ.get("TERM") != "dumb"
 
 
 def escaped(text: str, newlines: bool = False) -> str:
