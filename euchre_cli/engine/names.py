@@ -50,9 +50,8 @@ def _checked(text: str, what: str, shortest: int, longest: int) -> str:
     if not stripped.isprintable():
         shown = repr(stripped if len(stripped) <= _QUOTED else stripped[: _QUOTED - 3] + "...")
         raise TextError(
-            f"the {what} {shown} holds control characters or bytes that are not UTF-8 text"
-            " (a new line, a tab or an escape code, say; a terminal in another encoding sends"
-            " such bytes): type it without them"
+            f"the {what} {shown} holds control characters or bytes that are not UTF-8 text:"
+            " give printable text, with no new line, tab or escape code"
         )
     if not shortest <= len(stripped) <= longest:
         size = f"{shortest} to {longest}" if shortest else f"at most {longest}"
