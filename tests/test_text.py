@@ -118,6 +118,16 @@ def test_an_imported_name_is_held_to_what_name_allows(tmp_path: Path) -> None:
     assert json.loads(euchre("games", "--json").stdout)[0]["players"][1] == "Zoë"
 
 
+def test_a_file_named_against_the_rule_is_asked_for_a_name_line(tmp_path: Path) -> None:
+    """A file without ``name:`` is named after its stem, which is then checked: the
+    message blamed the ``name:`` line of the built-in ruleset it extends."""
+    stem = tmp_path / f"{TITLE}.yaml"
+    stem.write_text("extends: standard\n", encoding="utf-8")
+    validated = euchre("rules", "validate", str(stem))
+    refused_in_one_line(validated, ".yaml:1: the ruleset name 'A\\x1b]0;PWN\\x07' holds")
+    assert validated.stderr.rstrip().endswith("(give the file a name: line)")
+
+
 def test_a_ruleset_name_or_description_too_long_points_at_its_line(tmp_path: Path) -> None:
     validated = euchre("rules", "validate", str(_ruleset_with(tmp_path, "name", "x" * 41)))
     refused_in_one_line(validated, "house.yaml:2: give a ruleset name of 1 to 40 characters")

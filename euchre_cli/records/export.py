@@ -80,7 +80,10 @@ def from_document(data: object, source: str) -> SavedGame:
         or not all(isinstance(name, str) for name in names)
     ):
         raise RecordError(f"setup.names: give the {ruleset.players} players' names")
-    names = [_checked(f"setup.names[{i}]", check_player_name, name) for i, name in enumerate(names)]
+    names = [
+        _under_the_rule(f"setup.names[{index}]", check_player_name, name)
+        for index, name in enumerate(names)
+    ]
     person = raw.get("person")
     if person is not None and person not in range(len(names)):
         raise RecordError(f"setup.person: a player's index, 0 to {len(names) - 1}, or null")
@@ -106,7 +109,7 @@ def from_document(data: object, source: str) -> SavedGame:
     started = document.get("started")
     if isinstance(started, str):
         check_time = partial(check_text, what="time", longest=TIME_LONGEST)
-        saved.started = _checked("started", check_time, started)
+        saved.started = _under_the_rule("started", check_time, started)
     match = play_back(saved, taken_back=True)
     checked(saved, match, document.get("finished"))
     return saved
@@ -133,7 +136,7 @@ def _integer(value: object, where: str) -> int:
     return value
 
 
-def _checked(where: str, check: Callable[[str], str], text: str) -> str:
+def _under_the_rule(where: str, check: Callable[[str], str], text: str) -> str:
     """``text`` under the rule for every name and text (``engine.names``): a record
     holds nothing that ``--name`` or a ruleset file would refuse."""
     try:

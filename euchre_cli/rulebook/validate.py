@@ -264,7 +264,8 @@ def _text(value: str, path: KeyPath, checker: Checker) -> str:
             return check_name(value, "ruleset name")
         return check_text(value, dotted(path))
     except TextError as error:
-        checker.fail([path], str(error))
+        unwritten = checker.where and path not in checker.where  # a file named after its stem
+        checker.fail([path], str(error), "give the file a name: line" if unwritten else "")
 
 
 def _list_items(value: object, path: KeyPath, checker: Checker, allowed: str) -> list:
