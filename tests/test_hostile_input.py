@@ -241,9 +241,7 @@ def check(line: list[str], env: dict[str, str] | None = None, answers: bytes = b
     lines = [text for text in result.stderr.splitlines() if text.strip()]
     errors = [number for number, text in enumerate(lines) if text.startswith("Error: ")]
     assert len(errors) <= 1, (shown, lines)
-    # A line break in a value given is left out of this check: showing such text
-    # escaped is another change's (issue 26).
-    if errors and not any("\n" in arg for arg in given):
+    if errors:  # a line break in a value given is shown escaped, as \n
         assert errors[0] == len(lines) - 1, (shown, lines)
 
 

@@ -143,9 +143,10 @@ def test_a_path_that_names_no_file_is_refused_in_one_line(
     assert not (tmp_path / "x.yaml").exists()
 
 
-def test_text_the_terminal_cannot_encode_is_shown_as_a_question_mark(tmp_path: Path) -> None:
+def test_text_the_terminal_cannot_encode_never_ends_in_a_traceback(tmp_path: Path) -> None:
     """In a UTF-8 locale Python refuses to print, or read, bytes that are not UTF-8:
-    a path typed in Latin-1, echoed back, or such an answer at a prompt."""
+    a path typed in Latin-1, echoed back (escaped, as all text from outside is), or
+    such an answer at a prompt (read as a ?)."""
     import subprocess
     import sys
 
@@ -161,7 +162,7 @@ def test_text_the_terminal_cannot_encode_is_shown_as_a_question_mark(tmp_path: P
         [*euchre, "stats", "--rules", "Zo\udceb"], capture_output=True, env=environment
     )
     assert shown.returncode == 0 and b"Traceback" not in shown.stderr
-    assert shown.stdout.startswith(b"No games of yours with --rules Zo? (yours: rules standard")
+    assert shown.stdout.startswith(b"No games of yours with --rules Zo\\udceb (yours: rules")
     typed = subprocess.run(
         [*euchre, "score", "keep"], input=b"Zo\xeb\nquit\n", capture_output=True, env=environment
     )

@@ -375,7 +375,7 @@ def test_a_full_disk_is_said_as_such_and_leaves_the_sheet_as_it_was(book_path: P
     with full, book.transaction():
         sheet = book.sheet()
         for _ in range(100):
-            book.add(sheet, manual_points(sheet, "1", 1, "a long reason " * 40))
+            book.add(sheet, manual_points(sheet, "1", 1, "a long reason " * 14))
     book.close()
     assert entries_in(book_path) == [HandOutcome(0, 3)]
 

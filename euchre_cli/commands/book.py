@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
+from ..engine.names import TextError
 from ..rulebook import RulesetError
 from ..scorekeeper.sheet import RubberOver, SheetError
 from ..scorekeeper.store import (
@@ -70,7 +71,7 @@ def refusals(otherwise: str = "") -> Iterator[None]:
         yield
     except ScorebookBusy as error:
         raise BookBusy(f"{error}{otherwise}") from None
-    except (ScorebookError, SheetError, RulesetError) as error:
+    except (ScorebookError, SheetError, RulesetError, TextError) as error:
         raise click.ClickException(f"{error}{NEXT_STEP.get(type(error), '')}{otherwise}") from None
 
 

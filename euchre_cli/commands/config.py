@@ -11,6 +11,7 @@ import os
 import click
 
 from ..terminal import reports
+from ..terminal.text import say
 from .main import ListingGroup
 from .main import main as euchre
 from .settings import (
@@ -43,8 +44,8 @@ def list_settings() -> None:
     path = settings_path()
     entries = read_settings(path)
     rows = [(setting.key, *_in_effect(setting, entries, path)) for setting in SETTINGS.values()]
-    click.echo(reports.settings_table(rows))
-    click.echo(f"The file: {path} (an option given on the command line wins)")
+    say(reports.settings_table(rows))
+    say(f"The file: {path} (an option given on the command line wins)")
 
 
 @config.command("get")
@@ -54,7 +55,7 @@ def get_setting(key: str) -> None:
     setting = setting_named(key)
     path = settings_path()
     value, _ = _in_effect(setting, read_settings(path), path)
-    click.echo(value)
+    say(value)
 
 
 @config.command("set", context_settings={"ignore_unknown_options": True})
@@ -68,7 +69,7 @@ def set_setting(key: str, value: str) -> None:
     texts = {known: entry.text for known, entry in read_settings(path).items()}
     texts[key] = as_text(checked(setting, value, _command(setting), os.getcwd()))
     write_settings(path, texts)
-    click.echo(f"{key}: {texts[key]} (in {path})")
+    say(f"{key}: {texts[key]} (in {path})")
 
 
 @config.command("unset")
@@ -80,10 +81,10 @@ def unset_setting(key: str) -> None:
     texts = {known: entry.text for known, entry in read_settings(path).items()}
     default = default_text(setting, _command(setting))
     if texts.pop(key, None) is None:
-        click.echo(f"{key} is not set: it is the default, {default}.")
+        say(f"{key} is not set: it is the default, {default}.")
         return
     write_settings(path, texts)
-    click.echo(f"{key} unset: the default, {default}, from now on.")
+    say(f"{key} unset: the default, {default}, from now on.")
 
 
 def _command(setting: Setting) -> click.Command:

@@ -3,7 +3,6 @@ export, import and delete.  ``euchre resume`` (in ``play.py``) goes on with one.
 
 from __future__ import annotations
 
-import json
 import sys
 import time
 from collections.abc import Callable, Iterator
@@ -16,7 +15,7 @@ from ..records.game import DamagedGame, RecordError, SavedGame
 from ..records.store import Listing
 from ..terminal.keyboard import ascii_only, terminal_columns
 from ..terminal.reports import games_table
-from ..terminal.text import Style, fit_to_width, in_ascii
+from ..terminal.text import Style, escaped, fit_to_width, in_ascii, json_text, say, wants_colour
 from .book import hold_interrupts, kept_games, with_db
 from .main import Seconds, WholeNumber
 
@@ -36,7 +35,7 @@ def games(ctx: click.Context, as_json: bool, db: str | None) -> None:
         if listed.damaged:
             click.echo(f"Note: {listed.damaged}", err=True)
     if as_json:
-        click.echo(json.dumps([_listed(listed) for listed in kept], ensure_ascii=False))
+        click.echo(json_text([_listed(listed) for listed in kept]))
         return
     click.echo(games_table(kept, terminal_columns(sys.stdout)))
 
@@ -67,12 +66,12 @@ def _record(db: str | None, game_id: int) -> SavedGame:
 
 
 def _screen_style() -> tuple[Style, Callable[[str], None]]:
-    """The style this terminal shows, and a way to print a line to it."""
+    """The style this terminal shows, and a way to print a line to it (escaped)."""
     plain = ascii_only(sys.stdout)
-    style = Style(colour=sys.stdout.isatty(), unicode=not plain)
+    style = Style(colour=wants_colour(sys.stdout), unicode=not plain)
 
     def out(line: str) -> None:
-        text = in_ascii(line) if plain else line
+        text = in_ascii(style.escaped(line)) if plain else style.escaped(line)
         width = terminal_columns(sys.stdout)
         click.echo(text if width is None else fit_to_width(text, width))
 
@@ -89,7 +88,7 @@ def show(game_id: int, as_json: bool, db: str | None) -> None:
     saved = _record(db, game_id)
     if as_json:
         summary = {"id": saved.id, "finished": saved.finished, **(saved.summary or {})}
-        click.echo(json.dumps(summary, ensure_ascii=False))
+        click.echo(json_text(summary))
         return
     from ..terminal.kept import show_hands  # plays the game again: not the list's
 
@@ -144,7 +143,7 @@ def export(game_id: int, output: str | None, db: str | None) -> None:
     `euchre games import` reads back."""
     from ..records.export import to_document  # export's and import's only
 
-    text = json.dumps(to_document(_record(db, game_id)), ensure_ascii=False, indent=1)
+    text = json_text(to_document(_record(db, game_id)), indent=1)
     if output is None:
         click.echo(text)
         return
@@ -153,7 +152,7 @@ def export(game_id: int, output: str | None, db: str | None) -> None:
             file.write(text + "\n")
     except OSError as error:
         raise click.ClickException(f"cannot write {output}: {error.strerror}") from None
-    click.echo(f"Game {game_id} written to {output}.")
+    say(f"Game {game_id} written to {output}.")
 
 
 @games.command(name="import")
@@ -180,7 +179,7 @@ def import_(file: str, db: str | None) -> None:
         game_id = book.add_saved(saved)
         hold_interrupts()
     state = "finished" if saved.finished else "unfinished: `euchre resume` goes on with it"
-    click.echo(f"Imported {file} as game {game_id} ({len(saved.moves)} moves, {state}).")
+    say(f"Imported {file} as game {game_id} ({len(saved.moves)} moves, {state}).")
 
 
 @games.command()
@@ -195,7 +194,7 @@ def delete(game_id: int, yes: bool, db: str | None) -> None:
             about = f"{saved.setup.ruleset.name}, {saved.started}, {len(saved.moves)} moves"
         except DamagedGame as error:  # deleting it is what its message advises
             about = f"damaged: {error.damage}"
-    if not yes and not click.confirm(f"Delete game {game_id} ({about})?"):
+    if not yes and not click.confirm(escaped(f"Delete game {game_id} ({about})?")):
         click.echo(f"Game {game_id} kept.")
         return
     with kept_games(db) as book:

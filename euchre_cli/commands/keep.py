@@ -28,7 +28,7 @@ from ..scorekeeper.sheet import (
 )
 from ..terminal import reports
 from ..terminal.keyboard import line_editing, read_answer, terminal_columns
-from ..terminal.text import fit_to_width
+from ..terminal.text import escaped, fit_to_width
 from .book import (
     BookBusy,
     ascii_wanted,
@@ -141,7 +141,9 @@ def _ask(question: str) -> str:
 
 
 def _fitted(text: str, stream: IO[str], room: int = 0) -> str:
+    """``text`` escaped (names come from the book), and on a terminal broken to fit."""
     width = terminal_columns(stream)
+    text = escaped(text, newlines=True)
     return text if width is None else fit_to_width(text, width - room)
 
 

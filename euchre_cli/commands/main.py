@@ -47,12 +47,18 @@ class OneLineUsageError(click.UsageError):
         click.echo(f"Error: {self.format_message()}{where}", file=file, err=True)
 
 
-def one_line(error: click.UsageError) -> click.UsageError:
-    """``error`` as a :class:`OneLineUsageError`; a bare group name's help (click 8.2's
+def one_line(error: click.ClickException) -> click.ClickException:
+    """``error`` on one line, what it quotes of the user's text escaped: a usage
+    error as a :class:`OneLineUsageError`; a bare group name's help (click 8.2's
     ``NoArgsIsHelpError``, hence ``click>=8.2``) as it is."""
+    from ..terminal.text import escaped  # only on an error
+
     if isinstance(error, click.exceptions.NoArgsIsHelpError):
         return error
-    return OneLineUsageError(error.format_message(), error.ctx)
+    if isinstance(error, click.UsageError):
+        return OneLineUsageError(escaped(error.format_message()), error.ctx)
+    error.message = escaped(error.message)  # an argument, a path, a name from the book
+    return error
 
 
 class BadRules(click.ClickException):
@@ -143,18 +149,18 @@ class ListingGroup(click.Group):
 
 class LazyGroup(ListingGroup):
     """A group whose subcommands are imported on first use, and whose usage errors
-    (its own and its subcommands') print as one line."""
+    (its own and its subcommands') print as one line, and every error escaped."""
 
     def make_context(self, *args, **kwargs) -> click.Context:
         try:
             return super().make_context(*args, **kwargs)
-        except click.UsageError as error:
+        except click.ClickException as error:
             raise one_line(error) from None
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
-        except click.UsageError as error:
+        except click.ClickException as error:
             raise one_line(error) from None
 
     def list_commands(self, ctx: click.Context) -> list[str]:

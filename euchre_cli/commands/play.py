@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import json
-import os
 import random
 import sys
 from collections.abc import Callable, Iterator
@@ -14,6 +12,7 @@ from click.core import ParameterSource
 
 from ..engine.game import Game, GameTooLong
 from ..engine.match import Match, MatchObserver, Observers
+from ..engine.names import TextError, check_player_name
 from ..players import Player
 from ..players.levels import DEFAULT_LEVEL, LEVELS, make_player
 from ..records.game import RecordError, SavedGame, Setup
@@ -26,7 +25,7 @@ from ..terminal.human import TABLE_WORDS, HumanPlayer, QuitGame
 from ..terminal.keyboard import Keyboard, ascii_only, read_answer, terminal_columns
 from ..terminal.pace import Pauses
 from ..terminal.screen import TableScreen
-from ..terminal.text import Style, fit_to_width, in_ascii, needs_ascii
+from ..terminal.text import Style, fit_to_width, in_ascii, json_text, needs_ascii, wants_colour
 from .book import book_path, kept_games, refusals, with_db
 from .main import BadRules, Seconds, WholeNumber, rules_to_play
 from .settings import with_settings
@@ -41,11 +40,6 @@ MAX_GAMES = 100  # --games at most: a long evening's play (the JSON holds every 
 def _computer_names(count: int, taken: str | None) -> list[str]:
     taken = (taken or "").casefold()  # "ann" at the table beside a computer "Ann": no
     return [name for name in COMPUTER_NAMES if name.casefold() != taken][:count]
-
-
-def _want_colour(stream) -> bool:
-    # no-color.org: NO_COLOR set and not empty turns colour off
-    return stream.isatty() and not os.environ.get("NO_COLOR") and os.environ.get("TERM") != "dumb"
 
 
 def run_game(
@@ -66,7 +60,7 @@ def run_game(
     quiet = as_json and watch
     stream = sys.stderr if as_json else sys.stdout
     plain = ascii_only(stream)
-    style = Style(colour=_want_colour(stream), unicode=not plain)
+    style = Style(colour=wants_colour(stream), unicode=not plain)
     to_ascii: Callable[[str], str] = in_ascii if plain else str  # engine messages too
     # a resumed game is played again unseen and unpaced until it reaches where it stopped
     live = {"now": resumed is None}
@@ -76,10 +70,11 @@ def run_game(
         return terminal_columns(stream)
 
     def shown(text: str) -> str:
-        """As this terminal can show it: in ASCII if need be, and broken between words
-        where a line is wider than the terminal is now."""
+        """As this terminal can show it: escaped, in ASCII if need be, and broken
+        between words where a line is wider than the terminal is now."""
         width = columns()
-        return to_ascii(text) if width is None else fit_to_width(to_ascii(text), width)
+        text = to_ascii(style.escaped(text))
+        return text if width is None else fit_to_width(text, width)
 
     if delay is None:
         paced = 0.25 if watch else 0.6  # a watched game runs itself: a quicker pace
@@ -208,7 +203,7 @@ def run_game(
             raise click.ClickException(f"{error}") from None
     if as_json:
         escaped = needs_ascii(getattr(sys.stdout, "encoding", None))  # names as \u escapes
-        click.echo(json.dumps(match.summary(), ensure_ascii=escaped))
+        click.echo(json_text(match.summary(), ensure_ascii=escaped))
 
 
 @contextmanager
@@ -233,17 +228,10 @@ def _waits_for_enter(stream) -> bool:
 
 
 def _check_name(ctx: click.Context, param: click.Parameter, value: str) -> str:
-    name = value.strip()
-    if not name or len(name) > 20:
-        raise click.BadParameter("give a name of 1 to 20 characters")
-    if not name.isprintable():
-        raise click.BadParameter(
-            "a name cannot hold control characters (a new line, say) or bytes that are not"
-            " UTF-8 text (a terminal in another encoding sends those)"
-        )
-    if "&" in name:  # a team is written "Ann & Bob": one name must not look like two
-        raise click.BadParameter(f"{name!r} holds '&', which joins partners' names: give one name")
-    return name
+    try:
+        return check_player_name(value)
+    except TextError as error:
+        raise click.BadParameter(str(error)) from None
 
 
 def _game_options(function: Callable) -> Callable:

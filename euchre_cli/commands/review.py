@@ -3,7 +3,6 @@ analysis the hints give; the ones that cost the most, and what they cost per han
 
 from __future__ import annotations
 
-import json
 import sys
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -23,7 +22,7 @@ from ..records.store import GameBook
 from ..scorekeeper.store import NoSuchGame
 from ..terminal.keyboard import ascii_only, terminal_columns
 from ..terminal.review import review_json, review_lines
-from ..terminal.text import Style, fit_to_width, in_ascii, needs_ascii
+from ..terminal.text import Style, fit_to_width, in_ascii, json_text, needs_ascii, wants_colour
 from .book import kept_games, with_db
 from .main import Amount, WholeNumber
 
@@ -67,13 +66,13 @@ def review(game_id: int | None, threshold: float, as_json: bool, db: str | None)
     result = Review(saved, weighed, played.hands, threshold)
     if as_json:
         escaped = needs_ascii(getattr(sys.stdout, "encoding", None))
-        click.echo(json.dumps(review_json(result), ensure_ascii=escaped))
+        click.echo(json_text(review_json(result), ensure_ascii=escaped))
         return
     plain = ascii_only(sys.stdout)
-    style = Style(colour=sys.stdout.isatty(), unicode=not plain)
+    style = Style(colour=wants_colour(sys.stdout), unicode=not plain)
     width = terminal_columns(sys.stdout)
     for line in review_lines(result, style):
-        text = in_ascii(line) if plain else line
+        text = in_ascii(style.escaped(line)) if plain else style.escaped(line)
         click.echo(text if width is None else fit_to_width(text, width))
 
 

@@ -21,6 +21,7 @@ from ..rulebook import RulesetError, builtin_names, load_ruleset, ruleset_to_dic
 from ..rulebook.reference import REFERENCE_FILE, reference_text, rule_number, rule_sections
 from ..terminal import reports
 from ..terminal.keyboard import terminal_columns
+from ..terminal.text import escaped, say
 from .main import ListingGroup
 
 # The settings a table most often changes, by section, in the order `rules new` lists them.
@@ -78,7 +79,7 @@ def show(ruleset: str) -> None:
 
     The output is itself a valid ruleset."""
     resolved = _load(ruleset)
-    click.echo(f"# {ruleset}, fully resolved: every setting, nothing inherited.")
+    click.echo(f"# {escaped(ruleset)}, fully resolved: every setting, nothing inherited.")
     click.echo(to_yaml(ruleset_to_dict(resolved)), nl=False)
 
 
@@ -89,7 +90,7 @@ def validate(file: str) -> None:
     ruleset = _load(file)
     origin = f"extends {ruleset.extends}" if ruleset.extends else "standard defaults"
     summary = f"{ruleset.players} players, game to {ruleset.game.points_to_win}"
-    click.echo(f"{file}: OK ({origin}; {summary})")
+    say(f"{file}: OK ({origin}; {summary})")
     unplayable = unplayable_game(ruleset)
     if unplayable:
         click.echo(f"Note: {unplayable}.")
@@ -136,7 +137,7 @@ def new(file: Path, base: str) -> None:
         file.write_bytes(text)
     except OSError as error:
         raise click.ClickException(f"{file}: cannot write ({error.strerror})") from None
-    click.echo(f"Wrote {file} (extends {extends}). Check it with: euchre rules validate {file}")
+    say(f"Wrote {file} (extends {extends}). Check it with: euchre rules validate {file}")
 
 
 @rules.command()

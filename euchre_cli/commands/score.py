@@ -23,6 +23,7 @@ from ..scorekeeper.sheet import (
 from ..scorekeeper.store import book_exists, check_book_path
 from ..terminal import reports
 from ..terminal.keyboard import terminal_columns
+from ..terminal.text import escaped, say
 from .book import Command, ascii_wanted, book_path, refusals, session, with_ascii, with_db
 from .keep import keep
 from .main import ListingGroup, WholeNumber
@@ -55,7 +56,7 @@ def new(
         sides = seat_sides(ruleset, teams, players)
     with session(db, create=True) as book:
         sheet = book.new_sheet(name, ruleset, sides)
-    click.echo(
+    say(
         f"Started sheet {sheet.name} ({ruleset.name}, game to {ruleset.game.points_to_win}): "
         f"{' v '.join(sheet.side_names)}."
     )
@@ -74,7 +75,7 @@ def hand(makers: str, tricks: int, alone: bool, defender_alone: str | None, db: 
     with session(db) as book:
         sheet = book.sheet()
         tally = book.add(sheet, played_hand(sheet, makers, tricks, alone, defender_alone))
-    click.echo(reports.recorded(sheet, tally))
+    say(reports.recorded(sheet, tally))
 
 
 @score.command(context_settings={"ignore_unknown_options": True})
@@ -87,7 +88,7 @@ def add(who: str, points: int, reason: str, db: str | None) -> None:
     with session(db) as book:
         sheet = book.sheet()
         tally = book.add(sheet, manual_points(sheet, who, points, reason))
-    click.echo(reports.recorded(sheet, tally))
+    say(reports.recorded(sheet, tally))
 
 
 @score.command()
@@ -103,7 +104,7 @@ def renege(who: str, alone: bool, db: str | None) -> None:
     with session(db) as book:
         sheet = book.sheet()
         tally = book.add(sheet, renege_penalty(sheet, who, alone))
-    click.echo(reports.recorded(sheet, tally))
+    say(reports.recorded(sheet, tally))
 
 
 @score.command()
@@ -114,7 +115,7 @@ def undo(db: str | None) -> None:
         sheet = book.sheet()
         removed = book.undo(sheet)
         tally = book.tally(sheet)
-    click.echo(reports.took_back(sheet, removed, tally))
+    say(reports.took_back(sheet, removed, tally))
 
 
 @score.command()
@@ -167,10 +168,10 @@ def edit(
         before = book.tally(sheet)
         tally = book.replace(sheet, number, entry)
     result = tally.results[number - 1]
-    click.echo(f"#{number} is now: {reports.entry_text(sheet, result)}.")
+    say(f"#{number} is now: {reports.entry_text(sheet, result)}.")
     for line in reports.outcome_changes(sheet, before, tally):
-        click.echo(line)
-    click.echo(reports.game_line(sheet, tally))
+        say(line)
+    say(reports.game_line(sheet, tally))
 
 
 def _sheet_name(command: Command) -> Command:
@@ -193,7 +194,7 @@ def show(name: str | None, as_json: bool, plain: bool, db: str | None) -> None:
     if as_json:
         click.echo(json.dumps(reports.sheet_json(sheet, tally), indent=2))
     else:
-        click.echo(
+        say(
             reports.sheet_report(sheet, tally, ascii_wanted(plain), terminal_columns(sys.stdout))
         )
 
@@ -208,7 +209,7 @@ def history(name: str | None, db: str | None) -> None:
     with session(db, write=False) as book:
         sheet = book.sheet(name)
         tally = book.tally(sheet)
-    click.echo(reports.history_table(sheet, tally, terminal_columns(sys.stdout)))
+    say(reports.history_table(sheet, tally, terminal_columns(sys.stdout)))
 
 
 @score.command()
@@ -224,7 +225,7 @@ def stats(name: str | None, db: str | None) -> None:
     with session(db, write=False) as book:
         sheet = book.sheet(name)
         tally = book.tally(sheet)
-    click.echo(reports.stats_table(sheet, side_stats(len(sheet.sides), tally)))
+    say(reports.stats_table(sheet, side_stats(len(sheet.sides), tally)))
 
 
 @score.command(name="list")
@@ -236,11 +237,11 @@ def list_sheets(db: str | None) -> None:
         check_book_path(path)
         exists = book_exists(path)
     if not exists:  # no book yet: the same answer as an empty one
-        click.echo(reports.sheets_table([]))
+        say(reports.sheets_table([]))
         return
     with session(db, write=False) as book:
         summaries = book.summaries()
-    click.echo(reports.sheets_table(summaries))
+    say(reports.sheets_table(summaries))
 
 
 @score.command()
@@ -250,7 +251,7 @@ def use(name: str, db: str | None) -> None:
     """Make sheet NAME the current one."""
     with session(db) as book:
         sheet = book.use(name)
-    click.echo(f"Sheet {sheet.name} is now current: {' v '.join(sheet.side_names)}.")
+    say(f"Sheet {sheet.name} is now current: {' v '.join(sheet.side_names)}.")
 
 
 @score.command()
@@ -262,12 +263,12 @@ def delete(name: str, yes: bool, db: str | None) -> None:
     if not yes:
         with session(db, write=False) as book:
             entries = len(book.entries(book.sheet(name)))
-        if not click.confirm(f"Delete sheet {name} and its {entries} entries?"):
-            click.echo(f"Sheet {name} kept.")
+        if not click.confirm(escaped(f"Delete sheet {name} and its {entries} entries?")):
+            say(f"Sheet {name} kept.")
             return
     with session(db) as book:
         book.delete(name)
-    click.echo(f"Deleted sheet {name}.")
+    say(f"Deleted sheet {name}.")
 
 
 score.add_command(keep)

@@ -9,7 +9,6 @@ score command.
 
 from __future__ import annotations
 
-import json
 import sys
 from collections.abc import Sequence
 from typing import Any
@@ -19,7 +18,7 @@ import click
 from ..records.stats import RECENT_GAMES, Counted, stats_of
 from ..terminal.keyboard import ascii_only
 from ..terminal.reports import person_stats_report
-from ..terminal.text import in_ascii
+from ..terminal.text import in_ascii, json_text, say
 from .book import counted_games, with_db
 
 
@@ -62,11 +61,11 @@ def stats(rules: str | None, level: str | None, as_json: bool, db: str | None) -
             "recent_games": RECENT_GAMES,
             "tables": [table.as_dict() for table in tables],
         }
-        click.echo(json.dumps(document, ensure_ascii=False))
+        click.echo(json_text(document))
         return
     plain = ascii_only(sys.stdout)
     text = person_stats_report(tables, plain) if tables else _nothing_counted(kept, rules, level)
-    click.echo(in_ascii(text) if plain else text)
+    say(in_ascii(text) if plain else text)
 
 
 def _nothing_counted(kept: Sequence[Counted], rules: str | None, level: str | None) -> str:

@@ -8,9 +8,13 @@ whether the game is finished come from that replay, not from the file.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import replace
+from functools import partial
 from typing import Any
 
 from ..engine.match import Match
+from ..engine.names import TextError, check_player_name, check_text
 from ..rulebook import RulesetError, ruleset_from_dict, ruleset_to_dict
 from .game import RecordError, SavedGame, checked_move, checked_setup
 from .replay import play_back
@@ -20,6 +24,7 @@ VERSION = 1
 MAX_RECORD_BYTES = 64 * 2**20
 """A record file at most: a game to 10 exports to about 40 kB, so a match of 100 games
 to 50 points to about 20 MB."""
+TIME_LONGEST = 25  # "started": "2024-05-01 20:31:24" as the book writes it, or with a zone
 
 
 def to_document(saved: SavedGame) -> dict[str, Any]:
@@ -72,6 +77,11 @@ def from_document(data: object, source: str) -> SavedGame:
     except RulesetError as error:
         raise RecordError(f"setup.ruleset: {error}") from None
     setup = checked_setup(ruleset, raw, "setup.")
+    names = tuple(
+        _under_the_rule(f"setup.names[{index}]", check_player_name, name)
+        for index, name in enumerate(setup.names)
+    )
+    setup = replace(setup, names=names)
     moves = document.get("moves")
     if not isinstance(moves, list):
         raise RecordError("moves: a list of moves")
@@ -86,7 +96,9 @@ def from_document(data: object, source: str) -> SavedGame:
     if numbers != sorted(set(numbers)):
         raise RecordError("moves: their numbers must rise from one move to the next")
     started = document.get("started")
-    saved.started = started if isinstance(started, str) else ""
+    if isinstance(started, str):
+        check_time = partial(check_text, what="time", longest=TIME_LONGEST)
+        saved.started = _under_the_rule("started", check_time, started)
     match = play_back(saved, taken_back=True)
     checked(saved, match, document.get("finished"))
     return saved
@@ -99,6 +111,15 @@ def checked(saved: SavedGame, match: Match, finished: object) -> None:
         raise RecordError("finished: the record says the game is finished, but its moves stop")
     saved.finished = match.over
     saved.summary = None if match.game is None else match.summary()
+
+
+def _under_the_rule(where: str, check: Callable[[str], str], text: str) -> str:
+    """``text`` under the rule for every name and text (``engine.names``): a record
+    holds nothing that ``--name`` or a ruleset file would refuse."""
+    try:
+        return check(text)
+    except TextError as error:
+        raise RecordError(f"{where}: {error}") from None
 
 
 def _object(value: object, where: str) -> dict[str, Any]:

@@ -259,7 +259,9 @@ def _saved_game(row: Sequence) -> SavedGame:
     one the program writes (the book may have been edited by hand)."""
     game_id, started, ruleset, seed, names, person, level, think, games, finished, summary = row
     try:
-        rules = ruleset_from_dict(_json_column(ruleset, "ruleset"), source=f"game {game_id}")
+        rules = ruleset_from_dict(
+            _json_column(ruleset, "ruleset"), source=f"game {game_id}", kept=True
+        )
     except RulesetError as error:
         raise RecordError(f"its rules cannot be read: {error}") from None
     given = {"seed": seed, "person": person, "level": level, "think": think, "games": games}

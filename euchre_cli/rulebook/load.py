@@ -147,6 +147,8 @@ def _resolve(
         base, base_where, _ = _resolve(parent, chain, extends_at)
         parent_name = str(base.pop("name"))
         base.pop("description")
+        for own in ("name", "description"):  # never inherited: nor are their places
+            base_where.pop((own,), None)
         _overlay(base, base_where, data, where)
         base_where[()] = where[()]
         data, where = base, base_where

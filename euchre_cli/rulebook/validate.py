@@ -16,6 +16,7 @@ from dataclasses import Field, dataclass, fields, is_dataclass, replace
 from typing import Any, NamedTuple, NoReturn
 
 from ..engine.cards import RANK_NAMES, rank_index
+from ..engine.names import TextError, check_name, check_text
 from ..engine.rules import HAND_SIZE, WEAK_HAND_SWAP, Ruleset
 
 BOOKKEEPING = ("source", "extends")
@@ -58,6 +59,7 @@ class Checker:
 
     where: Where
     source: str
+    kept: bool = False  # a snapshot the book kept: its text is not checked again
 
     def fail(self, paths: Sequence[KeyPath], problem: str, allowed: str = "") -> NoReturn:
         """Blames the most derived of ``paths`` that was written down, else the first
@@ -109,13 +111,16 @@ def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def ruleset_from_dict(data: dict, source: str = "<snapshot>") -> Ruleset:
+def ruleset_from_dict(data: dict, source: str = "<snapshot>", kept: bool = False) -> Ruleset:
     """Validates plain data in the YAML contract's shape and builds the Ruleset.
 
     The scorekeeper stores ``ruleset_to_dict()`` as JSON and rebuilds it here without
-    reading YAML; missing keys take the defaults.  Errors name ``source``.
+    reading YAML; missing keys take the defaults.  Errors name ``source``.  A snapshot
+    the book ``kept`` has its name and description taken as they are: they were
+    checked when it was written, or it was written before they were, and a book
+    must still open (what it holds is shown escaped, ``terminal.text.escaped``).
     """
-    return replace(build_ruleset(data, Checker({}, source)), source=source)
+    return replace(build_ruleset(data, Checker({}, source, kept)), source=source)
 
 
 def ruleset_to_dict(ruleset: Ruleset) -> dict[str, Any]:
@@ -234,7 +239,7 @@ def _scalar_setting(
         return "off"
     fits = isinstance(value, kind) and not (kind is int and isinstance(value, bool))
     if fits and (not allowed or value in allowed) and (minimum is None or value >= minimum):
-        return value
+        return _text(value, path, checker) if kind is str and not allowed else value
     if allowed:
         hint = f"allowed: {_either(allowed)}"
     elif kind is bool:
@@ -248,6 +253,19 @@ def _scalar_setting(
     elif isinstance(value, str) and kind is int and value.strip().lstrip("+-").isdigit():
         hint += ", without quotes"
     checker.fail([path], f"{dotted(path)} cannot be {as_written(value)}", hint)
+
+
+def _text(value: str, path: KeyPath, checker: Checker) -> str:
+    """The ruleset's name or description, under the rule for all text (``engine.names``)."""
+    if checker.kept:
+        return value
+    try:
+        if path == ("name",):
+            return check_name(value, "ruleset name")
+        return check_text(value, dotted(path))
+    except TextError as error:
+        unwritten = checker.where and path not in checker.where  # a file named after its stem
+        checker.fail([path], str(error), "give the file a name: line" if unwritten else "")
 
 
 def _list_items(value: object, path: KeyPath, checker: Checker, allowed: str) -> list:

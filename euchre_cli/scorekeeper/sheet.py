@@ -14,6 +14,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
+from ..engine.names import check_player_name, check_text
 from ..engine.rules import Ruleset, side_name
 from ..engine.scoring import (
     TRICKS_IN_HAND,
@@ -153,14 +154,14 @@ def seat_sides(
                 f"give {ruleset.players} times --player NAME"
             )
         sides = tuple((name.strip(),) for name in players)
-    names = [name for side in sides for name in side]
-    for name in names:
-        check_text(name, "player name")
+    for name in (name for side in sides for name in side):
         if not name or name.isdigit() or len(split_team(name)) > 1:
             raise SheetError(
-                f"'{name}' is not a usable player name: a name may not be empty or a number"
+                f"{name!r} is not a usable player name: a name may not be empty or a number"
                 " (numbers pick a side), nor hold &, comma, /, + or 'and' (they join a team)"
             )
+    sides = tuple(tuple(check_player_name(name, "player name") for name in side) for side in sides)
+    names = [name for side in sides for name in side]
     folded = [_fold(name) for name in names]
     if len(set(folded)) != len(folded):
         raise SheetError("every player needs a different name")
@@ -203,8 +204,7 @@ def manual_points(sheet: Sheet, who: str, points: int, reason: str = "") -> Manu
         raise SheetError(
             f"points must be between -{MAX_MANUAL_POINTS} and {MAX_MANUAL_POINTS}, and not 0"
         )
-    check_text(reason, "reason")
-    return ManualPoints(sheet.resolve(who), points, " ".join(reason.split()))
+    return ManualPoints(sheet.resolve(who), points, check_text(reason, "reason"))
 
 
 def renege_penalty(sheet: Sheet, who: str, alone: bool = False) -> Renege:
@@ -215,16 +215,6 @@ def renege_penalty(sheet: Sheet, who: str, alone: bool = False) -> Renege:
     if alone and not (rules.alone.maker or rules.alone.defender):
         raise SheetError(f"a renege against a lone hand: {rules.name} has no lone hands")
     return Renege(side, alone)
-
-
-def check_text(text: str, what: str) -> None:
-    """Text to be kept in the book: no control characters, nothing that is not UTF-8
-    (a name typed in another encoding arrives as undecodable bytes)."""
-    if not all(char.isprintable() or char in " \t" for char in text):
-        raise SheetError(
-            f"the {what} {ascii(text)} holds control characters or bytes that are not"
-            " UTF-8 text: type it again"
-        )
 
 
 # --- Tally: every score recomputed from the entries -------------------------------------

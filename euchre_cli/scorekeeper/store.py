@@ -16,6 +16,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, NamedTuple
 
+from ..engine.names import check_name
 from ..engine.rules import side_name
 from ..engine.scoring import TRICKS_IN_HAND, HandOutcome
 from ..limits import file_kind, path_problem
@@ -28,7 +29,6 @@ from .sheet import (
     Sheet,
     Tally,
     appended,
-    check_text,
     replaced,
     tally,
 )
@@ -269,9 +269,8 @@ class Scorebook:
         import datetime  # only new sheets need it
 
         now = datetime.datetime.now()
-        name = " ".join(name.split()) if name is not None else self._free_name(now.date())
-        check_text(name, "sheet name")
-        if not name or name.startswith("-"):
+        name = check_name(name, "sheet name") if name is not None else self._free_name(now.date())
+        if name.startswith("-"):
             raise ScorebookError(f"'{name}' is not a usable sheet name")
         if self._sheet_row(name) is not None:
             raise ScorebookError(f"there is already a sheet called '{name}'")
@@ -329,7 +328,8 @@ class Scorebook:
                 raise NoSuchSheet(f"no sheet called '{name}'")
         sheet_id, sheet_name, snapshot, sides = row
         try:
-            ruleset = ruleset_from_dict(json.loads(snapshot), source=f"sheet {sheet_name}")
+            snapshot = json.loads(snapshot)
+            ruleset = ruleset_from_dict(snapshot, source=f"sheet {sheet_name}", kept=True)
             players = tuple(tuple(side) for side in json.loads(sides))
         except (ValueError, TypeError, RulesetError) as error:
             raise ScorebookError(f"sheet {sheet_name} is damaged: {error}") from None

@@ -20,7 +20,7 @@ from ..engine.scoring import (
     standing,
 )
 from .markers import marker_picture, marker_width, side_by_side
-from .text import names_the_lone_defender, plural, row_words
+from .text import escaped, names_the_lone_defender, plural, row_words
 
 if TYPE_CHECKING:
     from ..engine.scoring import GameRecord, RubberResult
@@ -317,8 +317,11 @@ def _table(
     wrap: int | None = None,
     columns: int | None = None,
 ) -> str:
-    """A plain table; where it is wider than ``columns``, the text of column ``wrap``
-    is broken over several lines to fit (down to 24 columns of it)."""
+    """A plain table, its cells ``escaped`` (names and descriptions come from files
+    and the book); where it is wider than ``columns``, the text of column ``wrap`` is
+    broken over several lines to fit (down to 24 columns of it)."""
+    rows = [[escaped(str(cell)) for cell in row] for row in rows]
+    headers = [escaped(header, newlines=True) for header in headers]  # "Alone\nmade"
     text = _drawn(rows, headers)
     if wrap is None or columns is None:
         return text

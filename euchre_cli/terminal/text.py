@@ -1,11 +1,18 @@
 """Text for people: colours and suit symbols, or plain ASCII where a terminal cannot
-show them, and lines broken between words to fit a terminal's width."""
+show them, and lines broken between words to fit a terminal's width.  Two rules
+every command follows: colour only where ``wants_colour`` says so, and text from
+outside (a file, the book, an argument) shown ``escaped``, never obeyed."""
 
 from __future__ import annotations
 
 import codecs
+import json
+import os
 import re
 from collections.abc import Iterable
+from typing import IO
+
+import click
 
 from ..engine.cards import Card, Suit
 
@@ -13,6 +20,48 @@ RED = "\x1b[31m"
 BOLD = "\x1b[1m"
 DIM = "\x1b[2m"
 RESET = "\x1b[0m"
+
+
+def wants_colour(stream: IO[str]) -> bool:
+    """Whether output to ``stream`` is styled: only on a terminal, never with
+    ``NO_COLOR`` set and not empty (no-color.org) or under ``TERM=dumb``.  Every
+    command that styles its output asks this, and nothing else."""
+    return stream.isatty() and not os.environ.get("NO_COLOR") and os.environ.get("TERM") != "dumb"
+
+
+def escaped(text: str, newlines: bool = False) -> str:
+    """``text`` to be shown, never obeyed: each character that is not printable is
+    written as Python writes it in a string, ``\\x1b`` for ESC, ``\\x07`` for BEL,
+    ``\\x9b`` for a C1 control, ``\\u202e`` for a bidi override, ``\\udceb`` for a
+    byte that was not UTF-8; a new line is kept with ``newlines``.  A book may hold
+    text from before ``engine.names`` checked it on the way in."""
+    if text.isprintable():
+        return text
+    return "".join(
+        char if char.isprintable() or (newlines and char == "\n") else repr(char)[1:-1]
+        for char in text
+    )
+
+
+def say(text: str = "", err: bool = False) -> None:
+    """A command's plain output (no colour), ``escaped`` but for its new lines."""
+    click.echo(escaped(text, newlines=True), err=err)
+
+
+_NOT_ASCII_TEXT = re.compile("[^\n\x20-\x7e]")
+
+
+def json_text(data: object, ensure_ascii: bool = False, indent: int | None = None) -> str:
+    """``json.dumps`` for output: names stay readable (``ensure_ascii=False``), and what
+    that leaves raw and a terminal would obey (DEL, C1 controls, bidi overrides) is
+    written as JSON escapes, as control characters always are: the same document."""
+    document = json.dumps(data, ensure_ascii=ensure_ascii, indent=indent)
+    return _NOT_ASCII_TEXT.sub(_json_escaped, document)  # outside strings JSON is ASCII
+
+
+def _json_escaped(found: re.Match[str]) -> str:
+    char = found[0]
+    return char if char.isprintable() else json.dumps(char)[1:-1]
 
 
 class Style:
@@ -42,6 +91,22 @@ class Style:
 
     def dim(self, text: str) -> str:
         return f"{DIM}{text}{RESET}" if self.colour else text
+
+    def escaped(self, text: str) -> str:
+        """A line on its way to the terminal, ``escaped`` but for its new lines and, in
+        colour, the four codes this style writes.  (Text from a book written before
+        names were checked could hold one of those four: it would colour, never move
+        the cursor or set a title.)"""
+        if not self.colour:
+            return escaped(text, newlines=True)
+        return "".join(
+            part if part in _OWN_CODES else escaped(part, newlines=True)
+            for part in _OWN_CODE.split(text)
+        )
+
+
+_OWN_CODES = (RED, BOLD, DIM, RESET)
+_OWN_CODE = re.compile("(" + "|".join(map(re.escape, _OWN_CODES)) + ")")
 
 
 def _ascii_label(card: Card) -> str:

@@ -1,0 +1,59 @@
+"""What a name or a line of text may hold, wherever it comes from: a player's name
+(``--name``, a score sheet's teams, an imported record), a sheet's name, a
+ruleset's name and description, a reason for points given by hand.
+
+One rule for all of them, checked on the way in: printable text only (no control
+character such as a new line, a tab or an escape code, no formatting character
+such as a bidi override, no byte that was not UTF-8, which Python reads as a lone
+surrogate), at most so many characters, spaces tidied.  Text already kept (a book
+written before the rule) is shown escaped on the way out (``terminal.text.escaped``).
+"""
+
+from __future__ import annotations
+
+PLAYER_NAME_LONGEST = 20
+"""Characters in a player's name at most: it fits a column of a table."""
+NAME_LONGEST = 40
+"""Characters in the name of a thing (a score sheet, a ruleset) at most."""
+LINE_LONGEST = 200
+"""Characters in a line of text (a ruleset's description, a reason) at most."""
+_QUOTED = 40  # characters of a refused text a message quotes at most
+
+
+class TextError(ValueError):
+    """Text refused by the rule above; ``str()`` is one line saying what is allowed."""
+
+
+def check_text(text: str, what: str, longest: int = LINE_LONGEST) -> str:
+    """``text`` with no spaces at its ends and one between words; ``TextError`` when
+    it holds a character that is not printable text or is longer than ``longest``.
+    ``what`` names it in the message ("description")."""
+    return _checked(text, what, 0, longest)
+
+
+def check_name(name: str, what: str = "name", longest: int = NAME_LONGEST) -> str:
+    """``check_text``, and not empty: a name of 1 to ``longest`` characters."""
+    return _checked(name, what, 1, longest)
+
+
+def check_player_name(name: str, what: str = "name") -> str:
+    """``check_name`` for a player, whose name must not hold the '&' that joins
+    partners' names (``engine.rules.side_name``): one name must not look like two."""
+    text = _checked(name, what, 1, PLAYER_NAME_LONGEST)
+    if "&" in text:
+        raise TextError(f"{text!r} holds '&', which joins partners' names: give one name")
+    return text
+
+
+def _checked(text: str, what: str, shortest: int, longest: int) -> str:
+    stripped = text.strip()  # a YAML block's last new line, a pasted name's tab
+    if not stripped.isprintable():
+        shown = repr(stripped if len(stripped) <= _QUOTED else stripped[: _QUOTED - 3] + "...")
+        raise TextError(
+            f"the {what} {shown} holds control characters or bytes that are not UTF-8 text:"
+            " give printable text, with no new line, tab or escape code"
+        )
+    if not shortest <= len(stripped) <= longest:
+        size = f"{shortest} to {longest}" if shortest else f"at most {longest}"
+        raise TextError(f"give a {what} of {size} characters")
+    return " ".join(stripped.split())
