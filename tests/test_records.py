@@ -422,6 +422,69 @@ def test_a_terminal_closed_mid_game_keeps_every_move_played() -> None:
     assert json.loads(resumed.stdout) == finished.summary == play_back(finished).summary()
 
 
+@pytest.mark.skipif(not os.path.isdir("/proc/self"), reason="reads process states in /proc")
+def test_a_game_quit_at_the_pause_keeps_its_last_hand() -> None:
+    """Quit at "Enter deals the next hand": the hand just scored is listed and counted
+    at once."""
+    from test_console import CONSOLE_SCRIPT, answer_the_first_hand
+
+    env = {**os.environ, "TERM": "xterm", "NO_COLOR": "1"}
+    controller, terminal = os.openpty()
+    try:
+        played = subprocess.Popen(
+            [*CONSOLE_SCRIPT, "two-handed", "--seed", "5", "--level", "easy", "--delay", "0"],
+            stdin=terminal,
+            stdout=terminal,
+            stderr=terminal,
+            env=env,
+            start_new_session=True,
+        )
+        answer_the_first_hand(controller)
+        os.write(controller, b"quit\r")
+        assert played.wait(30) == 1
+    finally:
+        os.close(controller)
+        os.close(terminal)
+    listed = json.loads(run("games", "--json").output)[0]
+    assert listed["scores"] == kept(1).summary["scores"] and sum(listed["scores"].values())
+    figures = json.loads(run("stats", "--json").output)["tables"][0]["all"]
+    assert figures["hands"] == 1
+
+
+def test_the_list_has_a_score_from_the_deal_and_each_game_won_before_the_next() -> None:
+    """A game quit before its first hand is scored lists 0 to 0; a match left at "Enter
+    starts game 2" lists the game won, as ``euchre games`` and ``stats`` count it."""
+    from euchre_cli.engine.match import Match, MatchObserver, Observers
+    from euchre_cli.records.game import Setup
+    from euchre_cli.records.recorder import Recorder
+
+    assert run("two-handed", "--seed", "5", "--level", "easy", input="quit\n").exit_code == 1
+    assert json.loads(run("games", "--json").output)[0]["scores"] == {"You": 0, "Ann": 0}
+
+    class LeftBetweenGames(Exception):
+        pass
+
+    class Leaver(MatchObserver):  # the screen, told after the record, waiting for Enter
+        def game_recorded(self, match, record) -> None:
+            raise LeftBetweenGames
+
+    rules, names = load_ruleset("two-handed"), ("You", "Ann")
+    setup = Setup(rules, 3, names, 0, "easy", games=2)
+    book = open_scorebook(book_file())
+    try:
+        games = GameBook(book)
+        game_id = games.new_game(setup)
+        told = Observers(Recorder(games, game_id, setup), Leaver())
+        match = Match(rules, names, [RuleBasedPlayer(), RuleBasedPlayer()], 3, 2, told)
+        with pytest.raises(LeftBetweenGames):
+            match.play()
+        listed = games.listing()[0]
+    finally:
+        book.close()
+    assert not listed.finished and len(listed.games) == 1
+    assert "(game 2)" in run("games").output
+
+
 def test_the_list_names_who_won_the_rubber_the_match_or_the_game() -> None:
     """R10: the rubber's winner; R13: a match's, a slam counting as two games."""
     from euchre_cli.records.store import Listing

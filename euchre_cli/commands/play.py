@@ -167,9 +167,9 @@ def run_game(
     with ExitStack() as kept:
         observers: list[MatchObserver] = [pauses, screen]
         recorder = None
-        if save:
+        if save:  # told first: what is shown, and waited on, has been kept
             recorder = kept.enter_context(_kept_game(db, setup, resumed))
-            observers.append(recorder)
+            observers.insert(0, recorder)
         if resumed is not None:
 
             def caught_up() -> None:
