@@ -423,32 +423,55 @@ def test_a_terminal_closed_mid_game_keeps_every_move_played() -> None:
 
 
 @pytest.mark.skipif(not os.path.isdir("/proc/self"), reason="reads process states in /proc")
-def test_a_game_quit_at_the_pause_keeps_its_last_hand() -> None:
+def test_a_game_quit_at_the_pause_keeps_its_last_hand_and_resumes_at_the_next() -> None:
     """Quit at "Enter deals the next hand": the hand just scored is listed and counted
-    at once."""
-    from test_console import CONSOLE_SCRIPT, answer_the_first_hand
+    at once, and the game resumes at the next hand's first question, its table shown,
+    not at the pause the person had already reached."""
+    from test_console import CONSOLE_SCRIPT, answer_the_first_hand, read_until_waiting
 
     env = {**os.environ, "TERM": "xterm", "NO_COLOR": "1"}
     controller, terminal = os.openpty()
-    try:
-        played = subprocess.Popen(
-            [*CONSOLE_SCRIPT, "two-handed", "--seed", "5", "--level", "easy", "--delay", "0"],
+
+    def on_the_terminal(*args: str) -> subprocess.Popen:
+        return subprocess.Popen(
+            [*CONSOLE_SCRIPT, *args, "--delay", "0"],
             stdin=terminal,
             stdout=terminal,
             stderr=terminal,
             env=env,
             start_new_session=True,
         )
+
+    try:
+        played = on_the_terminal("two-handed", "--seed", "5", "--level", "easy")
         answer_the_first_hand(controller)
         os.write(controller, b"quit\r")
         assert played.wait(30) == 1
+        listed = json.loads(run("games", "--json").output)[0]
+        assert listed["scores"] == kept(1).summary["scores"] and sum(listed["scores"].values())
+        figures = json.loads(run("stats", "--json").output)["tables"][0]["all"]
+        assert figures["hands"] == 1
+        resumed = on_the_terminal("resume")
+        shown = read_until_waiting(controller, (b">",), resumed.pid).decode()
+        resumed.kill()
+        resumed.wait(30)
     finally:
         os.close(controller)
         os.close(terminal)
-    listed = json.loads(run("games", "--json").output)[0]
-    assert listed["scores"] == kept(1).summary["scores"] and sum(listed["scores"].values())
-    figures = json.loads(run("stats", "--json").output)["tables"][0]["all"]
-    assert figures["hands"] == 1
+    after = shown.split("resumed where it stopped")[1]
+    assert "Hand 2: " in after and "Enter deals" not in after
+
+
+def test_a_record_whose_moves_end_the_game_resumes_to_its_end() -> None:
+    """Killed between the last move kept and the record marked finished: resume says
+    so, plays nothing more, and marks it finished."""
+    straight = played_through("two-handed", "--seed", "4", "--level", "easy")
+    with sqlite3.connect(book_file()) as db:
+        db.execute("UPDATE games SET finished = 0")
+    resumed = run("resume", "--json")
+    assert resumed.exit_code == 0, resumed.output
+    assert "Game 1 resumed where it stopped" in resumed.stderr
+    assert json.loads(resumed.stdout) == straight and kept(1).finished
 
 
 def test_the_list_has_a_score_from_the_deal_and_each_game_won_before_the_next() -> None:
