@@ -8,6 +8,7 @@ played straight through with the same answers (R9: the same game, hand for hand)
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import random
@@ -558,3 +559,44 @@ def test_a_record_missing_a_move_is_refused_at_the_gap() -> None:
     after = rf"^move {gap['number'] + 1} \(game 1, hand 1, seat \d, [\w:]+\): out of place"
     with pytest.raises(RecordError, match=after):
         from_document(document, "edited.json")
+
+
+class _LocksTheBookAtTheFirstAnswer(io.BytesIO):
+    """Answers for a game that, as the first is read, let another program take the
+    book's write lock and keep it."""
+
+    def __init__(self, answers: str) -> None:
+        super().__init__(answers.encode())
+        self.holder: sqlite3.Connection | None = None
+
+    def _lock(self, size: int = -1) -> None:
+        if self.holder is None and size != 0:  # read(0): Click looks at the stream
+            self.holder = sqlite3.connect(book_file(), isolation_level=None)
+            self.holder.execute("BEGIN IMMEDIATE")
+
+    def read(self, size: int | None = -1) -> bytes:
+        self._lock(-1 if size is None else size)
+        return super().read(size)
+
+    def read1(self, size: int = -1) -> bytes:
+        self._lock(size)
+        return super().read1(size)
+
+    def readline(self, size: int | None = -1) -> bytes:
+        self._lock()
+        return super().readline(size)
+
+
+def test_a_book_held_by_another_program_stops_the_game_with_the_way_back(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr("euchre_cli.scorekeeper.store.BUSY_TIMEOUT_SECONDS", 0.05)
+    answers = _LocksTheBookAtTheFirstAnswer("\n".join(LINES) + "\n")
+    result = CliRunner().invoke(main, ["two-handed", "--seed", "5"], input=answers)
+    assert answers.holder is not None
+    answers.holder.close()
+    assert result.exit_code == 1
+    last = result.stderr.splitlines()[-1]
+    assert result.stderr.count("\n") == 1 and "is busy" in last
+    assert last.endswith("try again with `euchre resume 1`, which goes on from the last move kept")
+    assert run("resume", input="\n".join(LINES) + "\n").exit_code == 0

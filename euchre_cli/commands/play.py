@@ -21,7 +21,7 @@ from ..records.recorder import Recorder
 from ..records.replay import Script
 from ..records.store import GameBook
 from ..rulebook import load_ruleset
-from ..scorekeeper.store import ScorebookError, open_scorebook
+from ..scorekeeper.store import ScorebookBusy, ScorebookError, open_scorebook
 from ..terminal.human import TABLE_WORDS, HumanPlayer, QuitGame
 from ..terminal.keyboard import Keyboard, ascii_only, read_answer, terminal_columns
 from ..terminal.pace import Pauses
@@ -204,6 +204,10 @@ def run_game(
             raise click.exceptions.Exit(1) from None
         except GameTooLong as error:
             raise click.ClickException(str(error)) from None
+        except ScorebookBusy as error:  # held by another program for longer than we wait
+            assert recorder is not None  # only a kept game's record uses the book in play
+            again = f" with `euchre resume {recorder.game_id}`, which goes on from the last move"
+            raise click.ClickException(f"{error}{again} kept") from None
         except (ScorebookError, RecordError) as error:
             raise click.ClickException(f"{error}") from None
     if as_json:
