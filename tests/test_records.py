@@ -352,7 +352,7 @@ def test_export_import_round_trip_and_an_impossible_record_refused(tmp_path: Pat
     assert document["format"] == "euchre-game" and document["version"] == 1
     path = tmp_path / "game.json"
     path.write_text(exported.output, encoding="utf-8")
-    result = run("games", "import", str(path))
+    result = run("games", "import", "--copy", str(path))  # into the book it came from
     assert result.exit_code == 0, result.output
     assert "as game 2" in result.output and "finished" in result.output
     assert kept(2).summary == kept(1).summary and kept(2).moves == kept(1).moves
@@ -373,6 +373,40 @@ def test_export_import_round_trip_and_an_impossible_record_refused(tmp_path: Pat
     assert "of version 7; this euchre reads version 1" in run("games", "import", str(path)).output
     path.write_text("[1, 2", encoding="utf-8")
     assert "is not JSON" in run("games", "import", str(path)).output
+
+
+def test_the_same_game_is_imported_once_unless_a_copy_is_asked_for(tmp_path: Path) -> None:
+    """A game's identity is its setup and standing moves: an export of a game played
+    here, or of one imported, is refused with the game it is, counted once by stats;
+    the digest kept move by move is the one worked out from the whole record."""
+    from euchre_cli.records.store import record_digest
+
+    run("two-handed", "--seed", "4", "--level", "easy", input="\n".join(LINES[:40]) + "\n")
+    undone = ["undo", "pass", "undo", "pass", *LINES[:30]]
+    run("two-handed", "--seed", "6", "--level", "easy", input="\n".join(undone) + "\n")
+    with sqlite3.connect(book_file()) as db:
+        digests = dict(db.execute("SELECT id, digest FROM games"))
+    assert digests == {1: record_digest(kept(1)), 2: None}  # an undo: worked out later
+    for game_id in (1, 2):
+        path = tmp_path / f"game{game_id}.json"
+        path.write_text(run("games", "export", str(game_id)).output, encoding="utf-8")
+        refused = run("games", "import", str(path))
+        assert refused.exit_code == 1
+        assert refused.output == (
+            f"Error: {path}: already in the book as game {game_id} (the same setup and"
+            " moves): --copy keeps it again\n"
+        )
+    assert run("games", "import", "--copy", str(path)).output.startswith(
+        f"Imported {path} as game 3"
+    )
+    with sqlite3.connect(book_file()) as db:
+        db.execute("UPDATE games SET digest = NULL")  # as a book from before digests
+    assert "already in the book as game 2 " in run("games", "import", str(path)).output
+    assert json.loads(run("stats", "--json").output)["tables"][0]["all"]["games"] == 3
+    document = json.loads(path.read_text(encoding="utf-8"))
+    document["setup"]["names"] = ["Pat", "Ann"]  # another person's game, move for move
+    path.write_text(json.dumps(document), encoding="utf-8")
+    assert "as game 4" in run("games", "import", str(path)).output
 
 
 def test_a_record_claiming_a_finish_its_moves_do_not_reach_is_refused() -> None:

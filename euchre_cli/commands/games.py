@@ -12,7 +12,7 @@ from contextlib import contextmanager
 import click
 
 from ..records.game import RecordError, SavedGame
-from ..records.store import Listing
+from ..records.store import AlreadyKept, Listing
 from ..terminal.keyboard import ascii_only, terminal_columns
 from ..terminal.reports import games_table
 from ..terminal.text import Style, fit_to_width, in_ascii
@@ -153,10 +153,18 @@ def export(game_id: int, output: str | None, db: str | None) -> None:
 
 @games.command(name="import")
 @click.argument("file", type=click.Path(dir_okay=False))
+@click.option(
+    "--copy", is_flag=True, help="Keep the game again even when it is in the book already."
+)
 @with_db
-def import_(file: str, db: str | None) -> None:
+def import_(file: str, copy: bool, db: str | None) -> None:
     """Read back a game written by `euchre games export`: every move is checked by
-    playing the game again, and the game is kept under a new id."""
+    playing the game again, and the game is kept under a new id.
+
+    The same game is kept once: a record with the rules, seed, names, your seat,
+    computer level and number of games of one in the book, and the same moves
+    (those taken back aside), is refused as already in the book, whether it was
+    exported from this book or played here (--copy keeps it again)."""
     try:
         with open(file, encoding="utf-8") as handle:
             data = json.load(handle)
@@ -171,7 +179,12 @@ def import_(file: str, db: str | None) -> None:
     except RecordError as error:
         raise click.ClickException(f"{file}: {error}") from None
     with kept_games(db, create=True) as book:
-        game_id = book.add_saved(saved)
+        try:
+            game_id = book.add_saved(saved, copy)
+        except AlreadyKept as same:
+            raise click.ClickException(
+                f"{file}: {same} (the same setup and moves): --copy keeps it again"
+            ) from None
         hold_interrupts()
     state = "finished" if saved.finished else "unfinished: `euchre resume` goes on with it"
     click.echo(f"Imported {file} as game {game_id} ({len(saved.moves)} moves, {state}).")
