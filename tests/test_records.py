@@ -375,6 +375,25 @@ def test_export_import_round_trip_and_an_impossible_record_refused(tmp_path: Pat
     assert "is not JSON" in run("games", "import", str(path)).output
 
 
+def test_export_to_a_dash_is_stdout_and_a_file_is_overwritten_only_with_force(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    run("two-handed", "--seed", "4", "--level", "easy", input="quit\n")
+    monkeypatch.chdir(tmp_path)
+    to_stdout = run("games", "export", "1", "-o", "-")
+    assert json.loads(to_stdout.output)["format"] == "euchre-game"
+    assert not (tmp_path / "-").exists()
+    there = tmp_path / "g.json"
+    there.write_text("mine\n", encoding="utf-8")
+    refused = run("games", "export", "1", "-o", str(there))
+    assert refused.exit_code == 1
+    says = f"Error: {there} exists: --force overwrites it, or give another --output\n"
+    assert refused.output == says
+    assert there.read_text(encoding="utf-8") == "mine\n"
+    assert run("games", "export", "1", "-o", str(there), "--force").exit_code == 0
+    assert json.loads(there.read_text(encoding="utf-8"))["id"] == 1
+
+
 def test_the_same_game_is_imported_once_unless_a_copy_is_asked_for(tmp_path: Path) -> None:
     """A game's identity is its setup and standing moves: an export of a game played
     here, or of one imported, is refused with the game it is, counted once by stats;

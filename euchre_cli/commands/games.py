@@ -4,6 +4,7 @@ export, import and delete.  ``euchre resume`` (in ``play.py``) goes on with one.
 from __future__ import annotations
 
 import json
+import os
 import sys
 import time
 from collections.abc import Callable, Iterator
@@ -132,23 +133,44 @@ def replay(
 
 @games.command()
 @_game_id
-@click.option("--output", "-o", type=click.Path(dir_okay=False, writable=True), help="A file.")
+@click.option(
+    "--output",
+    "-o",
+    type=click.Path(dir_okay=False, writable=True, allow_dash=True),
+    help="A file (- for stdout, the default).",
+)
+@click.option("--force", is_flag=True, help="Overwrite the --output file if it exists.")
 @with_db
-def export(game_id: int, output: str | None, db: str | None) -> None:
+def export(game_id: int, output: str | None, force: bool, db: str | None) -> None:
     """Game ID as one self-contained JSON record (to stdout, or --output FILE), which
-    `euchre games import` reads back."""
+    `euchre games import` reads back.  An existing file is overwritten only with
+    --force, or when you say so at a terminal."""
     from ..records.export import to_document  # export's and import's only
 
     text = json.dumps(to_document(_record(db, game_id)), ensure_ascii=False, indent=1)
-    if output is None:
+    if output is None or output == "-":
         click.echo(text)
         return
     try:
-        with open(output, "w", encoding="utf-8") as file:
+        with open(output, "w" if force or _overwrite(output) else "x", encoding="utf-8") as file:
             file.write(text + "\n")
+    except FileExistsError:
+        raise click.ClickException(
+            f"{output} exists: --force overwrites it, or give another --output"
+        ) from None
     except OSError as error:
         raise click.ClickException(f"cannot write {output}: {error.strerror}") from None
     click.echo(f"Game {game_id} written to {output}.")
+
+
+def _overwrite(path: str) -> bool:
+    """Whether to write over the file at ``path``: asked at a terminal, when there is
+    one (a script is refused instead, never kept waiting)."""
+    if not (os.path.lexists(path) and sys.stdin.isatty()):
+        return False
+    if not click.confirm(f"{path} exists. Overwrite it?"):
+        raise click.ClickException(f"{path} is as it was: the game was not written")
+    return True
 
 
 @games.command(name="import")
