@@ -371,6 +371,16 @@ def test_export_import_round_trip_and_an_impossible_record_refused(tmp_path: Pat
     assert [g["id"] for g in json.loads(run("games", "--json").output)] == [2, 1]  # unchanged
     path.write_text('{"format": "euchre-game", "version": 7}', encoding="utf-8")
     assert "of version 7; this euchre reads version 1" in run("games", "import", str(path)).output
+    path.write_text('{"a": 1}', encoding="utf-8")  # the file named once, then what is wrong
+    not_one = f'Error: {path}: not a euchre game record (no "format": "euchre-game")\n'
+    assert run("games", "import", str(path)).output == not_one
+    edited = json.loads(exported.output)
+    edited["setup"]["ruleset"] = {"extends": "../../house.yaml", "players": 3}
+    path.write_text(json.dumps(edited), encoding="utf-8")
+    assert run("games", "import", str(path)).output == (
+        f"Error: {path}: setup.ruleset: extends cannot be used here (a stored ruleset holds"
+        " every setting itself and reads no other ruleset)\n"
+    )
     path.write_text("[1, 2", encoding="utf-8")
     assert "is not JSON" in run("games", "import", str(path)).output
 
@@ -433,9 +443,9 @@ def test_a_record_claiming_a_finish_its_moves_do_not_reach_is_refused() -> None:
     document = to_document(kept(1))
     document["moves"] = document["moves"][:50]
     with pytest.raises(RecordError, match="says the game is finished, but its moves stop"):
-        from_document(document, "edited.json")
+        from_document(document)
     document["finished"] = False
-    assert not from_document(document, "edited.json").finished
+    assert not from_document(document).finished
 
 
 @pytest.mark.skipif(not os.path.isdir("/proc/self"), reason="reads process states in /proc")
@@ -611,7 +621,7 @@ def test_a_record_missing_a_move_is_refused_at_the_gap() -> None:
     gap = document["moves"].pop(7)
     after = rf"^move {gap['number'] + 1} \(game 1, hand 1, seat \d, [\w:]+\): out of place"
     with pytest.raises(RecordError, match=after):
-        from_document(document, "edited.json")
+        from_document(document)
 
 
 class _LocksTheBookAtTheFirstAnswer(io.BytesIO):

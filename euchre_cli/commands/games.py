@@ -197,7 +197,7 @@ def import_(file: str, copy: bool, db: str | None) -> None:
     from ..records.export import from_document
 
     try:
-        saved = from_document(data, file)
+        saved = from_document(data)
     except RecordError as error:
         raise click.ClickException(f"{file}: {error}") from None
     with kept_games(db, create=True) as book:

@@ -113,8 +113,15 @@ def ruleset_from_dict(data: dict, source: str = "<snapshot>") -> Ruleset:
     """Validates plain data in the YAML contract's shape and builds the Ruleset.
 
     The scorekeeper stores ``ruleset_to_dict()`` as JSON and rebuilds it here without
-    reading YAML; missing keys take the defaults.  Errors name ``source``.
+    reading YAML; missing keys take the defaults.  Errors name ``source``.  Such a
+    snapshot is whole: ``extends`` (which only a file's loader reads) is refused.
     """
+    if isinstance(data, dict) and "extends" in data:
+        raise RulesetError(
+            "extends cannot be used here",
+            "a stored ruleset holds every setting itself and reads no other ruleset",
+            source,
+        )
     return replace(build_ruleset(data, Checker({}, source)), source=source)
 
 
