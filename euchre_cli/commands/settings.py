@@ -22,7 +22,7 @@ from typing import Any, NamedTuple
 import click
 from click.core import ParameterSource
 
-from .book import euchre_home
+from .book import config_folder
 from .main import rules_to_play
 
 SETTINGS_FILE = "settings.yaml"
@@ -98,7 +98,7 @@ class Entry(NamedTuple):
 
 
 def settings_path() -> str:
-    return os.path.join(euchre_home(), SETTINGS_FILE)
+    return os.path.join(config_folder(), SETTINGS_FILE)
 
 
 def setting_named(key: str) -> Setting:

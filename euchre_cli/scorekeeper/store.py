@@ -9,11 +9,12 @@ What the entries add up to is ``sheet.py``'s work.
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import sqlite3
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..engine.rules import side_name
@@ -530,6 +531,63 @@ def book_exists(path: str) -> bool:
     if not os.access(path, os.R_OK):
         raise ScorebookError(f"cannot read the score book {path}: permission denied")
     return True
+
+
+def move_book(old: str, new: str) -> None:
+    """Move the book at ``old`` to ``new``, where there is none: renamed within one
+    file system; across two, copied, flushed to the disk and renamed into place before
+    the old one is removed.  Any failure (a transaction of another program's still
+    open in it, say) leaves the book at ``old`` and raises ``ScorebookError``, saying
+    why in words that follow "the book stays at OLD"."""
+    for leftover in (f"{old}-journal", f"{old}-wal"):
+        if os.path.lexists(leftover):
+            raise ScorebookError(f"another program is writing it ({leftover} is beside it)")
+    folder = os.path.dirname(new) or "."
+    try:
+        os.makedirs(folder, exist_ok=True)
+        try:
+            os.rename(old, new)
+        except OSError as error:
+            if error.errno != errno.EXDEV:  # not another file system
+                raise
+            _copy_into_place(old, new)
+            with suppress(OSError):  # the book is in its new place: a stale copy is left
+                os.remove(old)
+        _flush_folder(folder)
+    except FileNotFoundError:
+        if not os.path.lexists(new):  # else moved by another euchre at the same moment
+            raise ScorebookError("it has gone from there") from None
+    except OSError as error:
+        reason = error.strerror or str(error)
+        raise ScorebookError(f"cannot move it to {new}: {reason}") from None
+
+
+def _copy_into_place(old: str, new: str) -> None:
+    """``old`` copied to ``new`` whole or not at all: into a file beside ``new``, on
+    the disk, then renamed."""
+    import shutil  # only for a move across file systems
+
+    moving = f"{new}.moving"
+    try:
+        with open(old, "rb") as source, open(moving, "xb") as copy:
+            shutil.copyfileobj(source, copy)
+            copy.flush()
+            os.fsync(copy.fileno())
+        os.replace(moving, new)
+    except BaseException:
+        with suppress(OSError):
+            os.remove(moving)
+        raise
+
+
+def _flush_folder(folder: str) -> None:
+    """A folder's entries on the disk (a rename into it kept through a power cut)."""
+    with suppress(OSError):  # a folder that cannot be opened so (Windows): the OS's word
+        descriptor = os.open(folder, os.O_RDONLY)
+        try:
+            os.fsync(descriptor)
+        finally:
+            os.close(descriptor)
 
 
 def open_scorebook(path: str | os.PathLike[str], create: bool = False) -> Scorebook:
