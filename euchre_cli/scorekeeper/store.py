@@ -13,9 +13,9 @@ import errno
 import json
 import os
 import sqlite3
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager, suppress
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, BinaryIO, NamedTuple
 
 from ..engine.rules import side_name
 from ..engine.scoring import TRICKS_IN_HAND, HandOutcome
@@ -563,20 +563,29 @@ def move_book(old: str, new: str) -> None:
 
 
 def _copy_into_place(old: str, new: str) -> None:
-    """``old`` copied to ``new`` whole or not at all: into a file beside ``new``, on
-    the disk, then renamed."""
+    """``old`` copied to ``new`` whole or not at all (``write_whole``)."""
     import shutil  # only for a move across file systems
 
-    moving = f"{new}.moving"
+    with open(old, "rb") as source:
+        write_whole(new, lambda copy: shutil.copyfileobj(source, copy), ".scores-")
+
+
+def write_whole(path: str, write: Callable[[BinaryIO], object], prefix: str) -> None:
+    """The file at ``path`` written by ``write`` whole or not at all: into a temporary
+    file beside it (named from ``prefix``), flushed to the disk, then renamed over it,
+    so that a crash or a full disk leaves the old file or the new one, never half."""
+    import tempfile  # only for the few commands that write a whole file
+
+    descriptor, temporary = tempfile.mkstemp(prefix=prefix, dir=os.path.dirname(path) or ".")
     try:
-        with open(old, "rb") as source, open(moving, "xb") as copy:
-            shutil.copyfileobj(source, copy)
-            copy.flush()
-            os.fsync(copy.fileno())
-        os.replace(moving, new)
+        with os.fdopen(descriptor, "wb") as file:
+            write(file)
+            file.flush()
+            os.fsync(file.fileno())
+        os.replace(temporary, path)
     except BaseException:
         with suppress(OSError):
-            os.remove(moving)
+            os.unlink(temporary)
         raise
 
 
