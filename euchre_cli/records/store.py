@@ -13,7 +13,6 @@ so that ``euchre games import`` finds the same game already kept with one look-u
 
 from __future__ import annotations
 
-import hashlib
 import json
 import time
 from collections.abc import Sequence
@@ -50,12 +49,18 @@ def setup_digest(setup: Setup) -> str:
         "games": setup.games,
     }
     text = json.dumps(identity, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
-    return hashlib.sha256(text.encode()).hexdigest()
+    return _sha256(text)
 
 
 def digest_after(digest: str, move: Move) -> str:
     """The digest once ``move`` stands: chained, so that a move kept costs one hash."""
-    return hashlib.sha256(f"{digest}\n{move.seat} {move.action}".encode()).hexdigest()
+    return _sha256(f"{digest}\n{move.seat} {move.action}")
+
+
+def _sha256(text: str) -> str:
+    import hashlib  # a game played or imported needs it, not the list or the stats
+
+    return hashlib.sha256(text.encode()).hexdigest()
 
 
 def record_digest(saved: SavedGame) -> str:
