@@ -30,6 +30,8 @@ from ..scorekeeper.store import (
 from ..terminal.keyboard import ascii_only
 
 if TYPE_CHECKING:
+    from platformdirs import PlatformDirs
+
     from ..records.stats import Counted
     from ..records.store import GameBook
 
@@ -45,7 +47,7 @@ def euchre_home() -> str | None:
     return os.path.expanduser(home) if home else None
 
 
-def _user_folders() -> Any:
+def _user_folders() -> PlatformDirs:
     """The user's folders for euchre (platformdirs; roaming on Windows, as Click's
     ``get_app_dir`` was): imported only when a place is needed, for a few
     milliseconds of start-up."""
