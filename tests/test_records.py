@@ -8,6 +8,7 @@ played straight through with the same answers (R9: the same game, hand for hand)
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import random
@@ -351,7 +352,7 @@ def test_export_import_round_trip_and_an_impossible_record_refused(tmp_path: Pat
     assert document["format"] == "euchre-game" and document["version"] == 1
     path = tmp_path / "game.json"
     path.write_text(exported.output, encoding="utf-8")
-    result = run("games", "import", str(path))
+    result = run("games", "import", "--copy", str(path))  # into the book it came from
     assert result.exit_code == 0, result.output
     assert "as game 2" in result.output and "finished" in result.output
     assert kept(2).summary == kept(1).summary and kept(2).moves == kept(1).moves
@@ -370,8 +371,71 @@ def test_export_import_round_trip_and_an_impossible_record_refused(tmp_path: Pat
     assert [g["id"] for g in json.loads(run("games", "--json").output)] == [2, 1]  # unchanged
     path.write_text('{"format": "euchre-game", "version": 7}', encoding="utf-8")
     assert "of version 7; this euchre reads version 1" in run("games", "import", str(path)).output
+    path.write_text('{"a": 1}', encoding="utf-8")  # the file named once, then what is wrong
+    not_one = f'Error: {path}: not a euchre game record (no "format": "euchre-game")\n'
+    assert run("games", "import", str(path)).output == not_one
+    edited = json.loads(exported.output)
+    edited["setup"]["ruleset"] = {"extends": "../../house.yaml", "players": 3}
+    path.write_text(json.dumps(edited), encoding="utf-8")
+    assert run("games", "import", str(path)).output == (
+        f"Error: {path}: setup.ruleset: extends cannot be used here (a stored ruleset holds"
+        " every setting itself and reads no other ruleset)\n"
+    )
     path.write_text("[1, 2", encoding="utf-8")
     assert "cannot be read as JSON: Expecting" in run("games", "import", str(path)).output
+
+
+def test_export_to_a_dash_is_stdout_and_a_file_is_overwritten_only_with_force(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    run("two-handed", "--seed", "4", "--level", "easy", input="quit\n")
+    monkeypatch.chdir(tmp_path)
+    to_stdout = run("games", "export", "1", "-o", "-")
+    assert json.loads(to_stdout.output)["format"] == "euchre-game"
+    assert not (tmp_path / "-").exists()
+    there = tmp_path / "g.json"
+    there.write_text("mine\n", encoding="utf-8")
+    refused = run("games", "export", "1", "-o", str(there))
+    assert refused.exit_code == 1
+    says = f"Error: {there} exists: --force overwrites it, or give another --output\n"
+    assert refused.output == says
+    assert there.read_text(encoding="utf-8") == "mine\n"
+    assert run("games", "export", "1", "-o", str(there), "--force").exit_code == 0
+    assert json.loads(there.read_text(encoding="utf-8"))["id"] == 1
+
+
+def test_the_same_game_is_imported_once_unless_a_copy_is_asked_for(tmp_path: Path) -> None:
+    """A game's identity is its setup and standing moves: an export of a game played
+    here, or of one imported, is refused with the game it is, counted once by stats;
+    the digest kept move by move is the one worked out from the whole record."""
+    from euchre_cli.records.store import record_digest
+
+    run("two-handed", "--seed", "4", "--level", "easy", input="\n".join(LINES[:40]) + "\n")
+    undone = ["undo", "pass", "undo", "pass", *LINES[:30]]
+    run("two-handed", "--seed", "6", "--level", "easy", input="\n".join(undone) + "\n")
+    with sqlite3.connect(book_file()) as db:
+        digests = dict(db.execute("SELECT id, digest FROM games"))
+    assert digests == {1: record_digest(kept(1)), 2: None}  # an undo: worked out later
+    for game_id in (1, 2):
+        path = tmp_path / f"game{game_id}.json"
+        path.write_text(run("games", "export", str(game_id)).output, encoding="utf-8")
+        refused = run("games", "import", str(path))
+        assert refused.exit_code == 1
+        assert refused.output == (
+            f"Error: {path}: already in the book as game {game_id} (the same setup and"
+            " moves): --copy keeps it again\n"
+        )
+    assert run("games", "import", "--copy", str(path)).output.startswith(
+        f"Imported {path} as game 3"
+    )
+    with sqlite3.connect(book_file()) as db:
+        db.execute("UPDATE games SET digest = NULL")  # as a book from before digests
+    assert "already in the book as game 2 " in run("games", "import", str(path)).output
+    assert json.loads(run("stats", "--json").output)["tables"][0]["all"]["games"] == 3
+    document = json.loads(path.read_text(encoding="utf-8"))
+    document["setup"]["names"] = ["Pat", "Ann"]  # another person's game, move for move
+    path.write_text(json.dumps(document), encoding="utf-8")
+    assert "as game 4" in run("games", "import", str(path)).output
 
 
 def test_a_record_claiming_a_finish_its_moves_do_not_reach_is_refused() -> None:
@@ -379,9 +443,9 @@ def test_a_record_claiming_a_finish_its_moves_do_not_reach_is_refused() -> None:
     document = to_document(kept(1))
     document["moves"] = document["moves"][:50]
     with pytest.raises(RecordError, match="says the game is finished, but its moves stop"):
-        from_document(document, "edited.json")
+        from_document(document)
     document["finished"] = False
-    assert not from_document(document, "edited.json").finished
+    assert not from_document(document).finished
 
 
 @pytest.mark.skipif(not os.path.isdir("/proc/self"), reason="reads process states in /proc")
@@ -420,6 +484,92 @@ def test_a_terminal_closed_mid_game_keeps_every_move_played() -> None:
     finished = kept(1)
     assert finished.moves[:before] == stopped.moves and finished.finished
     assert json.loads(resumed.stdout) == finished.summary == play_back(finished).summary()
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self"), reason="reads process states in /proc")
+def test_a_game_quit_at_the_pause_keeps_its_last_hand_and_resumes_at_the_next() -> None:
+    """Quit at "Enter deals the next hand": the hand just scored is listed and counted
+    at once, and the game resumes at the next hand's first question, its table shown,
+    not at the pause the person had already reached."""
+    from test_console import CONSOLE_SCRIPT, answer_the_first_hand, read_until_waiting
+
+    env = {**os.environ, "TERM": "xterm", "NO_COLOR": "1"}
+    controller, terminal = os.openpty()
+
+    def on_the_terminal(*args: str) -> subprocess.Popen:
+        return subprocess.Popen(
+            [*CONSOLE_SCRIPT, *args, "--delay", "0"],
+            stdin=terminal,
+            stdout=terminal,
+            stderr=terminal,
+            env=env,
+            start_new_session=True,
+        )
+
+    try:
+        played = on_the_terminal("two-handed", "--seed", "5", "--level", "easy")
+        answer_the_first_hand(controller)
+        os.write(controller, b"quit\r")
+        assert played.wait(30) == 1
+        listed = json.loads(run("games", "--json").output)[0]
+        assert listed["scores"] == kept(1).summary["scores"] and sum(listed["scores"].values())
+        figures = json.loads(run("stats", "--json").output)["tables"][0]["all"]
+        assert figures["hands"] == 1
+        resumed = on_the_terminal("resume")
+        shown = read_until_waiting(controller, (b">",), resumed.pid).decode()
+        resumed.kill()
+        resumed.wait(30)
+    finally:
+        os.close(controller)
+        os.close(terminal)
+    after = shown.split("resumed where it stopped")[1]
+    assert "Hand 2: " in after and "Enter deals" not in after
+
+
+def test_a_record_whose_moves_end_the_game_resumes_to_its_end() -> None:
+    """Killed between the last move kept and the record marked finished: resume says
+    so, plays nothing more, and marks it finished."""
+    straight = played_through("two-handed", "--seed", "4", "--level", "easy")
+    with sqlite3.connect(book_file()) as db:
+        db.execute("UPDATE games SET finished = 0")
+    resumed = run("resume", "--json")
+    assert resumed.exit_code == 0, resumed.output
+    assert "Game 1 resumed where it stopped" in resumed.stderr
+    assert json.loads(resumed.stdout) == straight and kept(1).finished
+
+
+def test_the_list_has_a_score_from_the_deal_and_each_game_won_before_the_next() -> None:
+    """A game quit before its first hand is scored lists 0 to 0; a match left at "Enter
+    starts game 2" lists the game won, as ``euchre games`` and ``stats`` count it."""
+    from euchre_cli.engine.match import Match, MatchObserver, Observers
+    from euchre_cli.records.game import Setup
+    from euchre_cli.records.recorder import Recorder
+
+    assert run("two-handed", "--seed", "5", "--level", "easy", input="quit\n").exit_code == 1
+    assert json.loads(run("games", "--json").output)[0]["scores"] == {"You": 0, "Ann": 0}
+
+    class LeftBetweenGames(Exception):
+        pass
+
+    class Leaver(MatchObserver):  # the screen, told after the record, waiting for Enter
+        def game_recorded(self, match, record) -> None:
+            raise LeftBetweenGames
+
+    rules, names = load_ruleset("two-handed"), ("You", "Ann")
+    setup = Setup(rules, 3, names, 0, "easy", games=2)
+    book = open_scorebook(book_file())
+    try:
+        games = GameBook(book)
+        game_id = games.new_game(setup)
+        told = Observers(Recorder(games, game_id, setup), Leaver())
+        match = Match(rules, names, [RuleBasedPlayer(), RuleBasedPlayer()], 3, 2, told)
+        with pytest.raises(LeftBetweenGames):
+            match.play()
+        listed = games.listing()[0]
+    finally:
+        book.close()
+    assert not listed.finished and len(listed.games) == 1
+    assert "(game 2)" in run("games").output
 
 
 def test_the_list_names_who_won_the_rubber_the_match_or_the_game() -> None:
@@ -471,4 +621,45 @@ def test_a_record_missing_a_move_is_refused_at_the_gap() -> None:
     gap = document["moves"].pop(7)
     after = rf"^move {gap['number'] + 1} \(game 1, hand 1, seat \d, [\w:]+\): out of place"
     with pytest.raises(RecordError, match=after):
-        from_document(document, "edited.json")
+        from_document(document)
+
+
+class _LocksTheBookAtTheFirstAnswer(io.BytesIO):
+    """Answers for a game that, as the first is read, let another program take the
+    book's write lock and keep it."""
+
+    def __init__(self, answers: str) -> None:
+        super().__init__(answers.encode())
+        self.holder: sqlite3.Connection | None = None
+
+    def _lock(self, size: int = -1) -> None:
+        if self.holder is None and size != 0:  # read(0): Click looks at the stream
+            self.holder = sqlite3.connect(book_file(), isolation_level=None)
+            self.holder.execute("BEGIN IMMEDIATE")
+
+    def read(self, size: int | None = -1) -> bytes:
+        self._lock(-1 if size is None else size)
+        return super().read(size)
+
+    def read1(self, size: int = -1) -> bytes:
+        self._lock(size)
+        return super().read1(size)
+
+    def readline(self, size: int | None = -1) -> bytes:
+        self._lock()
+        return super().readline(size)
+
+
+def test_a_book_held_by_another_program_stops_the_game_with_the_way_back(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr("euchre_cli.scorekeeper.store.BUSY_TIMEOUT_SECONDS", 0.05)
+    answers = _LocksTheBookAtTheFirstAnswer("\n".join(LINES) + "\n")
+    result = CliRunner().invoke(main, ["two-handed", "--seed", "5"], input=answers)
+    assert answers.holder is not None
+    answers.holder.close()
+    assert result.exit_code == 1
+    last = result.stderr.splitlines()[-1]
+    assert result.stderr.count("\n") == 1 and "is busy" in last
+    assert last.endswith("try again with `euchre resume 1`, which goes on from the last move kept")
+    assert run("resume", input="\n".join(LINES) + "\n").exit_code == 0

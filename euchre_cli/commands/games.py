@@ -3,6 +3,7 @@ export, import and delete.  ``euchre resume`` (in ``play.py``) goes on with one.
 
 from __future__ import annotations
 
+import os
 import sys
 import time
 from collections.abc import Callable, Iterator
@@ -12,7 +13,7 @@ import click
 
 from ..limits import UnreadableFile, decode_json, read_text_file
 from ..records.game import DamagedGame, RecordError, SavedGame
-from ..records.store import Listing
+from ..records.store import AlreadyKept, Listing
 from ..terminal.keyboard import ascii_only, terminal_columns
 from ..terminal.reports import games_table
 from ..terminal.text import Style, escaped, fit_to_width, in_ascii, json_text, say, wants_colour
@@ -136,31 +137,60 @@ def replay(
 
 @games.command()
 @_game_id
-@click.option("--output", "-o", type=click.Path(dir_okay=False, writable=True), help="A file.")
+@click.option(
+    "--output",
+    "-o",
+    type=click.Path(dir_okay=False, writable=True, allow_dash=True),
+    help="A file (- for stdout, the default).",
+)
+@click.option("--force", is_flag=True, help="Overwrite the --output file if it exists.")
 @with_db
-def export(game_id: int, output: str | None, db: str | None) -> None:
+def export(game_id: int, output: str | None, force: bool, db: str | None) -> None:
     """Game ID as one self-contained JSON record (to stdout, or --output FILE), which
-    `euchre games import` reads back."""
+    `euchre games import` reads back.  An existing file is overwritten only with
+    --force, or when you say so at a terminal."""
     from ..records.export import to_document  # export's and import's only
 
     text = json_text(to_document(_record(db, game_id)), indent=1)
-    if output is None:
+    if output is None or output == "-":
         click.echo(text)
         return
     try:
-        with open(output, "w", encoding="utf-8") as file:
+        with open(output, "w" if force or _overwrite(output) else "x", encoding="utf-8") as file:
             file.write(text + "\n")
+    except FileExistsError:
+        raise click.ClickException(
+            f"{output} exists: --force overwrites it, or give another --output"
+        ) from None
     except OSError as error:
         raise click.ClickException(f"cannot write {output}: {error.strerror}") from None
     say(f"Game {game_id} written to {output}.")
 
 
+def _overwrite(path: str) -> bool:
+    """Whether to write over the file at ``path``: asked at a terminal, when there is
+    one (a script is refused instead, never kept waiting)."""
+    if not (os.path.lexists(path) and sys.stdin.isatty()):
+        return False
+    if not click.confirm(f"{path} exists. Overwrite it?"):
+        raise click.ClickException(f"{path} is as it was: the game was not written")
+    return True
+
+
 @games.command(name="import")
 @click.argument("file", type=click.Path(dir_okay=False))
+@click.option(
+    "--copy", is_flag=True, help="Keep the game again even when it is in the book already."
+)
 @with_db
-def import_(file: str, db: str | None) -> None:
+def import_(file: str, copy: bool, db: str | None) -> None:
     """Read back a game written by `euchre games export`: every move is checked by
-    playing the game again, and the game is kept under a new id."""
+    playing the game again, and the game is kept under a new id.
+
+    The same game is kept once: a record with the rules, seed, names, your seat,
+    computer level and number of games of one in the book, and the same moves
+    (those taken back aside), is refused as already in the book, whether it was
+    exported from this book or played here (--copy keeps it again)."""
     from ..records.export import MAX_RECORD_BYTES, from_document
 
     try:
@@ -172,11 +202,16 @@ def import_(file: str, db: str | None) -> None:
     except ValueError as error:
         raise click.ClickException(f"{file} cannot be read as JSON: {error}") from None
     try:
-        saved = from_document(data, file)
+        saved = from_document(data)
     except RecordError as error:
         raise click.ClickException(f"{file}: {error}") from None
     with kept_games(db, create=True) as book:
-        game_id = book.add_saved(saved)
+        try:
+            game_id = book.add_saved(saved, copy)
+        except AlreadyKept as same:
+            raise click.ClickException(
+                f"{file}: {same} (the same setup and moves): --copy keeps it again"
+            ) from None
         hold_interrupts()
     state = "finished" if saved.finished else "unfinished: `euchre resume` goes on with it"
     say(f"Imported {file} as game {game_id} ({len(saved.moves)} moves, {state}).")

@@ -20,7 +20,7 @@ from ..records.recorder import Recorder
 from ..records.replay import Script
 from ..records.store import GameBook
 from ..rulebook import load_ruleset
-from ..scorekeeper.store import ScorebookError, open_scorebook
+from ..scorekeeper.store import ScorebookBusy, ScorebookError, open_scorebook
 from ..terminal.human import TABLE_WORDS, HumanPlayer, QuitGame
 from ..terminal.keyboard import Keyboard, ascii_only, read_answer, terminal_columns
 from ..terminal.pace import Pauses
@@ -162,9 +162,9 @@ def run_game(
     with ExitStack() as kept:
         observers: list[MatchObserver] = [pauses, screen]
         recorder = None
-        if save:
+        if save:  # told first: what is shown, and waited on, has been kept
             recorder = kept.enter_context(_kept_game(db, setup, resumed))
-            observers.append(recorder)
+            observers.insert(0, recorder)
         if resumed is not None:
 
             def caught_up() -> None:
@@ -199,6 +199,10 @@ def run_game(
             raise click.exceptions.Exit(1) from None
         except GameTooLong as error:
             raise click.ClickException(str(error)) from None
+        except ScorebookBusy as error:  # held by another program for longer than we wait
+            assert recorder is not None  # only a kept game's record uses the book in play
+            again = f" with `euchre resume {recorder.game_id}`, which goes on from the last move"
+            raise click.ClickException(f"{error}{again} kept") from None
         except (ScorebookError, RecordError) as error:
             raise click.ClickException(f"{error}") from None
     if as_json:

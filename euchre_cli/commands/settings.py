@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from contextlib import suppress
 from dataclasses import dataclass
 from functools import cache, wraps
 from typing import Any, NamedTuple
@@ -23,7 +22,8 @@ import click
 from click.core import ParameterSource
 
 from ..limits import UnreadableFile, read_text_file
-from .book import euchre_home
+from ..scorekeeper.store import write_whole
+from .book import config_folder
 from .main import rules_to_play
 
 SETTINGS_FILE = "settings.yaml"
@@ -99,7 +99,7 @@ class Entry(NamedTuple):
 
 
 def settings_path() -> str:
-    return os.path.join(euchre_home(), SETTINGS_FILE)
+    return os.path.join(config_folder(), SETTINGS_FILE)
 
 
 def setting_named(key: str) -> Setting:
@@ -278,8 +278,6 @@ def write_settings(path: str, texts: dict[str, str]) -> None:
     """The file with each key of ``texts`` set to its text, in the order of
     ``SETTINGS``: written to a temporary file beside it, then moved over it, so that
     a crash or a full disk leaves the old file or the new one, never half of one."""
-    import tempfile
-
     import yaml
 
     values = {key: texts[key] for key in SETTINGS if key in texts}
@@ -291,17 +289,7 @@ def write_settings(path: str, texts: dict[str, str]) -> None:
     folder = os.path.dirname(path)
     try:
         os.makedirs(folder, exist_ok=True)
-        descriptor, temporary = tempfile.mkstemp(prefix=".settings-", suffix=".yaml", dir=folder)
-        try:
-            with os.fdopen(descriptor, "w", encoding="utf-8") as file:
-                file.write(_HEADER + body)
-                file.flush()
-                os.fsync(file.fileno())
-            os.replace(temporary, path)
-        except BaseException:
-            with suppress(OSError):
-                os.unlink(temporary)
-            raise
+        write_whole(path, lambda file: file.write((_HEADER + body).encode()), ".settings-")
     except OSError as error:
         raise click.ClickException(f"cannot write {path}: {error.strerror or error}") from None
 

@@ -60,22 +60,23 @@ def to_document(saved: SavedGame) -> dict[str, Any]:
     }
 
 
-def from_document(data: object, source: str) -> SavedGame:
+def from_document(data: object) -> SavedGame:
     """The record a document holds, checked by playing it again; ``RecordError`` (one
-    line, naming ``source``) if it is not one, or not a possible game."""
+    line, saying where in the document; the caller names the file) if it is not one,
+    or not a possible game."""
     document = _object(data, "the document")
     if document.get("format") != FORMAT:
-        raise RecordError(f'{source} is not a euchre game record (no "format": "{FORMAT}")')
+        raise RecordError(f'not a euchre game record (no "format": "{FORMAT}")')
     version = document.get("version")
     if version != VERSION:
         raise RecordError(
-            f"{source} is a game record of version {version!r}; this euchre reads version {VERSION}"
+            f"a game record of version {version!r}; this euchre reads version {VERSION}"
         )
     raw = _object(document.get("setup"), "setup")
     try:
-        ruleset = ruleset_from_dict(_object(raw.get("ruleset"), "setup.ruleset"), source)
+        ruleset = ruleset_from_dict(_object(raw.get("ruleset"), "setup.ruleset"), "setup.ruleset")
     except RulesetError as error:
-        raise RecordError(f"setup.ruleset: {error}") from None
+        raise RecordError(str(error)) from None
     setup = checked_setup(ruleset, raw, "setup.")
     names = tuple(
         _under_the_rule(f"setup.names[{index}]", check_player_name, name)

@@ -8,13 +8,16 @@ from collections.abc import Sequence
 from ..engine.game import Game, HandRecord
 from ..engine.hand import Action, Hand, Phase
 from ..engine.match import Match, MatchObserver
+from ..engine.scoring import GameRecord
 from .game import Move, SavedGame, Setup
 from .store import GameBook
 
 
 class Recorder(MatchObserver):
     """Writes a game into the book as it is played: each move as it is applied, the
-    moves an ``undo`` takes back, the summary after each hand and at the end.
+    moves an ``undo`` takes back, the summary as each game starts (0 to 0), after each
+    hand and each game, and at the end.  It is told before the screen, which may wait
+    for Enter (and a quit) after a hand: a hand scored is a hand kept.
 
     A resumed game (``saved``, its record) is played again up to where it stopped
     before anything new is written: until ``caught_up``, its standing moves are
@@ -35,6 +38,10 @@ class Recorder(MatchObserver):
 
     def match_started(self, match: Match) -> None:
         self._match = match
+
+    def game_started(self, game: Game) -> None:
+        if self.live:
+            self._save(finished=False)
 
     def hand_started(self, game: Game, hand: Hand) -> None:
         self._numbers = []
@@ -72,6 +79,10 @@ class Recorder(MatchObserver):
         if self.live:
             self._save(finished=False)
 
+    def game_recorded(self, match: Match, record: GameRecord) -> None:
+        if self.live and not match.over:  # over: ``match_finished`` saves it
+            self._save(finished=False)
+
     def match_finished(self, match: Match) -> None:
         self._save(finished=True)
 
@@ -79,7 +90,7 @@ class Recorder(MatchObserver):
         """A resumed game has reached where it stopped: write from now on."""
         self.live = True
         if self._match is not None and self._match.game is not None:
-            self._save(finished=False)
+            self._save(finished=self._match.over)
 
     def _save(self, finished: bool) -> None:
         assert self._match is not None

@@ -30,7 +30,10 @@ class Script(MatchObserver):
     and after that it asks the player.  With ``taken_back`` the moves a person took
     back are played too, each block followed by the ``undo`` that took it back
     (``TakeBack``), as it happened: the review reads a game so.  ``heard`` is told of
-    each move handed out; ``caught_up`` is called once every move has been applied.
+    each move handed out; ``caught_up`` is called once every move has been applied,
+    when a seat is next asked (or the match ends): a record whose last move ended a
+    hand goes on at the next hand's first question, not at the pause after the hand
+    before, which its person had passed (nothing in a record tells the two apart).
     """
 
     def __init__(
@@ -65,11 +68,8 @@ class Script(MatchObserver):
         self._hand = hand
         self._hand_number = len(game.records) + 1
 
-    def action_applied(
-        self, game: Game, hand: Hand, seat: int, action: Action, phase: Phase
-    ) -> None:
-        if not self.pending:
-            self._done()
+    def match_finished(self, match: Match) -> None:
+        self._done()  # a record whose last move ended the match (killed before it said so)
 
     def hand_taken_back(
         self, game: Game, hand: Hand, seat: int, taken: Sequence[tuple[int, Action, Phase]]
@@ -81,6 +81,7 @@ class Script(MatchObserver):
     # the seats' choices
     def choose(self, view: View, legal: Sequence[Action], player: Player) -> Action:
         if not self.pending:
+            self._done()
             return player.choose(view, legal)
         move = self.pending[0]
         hand = self._hand

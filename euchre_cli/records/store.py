@@ -6,6 +6,9 @@ transaction of its own, so a closed terminal, Ctrl-C or ``kill -9`` loses nothin
 already played.  The ``summary`` kept beside the moves (the ``--json`` summary as
 of the last hand) lets ``euchre games`` and ``euchre stats`` read a record without
 playing it again; the moves remain what a record is.
+
+Each game also keeps its ``digest`` (``record_digest``): what makes it the game it is,
+so that ``euchre games import`` finds the same game already kept with one look-up.
 """
 
 from __future__ import annotations
@@ -34,6 +37,51 @@ from .stats import Counted, counted
 
 class PlayedElsewhere(ScorebookError):
     """The game's record has moved on in another process since this one read it."""
+
+
+class AlreadyKept(ScorebookError):
+    """The game being imported is in the book already (``record_digest``)."""
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(f"already in the book as game {game_id}")
+        self.game_id = game_id
+
+
+def setup_digest(setup: Setup) -> str:
+    """The digest of a game before its first move: the setup that deals its hands
+    (the rules in full, seed, names, the person's seat, level and games; not ``think``,
+    a safety net that decides nothing when the moves are given)."""
+    identity = {
+        "ruleset": ruleset_to_dict(setup.ruleset),
+        "seed": setup.seed,
+        "names": list(setup.names),
+        "person": setup.person,
+        "level": setup.level,
+        "games": setup.games,
+    }
+    text = json.dumps(identity, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return _sha256(text)
+
+
+def digest_after(digest: str, move: Move) -> str:
+    """The digest once ``move`` stands: chained, so that a move kept costs one hash."""
+    return _sha256(f"{digest}\n{move.seat} {move.action}")
+
+
+def _sha256(text: str) -> str:
+    import hashlib  # a game played or imported needs it, not the list or the stats
+
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def record_digest(saved: SavedGame) -> str:
+    """What makes a record the game it is: its setup and the moves that stand, in order
+    (the moves taken back, when the record was made and where, and its id aside).  Two
+    records alike in these are one game: played again, they are the same game."""
+    digest = setup_digest(saved.setup)
+    for move in saved.live_moves:
+        digest = digest_after(digest, move)
+    return digest
 
 
 _COLUMNS = "id, started, ruleset, seed, names, person, level, think, games, finished, summary"
@@ -87,9 +135,11 @@ class GameBook:
         """One move, after the last one kept: a game resumed in two terminals at once
         stops in the second one to write, rather than mixing two games in one record."""
         with self.book.transaction():
-            last = self.book.execute(
-                "SELECT max(number) FROM moves WHERE game_id = ?", (game_id,)
-            ).fetchone()[0]
+            last, digest = self.book.execute(
+                "SELECT (SELECT max(number) FROM moves WHERE game_id = ?), digest"
+                " FROM games WHERE id = ?",
+                (game_id, game_id),
+            ).fetchone() or (None, None)
             if (last or 0) >= move.number:
                 raise PlayedElsewhere(
                     f"game {game_id} is being played in another terminal too, which has"
@@ -101,10 +151,15 @@ class GameBook:
                 " VALUES (?, ?, ?, ?, ?, ?, ?)",
                 (game_id, move.number, move.game, move.hand, move.step, move.seat, move.action),
             )
+            if digest is not None:  # None: worked out when an import needs it
+                digest = digest_after(digest, move)
+                self.book.execute("UPDATE games SET digest = ? WHERE id = ?", (digest, game_id))
 
     def take_back(self, game_id: int, numbers: Sequence[int]) -> None:
-        """Mark moves taken back (``undo``): out of the game, kept for the review."""
+        """Mark moves taken back (``undo``): out of the game, kept for the review.  The
+        game's digest is forgotten, to be worked out again when an import needs it."""
         with self.book.transaction():
+            self.book.execute("UPDATE games SET digest = NULL WHERE id = ?", (game_id,))
             for number in numbers:
                 self.book.execute(
                     "UPDATE moves SET taken_back = 1 WHERE game_id = ? AND number = ?",
@@ -149,14 +204,17 @@ class GameBook:
         """A whole record, moves and all, every value checked: ``DamagedGame`` if one is
         not what the program writes."""
         with self.book.transaction(write=False):
-            row = self.book.execute(f"SELECT {_COLUMNS} FROM games WHERE id = ?", (game_id,))
-            found = row.fetchone()
-            if found is None:
-                raise NoSuchGame(f"no game {game_id} in the book")
-            moves = self.book.execute(
-                f"SELECT {', '.join(_MOVE_FIELDS)} FROM moves WHERE game_id = ? ORDER BY number",
-                (game_id,),
-            ).fetchall()
+            return self._read(game_id)
+
+    def _read(self, game_id: int) -> SavedGame:
+        row = self.book.execute(f"SELECT {_COLUMNS} FROM games WHERE id = ?", (game_id,))
+        found = row.fetchone()
+        if found is None:
+            raise NoSuchGame(f"no game {game_id} in the book")
+        moves = self.book.execute(
+            f"SELECT {', '.join(_MOVE_FIELDS)} FROM moves WHERE game_id = ? ORDER BY number",
+            (game_id,),
+        ).fetchall()
         try:
             saved = _saved_game(found)
             saved.moves = [_move(row, index) for index, row in enumerate(moves, start=1)]
@@ -200,17 +258,37 @@ class GameBook:
                 raise NoSuchGame(f"no game {game_id} in the book")
             self.book.execute("DELETE FROM moves WHERE game_id = ?", (game_id,))
 
-    def add_saved(self, saved: SavedGame) -> int:
-        """A whole record (``euchre games import``), in one transaction; its new id."""
+    def add_saved(self, saved: SavedGame, copy: bool = False) -> int:
+        """A whole record (``euchre games import``), in one transaction; its new id.
+        The same game already in the book (``record_digest``) is refused with
+        ``AlreadyKept``, unless ``copy``."""
         with self.book.transaction():
+            if not copy:
+                same = self._same_game(record_digest(saved))
+                if same is not None:
+                    raise AlreadyKept(same)
             return self._insert(saved)
+
+    def _same_game(self, digest: str) -> int | None:
+        """The first game in the book with this digest, once every game has one: those
+        kept before digests were (or since an undo) have theirs worked out now, and
+        kept; one that cannot be read keeps none, and matches nothing."""
+        unknown = self.book.execute("SELECT id FROM games WHERE digest IS NULL").fetchall()
+        for (game_id,) in unknown:
+            try:
+                known = record_digest(self._read(game_id))
+            except ScorebookError:
+                continue
+            self.book.execute("UPDATE games SET digest = ? WHERE id = ?", (known, game_id))
+        row = self.book.execute("SELECT min(id) FROM games WHERE digest = ?", (digest,))
+        return row.fetchone()[0]
 
     def _insert(self, saved: SavedGame) -> int:
         setup = saved.setup
         cursor = self.book.execute(
             "INSERT INTO games (started, kind, ruleset_name, ruleset, seed, names, person, level,"
-            " think, games, finished, summary, figures)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " think, games, finished, summary, figures, digest)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 saved.started,
                 setup.kind,
@@ -225,6 +303,7 @@ class GameBook:
                 int(saved.finished),
                 None if saved.summary is None else json.dumps(saved.summary),
                 _figures(saved),
+                record_digest(saved),
             ),
         )
         game_id = int(cursor.lastrowid or 0)

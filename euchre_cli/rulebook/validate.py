@@ -115,11 +115,18 @@ def ruleset_from_dict(data: dict, source: str = "<snapshot>", kept: bool = False
     """Validates plain data in the YAML contract's shape and builds the Ruleset.
 
     The scorekeeper stores ``ruleset_to_dict()`` as JSON and rebuilds it here without
-    reading YAML; missing keys take the defaults.  Errors name ``source``.  A snapshot
-    the book ``kept`` has its name and description taken as they are: they were
-    checked when it was written, or it was written before they were, and a book
+    reading YAML; missing keys take the defaults.  Errors name ``source``.  Such a
+    snapshot is whole: ``extends`` (which only a file's loader reads) is refused.  A
+    snapshot the book ``kept`` has its name and description taken as they are: they
+    were checked when it was written, or it was written before they were, and a book
     must still open (what it holds is shown escaped, ``terminal.text.escaped``).
     """
+    if isinstance(data, dict) and "extends" in data:
+        raise RulesetError(
+            "extends cannot be used here",
+            "a stored ruleset holds every setting itself and reads no other ruleset",
+            source,
+        )
     return replace(build_ruleset(data, Checker({}, source, kept)), source=source)
 
 
