@@ -79,8 +79,10 @@ def _screen_style() -> tuple[Style, Callable[[str], None]]:
 @click.option("--json", "as_json", is_flag=True, help="The game's JSON summary, with id.")
 @with_db
 def show(game_id: int, as_json: bool, db: str | None) -> None:
-    """Game ID hand by hand: dealer, upcard, bids, contract, every trick, points and
-    the running score (every hand face up)."""
+    """Show game ID hand by hand, face up.
+
+    Each hand's dealer, upcard, bids, contract, every trick, points and the running
+    score."""
     saved = _record(db, game_id)
     if as_json:
         summary = {"id": saved.id, "finished": saved.finished, **(saved.summary or {})}
@@ -109,7 +111,9 @@ def show(game_id: int, as_json: bool, db: str | None) -> None:
 def replay(
     game_id: int, game_number: int | None, hand_number: int | None, delay: float | None, db
 ) -> None:
-    """Game ID again as a watched game: every hand face up, paced like --watch."""
+    """Watch game ID again, every hand face up.
+
+    Played again as a watched game, paced like --watch."""
     from ..terminal.kept import replay as replay_game  # plays the game again
 
     saved = _record(db, game_id)
@@ -135,8 +139,10 @@ def replay(
 @click.option("--output", "-o", type=click.Path(dir_okay=False, writable=True), help="A file.")
 @with_db
 def export(game_id: int, output: str | None, db: str | None) -> None:
-    """Game ID as one self-contained JSON record (to stdout, or --output FILE), which
-    `euchre games import` reads back."""
+    """Write game ID as one JSON record.
+
+    The record is self-contained (to stdout, or --output FILE), and `euchre games
+    import` reads it back."""
     from ..records.export import to_document  # export's and import's only
 
     text = json.dumps(to_document(_record(db, game_id)), ensure_ascii=False, indent=1)
@@ -155,8 +161,10 @@ def export(game_id: int, output: str | None, db: str | None) -> None:
 @click.argument("file", type=click.Path(dir_okay=False))
 @with_db
 def import_(file: str, db: str | None) -> None:
-    """Read back a game written by `euchre games export`: every move is checked by
-    playing the game again, and the game is kept under a new id."""
+    """Keep a game written by `games export`.
+
+    Every move is checked by playing the game again, and the game is kept under a
+    new id."""
     try:
         with open(file, encoding="utf-8") as handle:
             data = json.load(handle)
