@@ -397,3 +397,21 @@ def test_the_progress_bar_shows_on_a_terminal_only(
         assert "Reviewing 3 decisions" in shown and "100%" in shown
     else:
         assert shown == ""
+
+
+@pytest.mark.parametrize("game_id", ["1", "2"])
+def test_the_hint_sets_the_best_choice_against_the_persons_own(book: Path, game_id: str) -> None:
+    """Under each decision listed, the hint's line weighs hard's choice against the one
+    the person made, at the points the "You:" line gives it (not the runner-up)."""
+    lines = invoke("review", game_id, "--db", str(book)).output.splitlines()
+    yours = [
+        (re.match(r"  You: (.+), ([+-]\d+\.\d\d)\. Hard: ", line), lines[index + 2])
+        for index, line in enumerate(lines)
+        if line.startswith("  You: ")
+    ]
+    assert yours
+    for found, hint in yours:
+        assert found and hint.startswith("  Hint: ")
+        mine, points = found.groups()
+        said = f"keeping {mine.removeprefix('keep ')}" if mine.startswith("keep ") else mine
+        assert f"against {said} {points}" in hint or f", {said} {points}" in hint, hint

@@ -12,7 +12,15 @@ import dataclasses
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
-from ..engine.cards import EFFECTIVE_SUIT, Card, Suit, cards_of, parse_card, sorted_hand
+from ..engine.cards import (
+    EFFECTIVE_SUIT,
+    Card,
+    Suit,
+    cards_of,
+    mask_of,
+    parse_card,
+    sorted_hand,
+)
 from ..engine.hand import (
     ACTION_WORDS,
     ALONE,
@@ -540,14 +548,17 @@ NOISE_IN_GAME = 0.005  # a hint's margin below this chance of winning the game: 
 NOISE_IN_POINTS = 0.05  # ... below this many points per deal
 
 
-def hint_line(analysis, words: Callable[[Action], str], points=None) -> str:
+def hint_line(
+    analysis, words: Callable[[Action], str], points=None, mine: Action | None = None
+) -> str:
     """One line for a hint: the choice, its expected points and the alternatives'.
 
     ``analysis`` is a search player's ``Analysis``: values are the person's side's
     chance of winning the game, or (a deal outside a game) its expected points minus
     the others' mean, over the deals it drew.  ``points``, the same search weighing
     those points, adds them beside the chances (early in a game the chances of every
-    choice lie close together, and points say more).
+    choice lie close together, and points say more).  A card is set against one
+    other: ``mine``, the person's own choice (the review), else the runner-up.
     """
     choice = words(analysis.choice)
     if len(analysis.values) == 1 and not analysis.samples:
@@ -558,7 +569,7 @@ def hint_line(analysis, words: Callable[[Action], str], points=None) -> str:
     value = analysis.values[analysis.choice]
     others = [(a, v) for a, v in ranked if a is not analysis.choice]
     if analysis.choice.kind == "play":
-        others = others[:1]
+        others = [(a, v) for a, v in others if a == mine] or others[:1]
     # a margin this small is the luck of the deals drawn, not a reason: say so, for
     # every choice that close
     noise = NOISE_IN_GAME if analysis.game else NOISE_IN_POINTS
@@ -590,10 +601,12 @@ def keep_hint_line(
     style: Style,
     points=None,
     enter: bool = True,
+    mine: tuple[Sequence[Card], float] | None = None,
 ) -> str:
     """One line for a hint on keeping five of many: the five ``keep`` and what they
     are worth against the next best five the search tried (``weighed``: its
-    ``Analysis`` of the first discard, or None); ``points``, the same search weighing
+    ``Analysis`` of the first discard, or None), or against ``mine``, the cards the
+    person kept and their worth (the review); ``points``, the same search weighing
     points, adds them beside a game's chances.  ``enter``: the question is open, and
     Enter keeps them."""
     shown = style.cards(keep)
@@ -603,6 +616,8 @@ def keep_hint_line(
         count = _COUNT_WORDS.get(len(keep), str(len(keep)))
         return f"Hint: keep {shown} (the {count} the search rates best{then})."
     (best, value), (other, second) = keeps[:2]
+    if mine is not None and mask_of(mine[0]) != best:
+        other, second = mask_of(mine[0]), mine[1]
     runner_up = style.cards(sorted_hand(cards_of(other), trump))
     if weighed.game:
         net = dict(points.keeps) if points is not None else {}
