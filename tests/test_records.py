@@ -179,6 +179,22 @@ def test_a_game_cut_off_by_end_of_input_resumes_to_the_same_end(
     assert "Game 2 resumed where it stopped (" in resumed.stderr
     assert json.loads(resumed.stdout) == straight
     assert kept(2).finished
+    assert "Game 2 is kept: `euchre review 2` weighs your decisions;" in resumed.stderr
+
+
+def test_a_game_kept_ends_saying_how_to_review_it_and_only_then(tmp_path: Path) -> None:
+    short = tmp_path / "short.yaml"
+    short.write_text("extends: standard\ngame: {points_to_win: 3}\n", encoding="utf-8")
+    args = ("play", "--rules", str(short), "--seed", "3", "--level", "easy")
+    played = run(*args, input="\n".join(LINES) + "\n")
+    assert played.exit_code == 0, played.output
+    assert played.output.rstrip().endswith(
+        "Game 1 is kept: `euchre review 1` weighs your decisions; `euchre stats` counts"
+        " your games."
+    )
+    for other in (["--no-save"], ["--watch", "--save"]):  # nothing kept; nobody played
+        result = run(*args, *other, input="\n".join(LINES) + "\n")
+        assert result.exit_code == 0 and "euchre review" not in result.output
 
 
 def test_a_resumed_game_can_stop_and_resume_again() -> None:

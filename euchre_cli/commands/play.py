@@ -206,6 +206,12 @@ def run_game(
             raise click.ClickException(str(error)) from None
         except (ScorebookError, RecordError) as error:
             raise click.ClickException(f"{error}") from None
+    if recorder is not None and not watch:  # what a kept game is good for, once it is over
+        number = recorder.game_id
+        out(
+            f"Game {number} is kept: `euchre review {number}` weighs your decisions;"
+            " `euchre stats` counts your games."
+        )
     if as_json:
         escaped = needs_ascii(getattr(sys.stdout, "encoding", None))  # names as \u escapes
         click.echo(json.dumps(match.summary(), ensure_ascii=escaped))
