@@ -475,3 +475,38 @@ def test_every_command_listed_in_help_has_its_whole_summary(group: list[str]) ->
     shown = CliRunner().invoke(main, [*group, "--help"], terminal_width=78).output
     listing = shown.split("Commands:")[1]
     assert listing.strip() and not [line for line in listing.splitlines() if "..." in line]
+
+
+def test_the_header_says_the_computer_level_and_what_house_rules_change(tmp_path) -> None:
+    house = tmp_path / "house.yaml"
+    house.write_text(
+        "extends: standard\nbidding: {stick_the_dealer: true}\ngame: {points_to_win: 7}\n",
+        encoding="utf-8",
+    )
+    wild = tmp_path / "wild.yaml"
+    wild.write_text(
+        "extends: house.yaml\ndescription: Our Friday game.\ndeck: {joker: true}\n"
+        "alone: {defender: false, call_for_best: true}\nscoring: {march: 3, euchre: 3}\n"
+        "game: {laps: true, slam: true}\n",
+        encoding="utf-8",
+    )
+    watched = ("play", "--watch", "--seed", "1", "--level", "easy")
+
+    def header(rules: str) -> list[str]:
+        shown = run(*watched, "--rules", rules).output
+        return shown.split("At the table")[0].splitlines()[1:]  # after the seed's line
+
+    assert header(str(house)) == [
+        "Euchre: house (game to 7)",
+        "House rules over standard: stick the dealer, game to 7.",  # not "Based on ..."
+        "Computer level: easy.",
+    ]
+    friday = header(str(wild))
+    assert friday[1] == "Our Friday game."
+    assert re.fullmatch(r"House rules over house: the joker, .*, and \d more\.", friday[2])
+    assert len(friday[2]) <= 72
+    assert header("standard") == [
+        "Euchre: standard (game to 10)",
+        "North American four-handed Euchre, 24 cards, game to 10.",
+        "Computer level: easy.",
+    ]

@@ -21,6 +21,7 @@ from ..records.recorder import Recorder
 from ..records.replay import Script
 from ..records.store import GameBook
 from ..rulebook import load_ruleset
+from ..rulebook.changes import house_rules
 from ..scorekeeper.store import ScorebookError, open_scorebook
 from ..terminal.human import TABLE_WORDS, HumanPlayer, QuitGame
 from ..terminal.keyboard import Keyboard, ascii_only, read_answer, terminal_columns
@@ -139,6 +140,8 @@ def run_game(
         between_hands=between_hands if waits else lambda: None,
         columns=columns,
         between_games=between_games if waits else lambda question, reminder: None,
+        level=setup.level,
+        house_rules=house_rules(ruleset),
     )
     seated: AbstractContextManager[object] = nullcontext()  # a watched game asks nothing
     if watch:

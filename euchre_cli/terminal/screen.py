@@ -16,6 +16,7 @@ from ..engine.game import Game, HandRecord
 from ..engine.hand import BEFORE_EXCHANGE, BIDDING, WEAK_HAND_SWAP, Action, Hand, Phase
 from ..engine.match import Match, MatchObserver
 from ..engine.scoring import GameRecord, marker_position
+from ..rulebook.changes import HouseRules
 from .markers import marker_picture, marker_width, side_by_side
 from .text import Style, plural, row_words
 
@@ -54,6 +55,8 @@ class TableScreen(MatchObserver):
         columns: Callable[[], int | None] = lambda: None,
         between_games: Callable[[str, str], None] = lambda question, reminder: None,
         face_up: bool = False,
+        level: str | None = None,
+        house_rules: HouseRules | None = None,
     ) -> None:
         self.out = out
         self.face_up = face_up or me is None  # every hand shown (watching, a replay)
@@ -67,6 +70,8 @@ class TableScreen(MatchObserver):
         # e.g. wait for Enter before the next game: given the question, and the words
         # for an answer that is not understood
         self.between_games = between_games
+        self.level = level  # the computer players' level, for the header (None: unsaid)
+        self.house_rules = house_rules  # what a house-rules file changes, for the header
         self._match: Match | None = None  # None: a game on its own
         self._game: Game | None = None
         self._hand: Hand | None = None
@@ -118,8 +123,14 @@ class TableScreen(MatchObserver):
             self._next_game_started(match, game)
             return
         self.out(self.style.bold(f"Euchre: {rules.name} (game to {rules.game.points_to_win})"))
-        if rules.description:
+        house = self.house_rules if self.house_rules and self.house_rules.changes else None
+        # a file's description by default says what the house-rules line says better
+        if rules.description and (house is None or rules.description != house.default):
             self.out(self.style.dim(rules.description))
+        if house is not None:
+            self.out(_house_rules_line(house))
+        if self.level is not None:
+            self.out(f"Computer level: {self.level}.")
         if game.draw is not None:
             for number, round_ in enumerate(game.draw.rounds, start=1):
                 drawn = ", ".join(
@@ -650,6 +661,23 @@ _LAID_AWAY = {
 def _inline(said: str) -> str:
     """Words from ``_says`` or ``_subject`` inside a sentence: "you made it", not "You"."""
     return "you" + said[3:] if said == "You" or said.startswith("You ") else said
+
+
+HEADER_WIDTH = 72  # a header line at most: one short line on any terminal
+
+
+def _house_rules_line(house: HouseRules) -> str:
+    """ "House rules over standard: stick the dealer, game to 7.", as many changes as
+    fit in one short line, the rest counted ("..., and 3 more")."""
+    start = f"House rules over {house.parent}: "
+    changes = house.changes
+    for shown in range(len(changes), 0, -1):
+        left = len(changes) - shown
+        more = f", and {left} more" if left else ""
+        line = f"{start}{', '.join(changes[:shown])}{more}."
+        if len(line) <= HEADER_WIDTH or shown == 1:
+            return line
+    raise AssertionError("a house-rules line has a change to say")
 
 
 def _games(count: int) -> str:
