@@ -510,3 +510,14 @@ def test_the_header_says_the_computer_level_and_what_house_rules_change(tmp_path
         "North American four-handed Euchre, 24 cards, game to 10.",
         "Computer level: easy.",
     ]
+
+
+def test_an_only_legal_card_is_played_for_you_unless_auto_play_is_off() -> None:
+    """Seed 3: Bob leads A♦, and your only diamond is J♦."""
+    args = ("play", "--seed", "3", "--level", "easy", "--no-save")
+    answers = "pass\npass\nquit\n"
+    played = run(*args, input=answers).output
+    assert "  You play J♦ (played for you: your only diamond)\n" in played
+    asked = run(*args, "--no-auto-play", input=answers).output
+    assert "1:Q♣  2:10♣  3:K♠  4:J♥  5:J♦\nYour card (follow ♦ diamonds) > " in asked
+    assert "played for you" not in asked

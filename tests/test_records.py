@@ -156,11 +156,26 @@ def test_undo_then_the_same_answer_plays_the_same_game() -> None:
     assert game.finished and game.summary == straight
 
 
+def test_undo_after_cards_played_for_you_goes_back_to_your_last_choice() -> None:
+    """Seed 3: after "Defend alone?" three of your cards are your only ones and are
+    played for you; undo at the next question takes them back with the decision
+    before them (a card played for you is none), and the same answer plays the same
+    game again."""
+    args = ("play", "--seed", "3", "--level", "easy", "--json")
+    straight = played_through(*args)
+    again = run(*args, input="\n".join(["pass", "pass", "undo", *LINES]) + "\n")
+    assert again.exit_code == 0, again.output
+    taken = again.stderr.split("Taken back: ")[1].splitlines()[0]  # after the question
+    assert taken.startswith("you do not defend alone; Ann discards a card;")
+    assert taken.count("you play") == 3 and "you play J♦" in taken
+    assert json.loads(again.stdout) == straight
+
+
 @pytest.mark.parametrize(
     "command, seed, level, cut",
     [
         ("play", "21", "easy", 30),
-        ("play", "21", "easy", 250),
+        ("play", "21", "easy", 150),
         ("play", "5", "medium", 57),
         ("cutthroat", "3", "easy", 120),
         ("two-handed", "4", "easy", 80),
@@ -460,7 +475,7 @@ def test_a_keep_of_five_taken_back_is_said_at_once() -> None:
     """R12: the maker's five discards go back as one decision, said in one breath, and
     the question of which five to keep is asked again."""
     result = run("cutthroat", "--seed", "12", "--level", "easy", input="order\nn\n\nundo\nquit\n")
-    assert "Taken back: you discard K♠ 9♥ K♣ Q♣ 9♣; Bob plays J♣." in result.output
+    assert "Taken back: you discard K♠ 9♥ K♣ Q♣ 9♣; Bob plays J♣;" in result.output
     assert result.output.count("Keep which 5?") == 2  # asked again after the undo
 
 

@@ -55,12 +55,13 @@ def invoke(*args: str, input: str | None = None):
 
 
 def answers_with_undo() -> str:
-    """The plain answers, with an ``undo`` at a different place in every third round."""
+    """The plain answers, with an ``undo`` at a different place in every other round
+    (where one takes back a decision ``hard`` would not have made)."""
     answers: list[str] = []
     for round_number in range(300):
         answers += ANSWERS
-        if round_number % 3 == 0:
-            answers[-1 - round_number % 7] = "undo"
+        if round_number % 2 == 0:
+            answers[-1 - round_number % 5] = "undo"
     return "\n".join(answers) + "\n"
 
 

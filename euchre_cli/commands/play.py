@@ -8,6 +8,7 @@ import random
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, ExitStack, contextmanager, nullcontext
+from typing import NamedTuple
 
 import click
 from click.core import ParameterSource
@@ -49,6 +50,12 @@ def _want_colour(stream) -> bool:
     return stream.isatty() and not os.environ.get("NO_COLOR") and os.environ.get("TERM") != "dumb"
 
 
+class Seat(NamedTuple):
+    """How the person's cards are shown and played: the options below."""
+
+    auto_play: bool = True  # an only legal card is played for the person
+
+
 def run_game(
     setup: Setup,
     as_json: bool,
@@ -57,10 +64,13 @@ def run_game(
     db: str | None = None,
     save: bool = False,
     resumed: SavedGame | None = None,
+    seat: Seat | None = None,
 ) -> None:
     """A game, or a match: the ruleset's rubber (R10), or ``setup.games`` games.  With
     ``save`` it is kept in the book (``db``) move by move; a ``resumed`` record is
-    played again silently up to where it stopped, and goes on from there."""
+    played again silently up to where it stopped, and goes on from there.  ``seat``:
+    how the person's cards are shown and played."""
+    seat = seat or Seat()
     ruleset, seed, watch = setup.ruleset, setup.seed, setup.person is None
     # With --json the table goes to stderr so stdout holds the summary alone; a watched
     # --json game shows nothing but the summary.
@@ -164,7 +174,9 @@ def run_game(
                 return read_answer(shown(prompt) + " > ", err=as_json)
 
         hinter = make_player("hard", ruleset, seed=f"{seed}:hint", think=setup.think)
-        human = HumanPlayer(ask, out, style, hinter=hinter, hints=hints, table=screen)
+        human = HumanPlayer(
+            ask, out, style, hinter=hinter, hints=hints, table=screen, auto_play=seat.auto_play
+        )
         players = [human, *computers[1:]]
 
     with ExitStack() as kept:
@@ -218,6 +230,21 @@ def run_game(
     if as_json:
         escaped = needs_ascii(getattr(sys.stdout, "encoding", None))  # names as \u escapes
         click.echo(json.dumps(match.summary(), ensure_ascii=escaped))
+
+
+_SEAT_OPTIONS = (
+    click.option(
+        "--auto-play/--no-auto-play",
+        default=True,
+        help="Play your only legal card for you, saying so (your last card always is).",
+    ),
+)
+
+
+def _seat_options(function: Callable) -> Callable:
+    for option in reversed(_SEAT_OPTIONS):
+        function = option(function)
+    return function
 
 
 @contextmanager
@@ -293,6 +320,7 @@ def _game_options(function: Callable) -> Callable:
             default=False,
             help="Show the hard player's choice before each of your decisions (or type hint).",
         ),
+        *_SEAT_OPTIONS,
         click.option(
             "--think",
             type=Seconds(min=0, min_open=True),
@@ -326,7 +354,19 @@ def _game_command(name_of_command: str, default_rules: str, doc: str) -> click.C
     @_game_options
     @with_settings
     def command(
-        rules: str, seed, watch, games, as_json, name, delay, level, hints, think, save, db
+        rules: str,
+        seed,
+        watch,
+        games,
+        as_json,
+        name,
+        delay,
+        level,
+        hints,
+        auto_play,
+        think,
+        save,
+        db,
     ) -> None:
         given = click.get_current_context().get_parameter_source
         if watch and given("name") is ParameterSource.COMMANDLINE:
@@ -354,7 +394,7 @@ def _game_command(name_of_command: str, default_rules: str, doc: str) -> click.C
         names = _computer_names(count, None) if watch else [name, *_computer_names(count - 1, name)]
         setup = Setup(ruleset, seed, tuple(names), None if watch else 0, level, think, games)
         keep = not watch if save is None else save
-        run_game(setup, as_json, delay, hints, db, keep)
+        run_game(setup, as_json, delay, hints, db, keep, seat=Seat(auto_play))
 
     command.__doc__ = doc + _HOW_TO_PLAY
     return click.command(name=name_of_command)(command)
@@ -395,9 +435,12 @@ two_handed = _game_command(
 @click.option(
     "--hints/--no-hints", default=False, help="Show the hard player's choice before each decision."
 )
+@_seat_options
 @with_db
 @with_settings
-def resume(game_id: int | None, as_json: bool, delay: float | None, hints: bool, db) -> None:
+def resume(
+    game_id: int | None, as_json: bool, delay: float | None, hints: bool, auto_play: bool, db
+) -> None:
     """Go on with an unfinished game at the question where it stopped: the latest
     one, or game ID (see `euchre games`).  The computer plays as it would have."""
     with kept_games(db) as games:
@@ -406,4 +449,5 @@ def resume(game_id: int | None, as_json: bool, delay: float | None, hints: bool,
         raise click.ClickException(
             f"game {saved.id} is finished: `euchre games show {saved.id}` shows it hand by hand"
         )
-    run_game(saved.setup, as_json, delay, hints, db, save=True, resumed=saved)
+    seat = Seat(auto_play)
+    run_game(saved.setup, as_json, delay, hints, db, save=True, resumed=saved, seat=seat)

@@ -79,6 +79,9 @@ SETTINGS: dict[str, Setting] = {
             ruleset=True,
             own_players=True,
         ),
+        Setting(
+            "auto-play", "auto_play", (*_GAMES, "resume"), "your only legal card played for you"
+        ),
     )
 }
 

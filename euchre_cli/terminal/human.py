@@ -80,6 +80,10 @@ class Table(Protocol):
         """Trump and who made it, in a few words."""
         ...
 
+    def played_for_you(self, why: str) -> None:
+        """The person's next card is played for them, for the reason given."""
+        ...
+
     def table(self) -> str:
         """The deal, the bidding or the contract, this hand's tricks, the score."""
         ...
@@ -88,7 +92,8 @@ class Table(Protocol):
 class HumanPlayer:
     """Asks the person at the keyboard; ``hinter`` (the hard level) gives hints and
     the five cards Enter keeps, so the suggestion and the hint are one choice;
-    ``table`` answers ``table`` (or ``score``) at any question."""
+    ``table`` answers ``table`` (or ``score``) at any question.  With ``auto_play``
+    an only legal card is played without asking (the last card always is)."""
 
     def __init__(
         self,
@@ -98,6 +103,7 @@ class HumanPlayer:
         hinter: Player | None = None,
         hints: bool = False,
         table: Table | None = None,
+        auto_play: bool = True,
     ) -> None:
         self.ask = ask
         self.out = out
@@ -105,6 +111,7 @@ class HumanPlayer:
         self.table = table
         self.hinter = hinter  # a player with ``analyse`` (the hard level) for ``hint``
         self.hints = hints  # show the hint before every decision
+        self.auto_play = auto_play
         self._planned_discards: list[Card] = []
         self._dealt: tuple[Card, ...] = ()  # the hand at the last bid: before any dummy
 
@@ -114,8 +121,8 @@ class HumanPlayer:
         many = view.phase is Phase.DISCARD and len(view.hand) - HAND_SIZE > 1
         if many or view.phase is Phase.WEAK_EXCHANGE or self._planned_discards:
             return self._discard_from_plan(view, legal)
-        if view.phase is Phase.PLAY and len(view.hand) == 1:
-            return legal[0]  # the last card: nothing to decide, and the screen shows it
+        if view.phase is Phase.PLAY and (len(view.hand) == 1 or self.auto_play and len(legal) == 1):
+            return self._played_for_you(view, legal[0])
         if self.hints and len(legal) > 1:
             self._hint(view, legal)
         while True:
@@ -156,6 +163,20 @@ class HumanPlayer:
         game): remember what choosing it would have taught."""
         if view.phase in BEFORE_EXCHANGE:
             self._dealt = view.hand
+
+    def _played_for_you(self, view: View, action: Action) -> Action:
+        """The only card the person may play, played, and the table told why."""
+        if len(view.hand) == 1:
+            why = "your last card"
+        else:
+            led = view.led_suit
+            named = "trump" if led is view.trump else led.title.lower().removesuffix("s")
+            why = f"your only {named}"
+        if self.table is not None:
+            self.table.played_for_you(why)
+        else:
+            self.out(f"You play {self.style.card(action.card)} (played for you: {why}).")
+        return action
 
     # prompts ----------------------------------------------------------------------
     def _numbered_hand(self, view: View) -> list[Card]:

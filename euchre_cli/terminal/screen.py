@@ -70,6 +70,7 @@ class TableScreen(MatchObserver):
         # e.g. wait for Enter before the next game: given the question, and the words
         # for an answer that is not understood
         self.between_games = between_games
+        self._played_for_you = ""  # why the person's next card is played for them
         self.level = level  # the computer players' level, for the header (None: unsaid)
         self.house_rules = house_rules  # what a house-rules file changes, for the header
         self._match: Match | None = None  # None: a game on its own
@@ -359,10 +360,18 @@ class TableScreen(MatchObserver):
             self.out(self.style.dim("(you sit out: Enter plays the rest at once)"))
         self.out(self._says(game, hand.current_seat, "leads."))
 
+    def played_for_you(self, why: str) -> None:
+        """The person's next card is played for them: its line says so, and why."""
+        self._played_for_you = why
+
     def _card_played(self, game: Game, hand: Hand, seat: int, card: Card) -> None:
         plays = hand.trick_plays or hand.tricks[-1].plays
         verb = "leads" if len(plays) == 1 else "plays"
-        self.out("  " + self._says(game, seat, f"{verb} {self.style.card(card)}"))
+        played = self._says(game, seat, f"{verb} {self.style.card(card)}")
+        if self._played_for_you and seat == self._my_seat(game):
+            played += self.style.dim(f" (played for you: {self._played_for_you})")
+            self._played_for_you = ""
+        self.out("  " + played)
         if not hand.trick_plays:  # that card completed the trick
             won = self._says(game, hand.tricks[-1].winner, "wins it.")
             tally = self._trick_tally(game, hand)
