@@ -197,6 +197,23 @@ def test_a_game_cut_off_by_end_of_input_resumes_to_the_same_end(
     assert "Game 2 is kept: `euchre review 2` weighs your decisions;" in resumed.stderr
 
 
+def test_a_resumed_game_numbers_each_card_as_before_it_stopped() -> None:
+    """Seed 2: you deal, pick up 9♠ and stop at the discard.  The numbers shown once
+    trump was made name the same cards after the resume, the upcard taking the next
+    one (sorting the six again put it third and moved every number after it); 2
+    discards the 10♠ it named, and leaves a gap."""
+    args = ("play", "--seed", "2", "--level", "easy")
+    stopped = run(*args, input="y\nn\nquit\n").output
+    assert "Upcard 9♠. Pick it up?" in stopped
+    made = stopped.split("Trump is ♠ spades; you made it.")[1].splitlines()[1]
+    assert made == "1:J♣  2:10♠  3:Q♥  4:10♥  5:Q♣"
+    resumed = run("resume", input="2\nquit\n").output
+    after = resumed.split("Score: ")[1].splitlines()
+    assert after[1] == f"{made}  6:9♠" and after[2].startswith("Discard which card?")
+    assert "You discard 10♠." in resumed
+    assert "\n1:J♣  3:Q♥  4:10♥  5:Q♣  6:9♠\nYour card" in resumed  # a gap where it was
+
+
 def test_a_game_kept_ends_saying_how_to_review_it_and_only_then(tmp_path: Path) -> None:
     short = tmp_path / "short.yaml"
     short.write_text("extends: standard\ngame: {points_to_win: 3}\n", encoding="utf-8")
@@ -475,7 +492,7 @@ def test_a_keep_of_five_taken_back_is_said_at_once() -> None:
     """R12: the maker's five discards go back as one decision, said in one breath, and
     the question of which five to keep is asked again."""
     result = run("cutthroat", "--seed", "12", "--level", "easy", input="order\nn\n\nundo\nquit\n")
-    assert "Taken back: you discard K♠ 9♥ K♣ Q♣ 9♣; Bob plays J♣;" in result.output
+    assert "Taken back: you discard K♠ 9♥ K♣ 9♣ Q♣; Bob plays J♣;" in result.output
     assert result.output.count("Keep which 5?") == 2  # asked again after the undo
 
 

@@ -26,6 +26,7 @@ from ..rulebook.changes import house_rules
 from ..scorekeeper.store import ScorebookError, open_scorebook
 from ..terminal.human import TABLE_WORDS, HumanPlayer, QuitGame
 from ..terminal.keyboard import Keyboard, ascii_only, read_answer, terminal_columns
+from ..terminal.numbers import DEFAULT_ORDER, ORDERS
 from ..terminal.pace import Pauses
 from ..terminal.screen import TableScreen
 from ..terminal.text import Style, fit_to_width, in_ascii, needs_ascii
@@ -53,6 +54,7 @@ def _want_colour(stream) -> bool:
 class Seat(NamedTuple):
     """How the person's cards are shown and played: the options below."""
 
+    order: str = DEFAULT_ORDER  # the order the hand is shown and numbered in
     auto_play: bool = True  # an only legal card is played for the person
 
 
@@ -152,6 +154,7 @@ def run_game(
         between_games=between_games if waits else lambda question, reminder: None,
         level=setup.level,
         house_rules=house_rules(ruleset),
+        order=seat.order,
     )
     seated: AbstractContextManager[object] = nullcontext()  # a watched game asks nothing
     if watch:
@@ -175,7 +178,14 @@ def run_game(
 
         hinter = make_player("hard", ruleset, seed=f"{seed}:hint", think=setup.think)
         human = HumanPlayer(
-            ask, out, style, hinter=hinter, hints=hints, table=screen, auto_play=seat.auto_play
+            ask,
+            out,
+            style,
+            hinter=hinter,
+            hints=hints,
+            table=screen,
+            order=seat.order,
+            auto_play=seat.auto_play,
         )
         players = [human, *computers[1:]]
 
@@ -233,6 +243,15 @@ def run_game(
 
 
 _SEAT_OPTIONS = (
+    click.option(
+        "--hand-order",
+        type=click.Choice(ORDERS),
+        default=DEFAULT_ORDER,
+        show_default=True,
+        help="How your hand is shown and numbered: by suit with trump first once it is"
+        " made (sorted), as dealt, or by suit only. Once trump is made, a card keeps its"
+        " number to the end of the hand.",
+    ),
     click.option(
         "--auto-play/--no-auto-play",
         default=True,
@@ -363,6 +382,7 @@ def _game_command(name_of_command: str, default_rules: str, doc: str) -> click.C
         delay,
         level,
         hints,
+        hand_order,
         auto_play,
         think,
         save,
@@ -394,7 +414,7 @@ def _game_command(name_of_command: str, default_rules: str, doc: str) -> click.C
         names = _computer_names(count, None) if watch else [name, *_computer_names(count - 1, name)]
         setup = Setup(ruleset, seed, tuple(names), None if watch else 0, level, think, games)
         keep = not watch if save is None else save
-        run_game(setup, as_json, delay, hints, db, keep, seat=Seat(auto_play))
+        run_game(setup, as_json, delay, hints, db, keep, seat=Seat(hand_order, auto_play))
 
     command.__doc__ = doc + _HOW_TO_PLAY
     return click.command(name=name_of_command)(command)
@@ -439,7 +459,13 @@ two_handed = _game_command(
 @with_db
 @with_settings
 def resume(
-    game_id: int | None, as_json: bool, delay: float | None, hints: bool, auto_play: bool, db
+    game_id: int | None,
+    as_json: bool,
+    delay: float | None,
+    hints: bool,
+    hand_order: str,
+    auto_play: bool,
+    db,
 ) -> None:
     """Go on with an unfinished game at the question where it stopped: the latest
     one, or game ID (see `euchre games`).  The computer plays as it would have."""
@@ -449,5 +475,5 @@ def resume(
         raise click.ClickException(
             f"game {saved.id} is finished: `euchre games show {saved.id}` shows it hand by hand"
         )
-    seat = Seat(auto_play)
+    seat = Seat(hand_order, auto_play)
     run_game(saved.setup, as_json, delay, hints, db, save=True, resumed=saved, seat=seat)

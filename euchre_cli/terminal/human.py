@@ -42,6 +42,7 @@ from ..engine.hand import (
 )
 from ..engine.play import Player, TakeBack
 from ..engine.rules import HAND_SIZE
+from .numbers import DEFAULT_ORDER, in_hand_order, numbered
 from .text import Style
 
 
@@ -92,8 +93,9 @@ class Table(Protocol):
 class HumanPlayer:
     """Asks the person at the keyboard; ``hinter`` (the hard level) gives hints and
     the five cards Enter keeps, so the suggestion and the hint are one choice;
-    ``table`` answers ``table`` (or ``score``) at any question.  With ``auto_play``
-    an only legal card is played without asking (the last card always is)."""
+    ``table`` answers ``table`` (or ``score``) at any question.  Cards are shown and
+    numbered in ``order`` (``numbers.ORDERS``); with ``auto_play`` an only legal card
+    is played without asking (the last card always is)."""
 
     def __init__(
         self,
@@ -103,6 +105,7 @@ class HumanPlayer:
         hinter: Player | None = None,
         hints: bool = False,
         table: Table | None = None,
+        order: str = DEFAULT_ORDER,
         auto_play: bool = True,
     ) -> None:
         self.ask = ask
@@ -111,6 +114,7 @@ class HumanPlayer:
         self.table = table
         self.hinter = hinter  # a player with ``analyse`` (the hard level) for ``hint``
         self.hints = hints  # show the hint before every decision
+        self.order = order
         self.auto_play = auto_play
         self._planned_discards: list[Card] = []
         self._dealt: tuple[Card, ...] = ()  # the hand at the last bid: before any dummy
@@ -179,14 +183,16 @@ class HumanPlayer:
         return action
 
     # prompts ----------------------------------------------------------------------
-    def _numbered_hand(self, view: View) -> list[Card]:
-        return sorted_hand(view.hand, view.trump)
+    def _held_in_order(self, view: View) -> list[Card]:
+        return in_hand_order(view, self.order)
 
     def _show_hand(self, view: View, marked: frozenset[Card] = frozenset()) -> str:
-        cards = self._numbered_hand(view)
+        """The cards held, each after its number (``numbers``: a number kept from the
+        moment trump is fixed, so a card gone leaves a gap)."""
         return "  ".join(
             f"{i}:{self.style.card(c)}{'*' if c in marked else ''}"
-            for i, c in enumerate(cards, start=1)
+            for i, c in enumerate(numbered(view, self.order), start=1)
+            if c in view.hand
         )
 
     def _prompt(self, view: View, legal: Sequence[Action]) -> str:
@@ -259,7 +265,7 @@ class HumanPlayer:
     def _in_hand_order(self, view: View, legal: Sequence[Action]) -> list[Action]:
         """Choices with cards in the order the hand is numbered, as ``?`` and refusals
         list them."""
-        in_hand = {card: place for place, card in enumerate(self._numbered_hand(view))}
+        in_hand = {card: place for place, card in enumerate(self._held_in_order(view))}
         return sorted(legal, key=lambda a: in_hand.get(a.card, -1))
 
     def _help(self, view: View, legal: Sequence[Action]) -> None:
@@ -349,15 +355,15 @@ class HumanPlayer:
             raise InvalidAction(f"'{_printable(answer)}' is not understood here: {what}") from None
 
     def _read_card(self, view: View, answer: str) -> Card:
-        cards = self._numbered_hand(view)
         if not answer:
-            raise InvalidAction(f"type a card's code (like {cards[0].typed}) or its number")
+            first = self._held_in_order(view)[0]
+            raise InvalidAction(f"type a card's code (like {first.typed}) or its number")
         if answer.isdigit():
             number = int(answer)
-            if 1 <= number <= len(cards):
+            cards = numbered(view, self.order)
+            if 1 <= number <= len(cards) and cards[number - 1] in view.hand:
                 return cards[number - 1]
-            ten = "; a ten is typed with its suit, like 10h" if number == 10 else ""
-            raise InvalidAction(f"there is no card number {number} (1 to {len(cards)}){ten}")
+            raise InvalidAction(self._no_card_numbered(view, number, cards))
         try:
             card = parse_card(_printable(answer))
         except ValueError as error:
@@ -368,6 +374,24 @@ class HumanPlayer:
             raise InvalidAction(f"there is no {named} in this game's {cards}-card deck")
         return card
 
+    def _no_card_numbered(self, view: View, number: int, cards: list[Card]) -> str:
+        """Why ``number`` names no card: its card has gone (a card keeps its number
+        once trump is fixed), or there never was one; with the numbers there are."""
+        held = [str(place) for place, card in enumerate(cards, start=1) if card in view.hand]
+        numbers = f"1 to {len(cards)}" if len(held) == len(cards) else ", ".join(held)
+        if 1 <= number <= len(cards):
+            card = cards[number - 1]
+            went = (
+                "was discarded"
+                if card in view.discards
+                else "was passed to your partner"
+                if card in view.given
+                else "was played"
+            )
+            return f"card {number} ({self.style.card(card)}) {went}; your cards now: {numbers}"
+        ten = "; a ten is typed with its suit, like 10h" if number == 10 else ""
+        return f"there is no card number {number} ({numbers}){ten}"
+
     # keeping five of many (Cutthroat's dummy, two-handed dummy) ----------------------
     def _discard_from_plan(self, view: View, legal: Sequence[Action]) -> Action:
         """Ask once which five cards to keep (which two, for a weak hand's swap), then
@@ -377,7 +401,8 @@ class HumanPlayer:
         return DISCARD[self._planned_discards.pop(0)]
 
     def _ask_keep(self, view: View, legal: Sequence[Action]) -> list[Card]:
-        cards = self._numbered_hand(view)
+        cards = self._held_in_order(view)
+        numbers = [n for n, c in enumerate(numbered(view, self.order), start=1) if c in cards]
         keeping = _kept_count(view)
         suggestion, weighed = self._suggest_keep(view, legal)
         shown = self.style.cards(suggestion)
@@ -408,7 +433,7 @@ class HumanPlayer:
             if answer in ("?", "help"):
                 self.out(
                     f"Type the {keeping} cards to keep, by number or code (like"
-                    f" {' '.join(str(n) for n in range(1, keeping + 1))}, or "
+                    f" {' '.join(str(n) for n in numbers[:keeping])}, or "
                     f"{' '.join(c.typed for c in cards[:keeping])}); Enter keeps {shown}. {HELP}"
                 )
                 continue
@@ -467,7 +492,7 @@ class HumanPlayer:
         hinter = self.hinter
         keeping = _kept_count(view)
         if hinter is None:
-            return self._numbered_hand(view)[:keeping], None
+            return self._held_in_order(view)[:keeping], None
         hand = list(view.hand)
         into = "given" if view.phase is Phase.WEAK_EXCHANGE else "discards"  # R17, R12
         discards = list(getattr(view, into))
@@ -480,7 +505,7 @@ class HumanPlayer:
                 weighed = getattr(hinter, "last", None)
             hand.remove(card)
             discards.append(card)
-        return sorted_hand(hand, view.trump), weighed
+        return [card for card in self._held_in_order(view) if card in hand], weighed
 
 
 def action_words(action: Action, view: View, style: Style) -> str:

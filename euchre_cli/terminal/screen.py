@@ -18,6 +18,7 @@ from ..engine.match import Match, MatchObserver
 from ..engine.scoring import GameRecord, marker_position
 from ..rulebook.changes import HouseRules
 from .markers import marker_picture, marker_width, side_by_side
+from .numbers import DEFAULT_ORDER, in_hand_order
 from .text import Style, plural, row_words
 
 
@@ -57,6 +58,7 @@ class TableScreen(MatchObserver):
         face_up: bool = False,
         level: str | None = None,
         house_rules: HouseRules | None = None,
+        order: str = DEFAULT_ORDER,
     ) -> None:
         self.out = out
         self.face_up = face_up or me is None  # every hand shown (watching, a replay)
@@ -73,6 +75,7 @@ class TableScreen(MatchObserver):
         self._played_for_you = ""  # why the person's next card is played for them
         self.level = level  # the computer players' level, for the header (None: unsaid)
         self.house_rules = house_rules  # what a house-rules file changes, for the header
+        self.order = order  # the order hands are shown in (``numbers.ORDERS``)
         self._match: Match | None = None  # None: a game on its own
         self._game: Game | None = None
         self._hand: Hand | None = None
@@ -194,7 +197,7 @@ class TableScreen(MatchObserver):
         for seat in seats:
             mine = seat == self._my_seat(game)
             label = "Your hand" if mine else f"{self._name(game, seat)}'s hand"
-            self.out(f"{label}: {self.style.cards(sorted_hand(hand.hand_of(seat)))}")
+            self.out(f"{label}: {self.style.cards(in_hand_order(hand.view(seat), self.order))}")
         upcard_note = ""
         if hand.phase is Phase.DEALER_NAMES:
             upcard_note = " (the joker: the dealer names trump)"
@@ -354,8 +357,7 @@ class TableScreen(MatchObserver):
     def _play_begins(self, game: Game, hand: Hand) -> None:
         mine = self._my_seat(game)
         if mine is not None and mine not in hand.sitting_out:
-            trump = hand.trump
-            self.out(f"Your hand: {self.style.cards(sorted_hand(hand.hand_of(mine), trump))}")
+            self.out(f"Your hand: {self.style.cards(in_hand_order(hand.view(mine), self.order))}")
         elif mine is not None and self.sit_out():
             self.out(self.style.dim("(you sit out: Enter plays the rest at once)"))
         self.out(self._says(game, hand.current_seat, "leads."))
