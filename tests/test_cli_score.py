@@ -15,6 +15,7 @@ import pytest
 from click.testing import CliRunner, Result
 
 from euchre_cli.commands.main import main
+from euchre_cli.scorekeeper.store import SCHEMA_VERSION
 
 TEAMS = ("--team", "Ann & Bob", "--team", "Cy & Di")
 AB, CD = "Ann & Bob", "Cy & Di"
@@ -1332,7 +1333,7 @@ def test_r17_a_version_1_book_upgrades_on_first_use_and_takes_a_renege(
     assert "Ann & Bob marched alone (5 tricks)" in history
     assert "Cy & Di -2 points (renege)" in history
     with sqlite3.connect(book) as db:
-        assert db.execute("PRAGMA user_version").fetchone()[0] == 3
+        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
     db.close()
     out = score("renege", "Cy").stdout
     assert out == "#4 Cy & Di reneged: Ann & Bob +2 -> Ann & Bob 8, Cy & Di -2\n"

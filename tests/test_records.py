@@ -239,6 +239,36 @@ def test_a_resumed_game_can_stop_and_resume_again() -> None:
     assert run("resume").output.startswith("Error: no unfinished game in the book")
 
 
+def test_a_best_of_match_is_kept_resumed_and_exported_as_the_best_of(tmp_path: Path) -> None:
+    short = tmp_path / "short.yaml"
+    short.write_text("extends: standard\ngame: {points_to_win: 3}\n", encoding="utf-8")
+    args = ("play", "--rules", str(short), "--seed", "6", "--level", "easy", "--best-of", "3")
+    straight = played_through(*args)
+    assert straight["best_of"] == 3
+    assert run(*args, input="\n".join(LINES[:30]) + "\n").exit_code == 1
+    resumed = run("resume", "--json", input="\n".join(LINES[30:]) + "\n")
+    assert json.loads(resumed.stdout) == straight  # the best of 3, not one game
+    document = json.loads(run("games", "export", "2").output)
+    assert document["setup"]["best_of"] == 3
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(document), encoding="utf-8")
+    assert run("games", "import", str(path)).exit_code == 0
+    assert kept(3).setup.best_of == 3 and kept(3).summary == straight
+
+
+def test_a_book_of_version_3_keeps_its_games_as_they_were() -> None:
+    """The book's version 4 adds best_of to the games: a game kept before reads back
+    as the game or match it was."""
+    played_through("play", "--seed", "2", "--level", "easy", "--games", "2")
+    with sqlite3.connect(book_file()) as db:  # as version 3 left it: no best_of column
+        db.execute("ALTER TABLE games DROP COLUMN best_of")
+        db.execute("PRAGMA user_version = 3")
+    db.close()
+    game = kept(1)
+    assert (game.setup.games, game.setup.best_of) == (2, None) and game.finished
+    assert run("games", "show", "1").exit_code == 0
+
+
 # Killed: SIGINT and SIGKILL, from another process ---------------------------------------
 
 

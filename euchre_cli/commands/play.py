@@ -39,6 +39,7 @@ THINK = 2.0  # seconds per computer decision at most (a safety net: decisions ar
 MAX_DELAY = 10.0  # seconds between computer turns at most
 MAX_SCRIPTED_REPEATS = 50  # one question asked this often from a pipe: the script is stuck
 MAX_GAMES = 100  # --games at most: a long evening's play (the JSON holds every hand)
+MAX_BEST_OF = MAX_GAMES - 1  # --best-of at most: the largest odd number of those
 
 
 def _computer_names(count: int, taken: str | None) -> list[str]:
@@ -68,7 +69,8 @@ def run_game(
     resumed: SavedGame | None = None,
     seat: Seat | None = None,
 ) -> None:
-    """A game, or a match: the ruleset's rubber (R10), or ``setup.games`` games.  With
+    """A game, or a match: the ruleset's rubber (R10), ``setup.games`` games, or the
+    best of ``setup.best_of``.  With
     ``save`` it is kept in the book (``db``) move by move; a ``resumed`` record is
     played again silently up to where it stopped, and goes on from there.  ``seat``:
     how the person's cards are shown and played."""
@@ -211,7 +213,16 @@ def run_game(
             players = [script.scripted(player) for player in players]
             observers.append(script)
         told = Observers(*observers)
-        match = Match(ruleset, setup.names, players, seed, setup.games, told, game_factory=Game)
+        match = Match(
+            ruleset,
+            setup.names,
+            players,
+            seed,
+            setup.games,
+            told,
+            game_factory=Game,
+            best_of=setup.best_of,
+        )
         replays = "game" if match.single_game else "rubber" if match.plays_rubber else "match"
         out(style.dim(f"(seed {seed}: `--seed {seed}` replays this {replays})"))
         kept_words = ""
@@ -287,6 +298,15 @@ def _waits_for_enter(stream) -> bool:
     return stream.isatty() and sys.stdin.isatty()
 
 
+def _odd(ctx: click.Context, param: click.Parameter, value: int | None) -> int | None:
+    if value is not None and value % 2 == 0:
+        raise click.BadParameter(
+            f"{value} is even: a best-of match has an odd number of games (like 3, 5 or 7),"
+            " so that two sides cannot tie"
+        )
+    return value
+
+
 def _check_name(ctx: click.Context, param: click.Parameter, value: str) -> str:
     name = value.strip()
     if not name or len(name) > 20:
@@ -313,6 +333,14 @@ def _game_options(function: Callable) -> Callable:
             help="Play a match of N games, the seats kept, laps and slams counted where the"
             " ruleset has them (R13). A ruleset with rubbers (R10, --rules classic) always"
             " plays a whole rubber, and takes no --games.",
+        ),
+        click.option(
+            "--best-of",
+            type=click.IntRange(min=1, max=MAX_BEST_OF),
+            callback=_odd,
+            help="Play a match of at most N games (N odd) that stops once decided: won by"
+            " the first to win more than half of them, a slam counting two where the"
+            " ruleset has slams (R13). Not with --games, nor with rubbers.",
         ),
         click.option("--json", "as_json", is_flag=True, help="Print a JSON summary at the end."),
         click.option(
@@ -377,6 +405,7 @@ def _game_command(name_of_command: str, default_rules: str, doc: str) -> click.C
         seed,
         watch,
         games,
+        best_of,
         as_json,
         name,
         delay,
@@ -399,20 +428,29 @@ def _game_command(name_of_command: str, default_rules: str, doc: str) -> click.C
                     f"--rules {rules}: a {ruleset.players}-player ruleset, and `euchre"
                     f" {name_of_command}` plays {seats}: use `euchre play --rules {rules}`"
                 )
-        if games is not None and ruleset.rubber is not None:
+        if games is not None and best_of is not None:
+            raise click.UsageError(
+                "--games N plays every one of N games and --best-of N stops once the match"
+                " is decided: give one of them"
+            )
+        match_option = "--games" if games is not None else None
+        if best_of is not None:
+            match_option = "--best-of"
+        if match_option is not None and ruleset.rubber is not None:
             won = ruleset.rubber.games_to_win
             typed = given("rules") is ParameterSource.COMMANDLINE or rules == default_rules
             named = f"--rules {rules}" if typed else f"the rules {rules} (from the settings file)"
             raise click.UsageError(
-                f"--games: {named} plays a rubber, won by the first to win {won}"
+                f"{match_option}: {named} plays a rubber, won by the first to win {won}"
                 " games (R10), so it takes no number of games (house rules with"
-                " `rubber: null` play --games N)"
+                f" `rubber: null` play {match_option} N)"
             )
         if seed is None:
             seed = random.SystemRandom().randrange(1_000_000)
         count = ruleset.players
         names = _computer_names(count, None) if watch else [name, *_computer_names(count - 1, name)]
-        setup = Setup(ruleset, seed, tuple(names), None if watch else 0, level, think, games)
+        person = None if watch else 0
+        setup = Setup(ruleset, seed, tuple(names), person, level, think, games, best_of)
         keep = not watch if save is None else save
         run_game(setup, as_json, delay, hints, db, keep, seat=Seat(hand_order, auto_play))
 
@@ -430,7 +468,7 @@ play = _game_command(
     "play",
     "standard",
     "Play a game to the ruleset's target against computer players: the whole rubber"
-    " when the ruleset has rubbers (R10), a match with --games N.",
+    " when the ruleset has rubbers (R10), a match with --games N or --best-of N.",
 )
 cutthroat = _game_command(
     "cutthroat",

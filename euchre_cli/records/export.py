@@ -36,6 +36,7 @@ def to_document(saved: SavedGame) -> dict[str, Any]:
             "level": setup.level,
             "think": setup.think,
             "games": setup.games,
+            "best_of": setup.best_of,
         },
         "moves": [
             {
@@ -88,9 +89,19 @@ def from_document(data: object, source: str) -> SavedGame:
     games = raw.get("games")
     if games is not None and (_integer(games, "setup.games") < 1 or ruleset.rubber is not None):
         raise RecordError("setup.games: a number of games, 1 or more, for rules without rubbers")
-    setup = Setup(
-        ruleset, _integer(raw.get("seed"), "setup.seed"), tuple(names), person, level, think, games
-    )
+    best_of = raw.get("best_of")  # absent from records written before best-of matches
+    if best_of is not None and (
+        _integer(best_of, "setup.best_of") % 2 == 0
+        or best_of < 1
+        or ruleset.rubber is not None
+        or games is not None
+    ):
+        raise RecordError(
+            "setup.best_of: an odd number of games, for rules without rubbers and without"
+            " setup.games"
+        )
+    seed = _integer(raw.get("seed"), "setup.seed")
+    setup = Setup(ruleset, seed, tuple(names), person, level, think, games, best_of)
     moves = document.get("moves")
     if not isinstance(moves, list):
         raise RecordError("moves: a list of moves")

@@ -33,6 +33,7 @@ class Setup:
     level: str  # the computer players' level
     think: float | None = None  # seconds per computer decision at most
     games: int | None = None  # a match of this many games; None: the rubber, or one
+    best_of: int | None = None  # a match of at most this many, until decided (R13's slams)
 
     @property
     def kind(self) -> str:

@@ -25,7 +25,9 @@ class PlayedElsewhere(ScorebookError):
     """The game's record has moved on in another process since this one read it."""
 
 
-_COLUMNS = "id, started, ruleset, seed, names, person, level, think, games, finished, summary"
+_COLUMNS = (
+    "id, started, ruleset, seed, names, person, level, think, games, best_of, finished, summary"
+)
 
 
 class Listing(NamedTuple):
@@ -189,8 +191,8 @@ class GameBook:
         setup = saved.setup
         cursor = self.book.execute(
             "INSERT INTO games (started, kind, ruleset_name, ruleset, seed, names, person, level,"
-            " think, games, finished, summary, figures)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " think, games, best_of, finished, summary, figures)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 saved.started,
                 setup.kind,
@@ -202,6 +204,7 @@ class GameBook:
                 setup.level,
                 setup.think,
                 setup.games,
+                setup.best_of,
                 int(saved.finished),
                 None if saved.summary is None else json.dumps(saved.summary),
                 _figures(saved),
@@ -235,12 +238,13 @@ def _figures(saved: SavedGame) -> str | None:
 
 
 def _saved_game(row: Sequence) -> SavedGame:
-    game_id, started, ruleset, seed, names, person, level, think, games, finished, summary = row
+    game_id, started, ruleset, seed, names, person, level, think, games, best_of = row[:10]
+    finished, summary = row[10:]
     try:
         rules = ruleset_from_dict(json.loads(ruleset), source=f"game {game_id}")
     except RulesetError as error:
         raise ScorebookError(f"game {game_id}'s rules cannot be read: {error}") from None
-    setup = Setup(rules, seed, tuple(json.loads(names)), person, level, think, games)
+    setup = Setup(rules, seed, tuple(json.loads(names)), person, level, think, games, best_of)
     return SavedGame(
         setup,
         id=game_id,

@@ -37,7 +37,7 @@ if TYPE_CHECKING:
 
     from ..engine.rules import Ruleset
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 APPLICATION_ID = 0x45554352  # "EUCR" in the file header: this file is a euchre score book
 BUSY_TIMEOUT_SECONDS = 10.0
 BOOK_FILE = "scores.sqlite3"  # the book's name in the user's data folder
@@ -120,6 +120,9 @@ _MIGRATIONS: tuple[tuple[str, ...], ...] = (
             PRIMARY KEY (game_id, number)
         )""",
     ),
+    # 3 -> 4: a best-of-N match (``euchre play --best-of N``), which stops once decided:
+    # best_of is N, the most games it may last; NULL for any other game or match
+    ("ALTER TABLE games ADD COLUMN best_of INTEGER",),
 )
 
 _CURRENT_SHEET = "current_sheet"

@@ -122,7 +122,8 @@ def review_lines(review: Review, style: Style) -> list[str]:
     ]
     if not saved.finished:
         lines.append("The game is unfinished: reviewed up to where it stopped.")
-    several = setup.ruleset.rubber is not None or (setup.games or 1) > 1  # a rubber, a match
+    # a rubber, or a match of several games
+    several = setup.ruleset.rubber is not None or (setup.games or setup.best_of or 1) > 1
     costly, threshold = review.costly, review.threshold
     if threshold:
         lines.append(

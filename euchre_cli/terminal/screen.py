@@ -166,6 +166,13 @@ class TableScreen(MatchObserver):
             games = _games(rules.rubber.games_to_win)
             who = "side" if rules.partnerships else "player"
             self.out(f"A rubber: the first {who} to win {games} takes it (R10).")
+        elif match.best_of is not None:
+            who = "side" if rules.partnerships else "player"
+            needed = _games(match.best_of // 2 + 1)
+            self.out(
+                f"The best of {match.best_of} games: the first {who} to win {needed} takes the"
+                " match, and it stops there."
+            )
         else:
             self.out(f"A match of {_games(match.length or 0)}.")
         target = rules.game.points_to_win
@@ -178,6 +185,8 @@ class TableScreen(MatchObserver):
         """A later game of a match: the seats stay, the deal goes on round the table."""
         number = len(match.played)
         of = "the rubber" if match.plays_rubber else f"{match.length}"
+        if match.best_of is not None:
+            of = f"the best of {match.best_of}"
         self.out(self.style.bold(f"Game {number} of {of}"))
         if any(game.scores):
             target = game.ruleset.game.points_to_win
@@ -600,7 +609,8 @@ class TableScreen(MatchObserver):
             score = f"{_games(won[winner])}; {_per_side(game, won, only=others)}"
         if match.rubber is None:
             by = _games(won[winner] - max(won[side] for side in others))
-            said = self._side_says(game, winner, f"wins the match by {by} ({score})")
+            what = "match" if match.best_of is None else f"match, the best of {match.best_of},"
+            said = self._side_says(game, winner, f"wins the {what} by {by} ({score})")
             self.out(self.style.bold(said + "."))
             return
         margin = match.rubber.margin
@@ -652,6 +662,8 @@ class TableScreen(MatchObserver):
         if match is None or match.single_game:
             return sentence(f"game left before the end ({game.scores_text()}).")
         what = "rubber" if match.plays_rubber else f"match of {match.length}"
+        if match.best_of is not None:
+            what = f"best of {match.best_of}"
         won = f"games won: {_per_side(game, match.games_won)}"
         if len(match.records) == len(match.played):  # between two games
             return sentence(f"the {what} left after game {len(match.records)} ({won}).")
