@@ -67,10 +67,11 @@ def test_r13_a_person_alone_calls_for_best_and_discards() -> None:
     out = played("--rules", "railroad", "--seed", "1", answers="order\ny\nhint\n1\n" + CARDS)
     assert "You go alone!\n" in out
     assert "Bob sits out this hand.\nAnn discards a card.\nBob passes A♣ to you.\n" in out
-    assert "1:A♥  2:K♥  3:Q♥  4:A♣*  5:Q♣  6:Q♦\n" in out  # the card passed is marked
+    # the card passed is marked, and takes the next number: the others keep theirs
+    assert "1:A♥  2:K♥  3:Q♥  4:Q♣  5:Q♦  6:A♣*\n" in out
     assert "Discard which card? (* your partner passed you; number or code)" in out
     assert "Hint: discard " in out  # the hint works at the new question
-    assert "You discard A♥.\nYour hand: K♥ Q♥ A♣ Q♣ Q♦\n" in out
+    assert "You discard A♥.\nYour hand: K♥ Q♥ Q♣ Q♦ A♣\n" in out
 
 
 def test_r13_a_person_passes_a_card_to_a_partner_alone() -> None:

@@ -126,6 +126,24 @@ def test_r9_games_3_on_standard_plays_a_match_of_three() -> None:
     )
 
 
+@pytest.mark.parametrize("seed", ["5", "8"])
+def test_best_of_stops_once_decided_and_says_so(seed: str) -> None:
+    """The best of 5 from a seed is the match of 5 games from it, stopped as soon as a
+    side has won 3 (seed 5: after 4 games; seed 8: all 5)."""
+    args = ("play", "--seed", seed, *EASY)
+    every = summary_of(*args, "--games", "5")
+    best = summary_of(*args, "--best-of", "5")
+    assert best["best_of"] == 5 and every["best_of"] is None
+    wins = [game["winner"] for game in every["games"]]
+    decided = next(n for n in range(3, 6) if max(wins[:n].count(w) for w in wins[:n]) == 3)
+    assert best["games"] == every["games"][:decided]
+    assert decided == {"5": 4, "8": 5}[seed]
+    text = run("play", "--seed", seed, *WATCH, "--best-of", "5").output
+    assert "The best of 5 games: the first side to win 3 games takes the match" in text
+    assert "Game 2 of the best of 5" in text
+    assert ", the best of 5, by " in text.splitlines()[-1]
+
+
 @pytest.mark.parametrize("seed", ["1", "2", "3", "4"])
 def test_r13_railroad_watched_runs_to_its_end(seed: str) -> None:
     """Railroad (R13) is one game unless --games says more; call for best is not played
@@ -195,6 +213,10 @@ def test_one_game_without_games_is_todays_game() -> None:
         (["play", "--games", "x"], "'x' is not a whole number from 1 to 100"),
         (["play", "--rules", "classic", "--games", "3"], "--rules classic plays a rubber"),
         (["cutthroat", "--games", "101"], "'101' is not a whole number from 1 to 100"),
+        (["play", "--best-of", "4"], "4 is even: a best-of match has an odd number of games"),
+        (["play", "--best-of", "101"], "'101' is not a whole number from 1 to 99"),
+        (["play", "--best-of", "3", "--games", "3"], "give one of them"),
+        (["play", "--rules", "classic", "--best-of", "3"], "--best-of: --rules classic plays a"),
     ],
 )
 def test_r10_bad_games_are_refused_in_one_line(args: list[str], fragment: str) -> None:
@@ -230,7 +252,8 @@ def test_a_persons_match_passes_the_pause_between_games(
     assert text.count(pause) >= 1
     after = text.split(pause)[-1]
     assert "Game 2 of 2" in after and "Game 2 of 2" not in text.split(pause)[0]
-    assert text.rstrip().endswith((").", "games won."))
+    *_, said, kept = text.rstrip().splitlines()  # the match's end, then the book's line
+    assert said.endswith((").", "games won.")) and kept.startswith("Game 1 is kept:")
     assert "win the match by" in text or "The match is drawn" in text
 
 

@@ -5,11 +5,16 @@ from __future__ import annotations
 import json
 import re
 
+import click
 import pytest
 from click.testing import CliRunner
 
 from euchre_cli.commands.main import SUBCOMMANDS, main
 from euchre_cli.rulebook import builtin_names, load_ruleset
+
+# every number a card may have: eleven in the Cutthroat dealer's hand, kept to the
+# end of the hand (a card gone leaves a gap)
+CARD_NUMBERS = [str(number) for number in range(1, 12)]
 
 
 def run(*args: str, input: str | None = None):
@@ -145,7 +150,7 @@ def test_a_watched_json_game_shows_nothing_so_waits_for_nothing(
 
 def test_cutthroat_human_keeps_five_of_ten() -> None:
     """R12: the maker sees the dummy and names five to keep; Enter takes the suggestion."""
-    answers = ["order", "n", "", "1", "2", "3", "4", "5", "pass", "n", "h", "s", "c", "d"]
+    answers = ["order", "n", "", *CARD_NUMBERS, "pass", "n", "h", "s", "c", "d"]
     result = run(
         "cutthroat", "--seed", "4", "--level", "easy", input="\n".join(answers * 300) + "\n"
     )
@@ -208,7 +213,7 @@ def test_r12_help_at_the_keep_question_says_what_to_type() -> None:
 )
 def test_cutthroat_bad_keep_selection_is_refused(keys: str, message: str) -> None:
     """R12: with seed 4 the person deals, accepts the A♠ and holds eleven cards."""
-    answers = ["order", "n", keys, "", "1", "2", "3", "4", "5", "pass", "n", "h", "s", "c", "d"]
+    answers = ["order", "n", keys, "", *CARD_NUMBERS, "pass", "n", "h", "s", "c", "d"]
     result = run(
         "cutthroat", "--seed", "4", "--level", "easy", input="\n".join(answers * 300) + "\n"
     )
@@ -227,7 +232,8 @@ def test_r4_under_mandatory_pick_up_the_keep_question_says_the_upcard_stays(tmp_
     assert "Keep which 5? (A♠, the upcard, stays; * came from the dummy;" in out.output
     assert "Not allowed: the dealer keeps the upcard A♠ (? says how to answer)." in out.output
     plain = run("cutthroat", "--seed", "4", "--level", "easy", input=keys).output  # R12: free
-    assert "the upcard, stays" not in plain and "You discard A♠" in plain
+    discarded = plain.split("You discard ")[1].split(".")[0].split()
+    assert "the upcard, stays" not in plain and "A♠" in discarded
 
 
 def test_r6_a_lone_defender_is_announced_as_defending() -> None:
@@ -255,12 +261,13 @@ def test_table_at_any_question_shows_the_deal_contract_tricks_and_score() -> Non
         ", picked up by Bob.\n"
         "Round 1 of the bidding: you order it up.\n"
         "Trump ♥ hearts: you made it; Ann & Bob defend.\n"
-        "You discarded Q♣ 10♣ K♦ 10♦ 9♦.\n"  # the five left of the dummy's ten (R12)
+        "You discarded 10♣ K♦ 10♦ Q♣ 9♦.\n"  # the five left of the ten, by number (R12)
         "Trick 1: You J♥, Ann 9♥, Bob 10♥ (you won).\n"
         "Tricks: You 1, Ann & Bob 0.\n"
         "Score: You 0, Ann 0, Bob 0 (game to 10).\n"
     )
-    assert "Trump ♥ hearts: you made it; Ann & Bob defend.\n1:A♠  2:K♠" in out
+    # J♥ played: the rest keep their numbers (R12: the dummy's after yours)
+    assert "Trump ♥ hearts: you made it; Ann & Bob defend.\n2:K♣  6:A♠  7:K♠  8:9♠\n" in out
     assert (
         "Or: table (the deal, trump, this hand's tricks, the score)"
         in run("play", "--seed", "5", "--level", "easy", input="?\nquit\n").output
@@ -459,8 +466,64 @@ def test_r15_a_joker_upcard_that_proposes_hearts_says_so(tmp_path) -> None:
     assert upcards and set(upcards) == {"Upcard: Joker (it proposes ♥ hearts as trump)"}
 
 
-@pytest.mark.parametrize("group", [[], ["score"], ["rules"]])
+def _groups() -> list[list[str]]:
+    """``euchre`` and every subcommand of it that has commands of its own."""
+    context = click.Context(main)
+    commands = {name: main.get_command(context, name) for name in SUBCOMMANDS}
+    return [[], *([name] for name, command in commands.items() if isinstance(command, click.Group))]
+
+
+@pytest.mark.parametrize("group", _groups(), ids=lambda group: " ".join(["euchre", *group]))
 def test_every_command_listed_in_help_has_its_whole_summary(group: list[str]) -> None:
-    """Click cuts a summary that does not fit beside the names with '...'."""
-    listing = run(*group, "--help").output.split("Commands:")[1]
+    """Click cuts a summary that does not fit beside the names with '...': each
+    command's first sentence is short enough for an 80-column terminal (on which
+    Click writes help 78 columns wide)."""
+    shown = CliRunner().invoke(main, [*group, "--help"], terminal_width=78).output
+    listing = shown.split("Commands:")[1]
     assert listing.strip() and not [line for line in listing.splitlines() if "..." in line]
+
+
+def test_the_header_says_the_computer_level_and_what_house_rules_change(tmp_path) -> None:
+    house = tmp_path / "house.yaml"
+    house.write_text(
+        "extends: standard\nbidding: {stick_the_dealer: true}\ngame: {points_to_win: 7}\n",
+        encoding="utf-8",
+    )
+    wild = tmp_path / "wild.yaml"
+    wild.write_text(
+        "extends: house.yaml\ndescription: Our Friday game.\ndeck: {joker: true}\n"
+        "alone: {defender: false, call_for_best: true}\nscoring: {march: 3, euchre: 3}\n"
+        "game: {laps: true, slam: true}\n",
+        encoding="utf-8",
+    )
+    watched = ("play", "--watch", "--seed", "1", "--level", "easy")
+
+    def header(rules: str) -> list[str]:
+        shown = run(*watched, "--rules", rules).output
+        return shown.split("At the table")[0].splitlines()[1:]  # after the seed's line
+
+    assert header(str(house)) == [
+        "Euchre: house (game to 7)",
+        "House rules over standard: stick the dealer, game to 7.",  # not "Based on ..."
+        "Computer level: easy.",
+    ]
+    friday = header(str(wild))
+    assert friday[1] == "Our Friday game."
+    assert re.fullmatch(r"House rules over house: the joker, .*, and \d more\.", friday[2])
+    assert len(friday[2]) <= 72
+    assert header("standard") == [
+        "Euchre: standard (game to 10)",
+        "North American four-handed Euchre, 24 cards, game to 10.",
+        "Computer level: easy.",
+    ]
+
+
+def test_an_only_legal_card_is_played_for_you_unless_auto_play_is_off() -> None:
+    """Seed 3: Bob leads A♦, and your only diamond is J♦."""
+    args = ("play", "--seed", "3", "--level", "easy", "--no-save")
+    answers = "pass\npass\nquit\n"
+    played = run(*args, input=answers).output
+    assert "  You play J♦ (played for you: your only diamond)\n" in played
+    asked = run(*args, "--no-auto-play", input=answers).output
+    assert "1:Q♣  2:10♣  3:K♠  4:J♥  5:J♦\nYour card (follow ♦ diamonds) > " in asked
+    assert "played for you" not in asked

@@ -104,6 +104,8 @@ def test_set_get_list_and_unset(settings_file: Path) -> None:
         ("delay", "nan", "delay: 'nan' is not a number of seconds"),
         ("delay", "soon", "(allowed: a number from 0 to 10)"),
         ("hints", "maybe", "hints: 'maybe' is not true or false"),
+        ("hand-order", "random", "hand-order: 'random' is not one of 'sorted', 'dealt', 'suit'"),
+        ("auto-play", "sometimes", "auto-play: 'sometimes' is not true or false"),
         ("name", "Ann & Bob", "name: 'Ann & Bob' holds '&'"),
         ("name", "x" * 21, "name: give a name of 1 to 20 characters"),
         ("rules", "clasic", "rules: unknown ruleset 'clasic' (did you mean 'classic'?"),
@@ -188,7 +190,7 @@ def games_started(*args: str) -> list[dict]:
     """What each game command would start with: its options, after the settings."""
     started: list[dict[str, Any]] = []
 
-    def run_game(setup, as_json, delay, hints, db=None, save=False, resumed=None) -> None:
+    def run_game(setup, as_json, delay, hints, db=None, save=False, resumed=None, seat=None):
         started.append(
             {
                 "name": setup.names[setup.person] if setup.person is not None else None,
@@ -196,6 +198,8 @@ def games_started(*args: str) -> list[dict]:
                 "rules": setup.ruleset.source,
                 "delay": delay,
                 "hints": hints,
+                "hand-order": seat.order,
+                "auto-play": seat.auto_play,
             }
         )
 
@@ -215,9 +219,12 @@ def test_the_game_commands_take_their_defaults_from_the_file(settings_file: Path
         ("cutthroat.rules", "cutthroat"),
         ("two-handed.rules", "two-handed-dummy"),
         ("rules", "classic"),
+        ("hand-order", "dealt"),
+        ("auto-play", "no"),
     ]:
         assert run("config", "set", key, value).exit_code == 0
     file = {"name": "Pat", "level": "easy", "delay": 0.2, "hints": True}
+    file |= {"hand-order": "dealt", "auto-play": False}
     assert games_started("play") == [{**file, "rules": "classic"}]
     assert games_started("cutthroat") == [{**file, "rules": "cutthroat"}]
     assert games_started("two-handed") == [{**file, "rules": "two-handed-dummy"}]
@@ -231,6 +238,8 @@ def test_the_game_commands_take_their_defaults_from_the_file(settings_file: Path
         (["--delay", "0"], "delay", 0.0),
         (["--no-hints"], "hints", False),
         (["--rules", "standard"], "rules", "standard"),
+        (["--hand-order", "sorted"], "hand-order", "sorted"),
+        (["--auto-play"], "auto-play", True),
     ],
 )
 def test_an_option_on_the_command_line_wins_over_the_file(
@@ -238,6 +247,7 @@ def test_an_option_on_the_command_line_wins_over_the_file(
 ) -> None:
     settings_file.parent.mkdir(parents=True)
     settings = "name: Pat\nlevel: easy\ndelay: 0.2\nhints: true\nrules: classic\n"
+    settings += "hand-order: suit\nauto-play: false\n"
     settings_file.write_text(settings, encoding="utf-8")
     assert games_started("play", *option)[0][key] == given
     assert games_started("play")[0][key] != given  # the file's, without the option
@@ -252,21 +262,24 @@ def test_the_command_line_wins_even_over_a_value_it_would_refuse(settings_file: 
     assert "rules: /nowhere/house.yaml: no such file" in one_line_error(run("play"))
 
 
-def test_resume_takes_delay_and_hints_from_the_file(
+def test_resume_takes_delay_hints_and_the_hand_from_the_file(
     settings_file: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     settings_file.parent.mkdir(parents=True)
-    settings_file.write_text("delay: 0.3\nhints: on\nlevel: easy\n", encoding="utf-8")
+    settings = "delay: 0.3\nhints: on\nlevel: easy\nhand-order: suit\nauto-play: no\n"
+    settings_file.write_text(settings, encoding="utf-8")
     result = run("play", "--seed", "3", "--level", "easy", input="quit\n")
     assert result.exit_code == 1 and "euchre resume 1" in result.output
-    resumed: list[tuple[float, bool]] = []
+    resumed: list[tuple] = []
     monkeypatch.setattr(
         cli_play,
         "run_game",
-        lambda setup, as_json, delay, hints, *rest, **named: resumed.append((delay, hints)),
+        lambda setup, as_json, delay, hints, *rest, seat, **named: resumed.append(
+            (delay, hints, *seat)
+        ),
     )
     assert run("resume").exit_code == 0 and run("resume", "--delay", "0").exit_code == 0
-    assert resumed == [(0.3, True), (0.0, True)]
+    assert resumed == [(0.3, True, "suit", False), (0.0, True, "suit", False)]
 
 
 BROKEN = [

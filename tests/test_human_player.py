@@ -17,11 +17,14 @@ from euchre_cli.terminal.text import Style, fit_to_width
 HAND = {0: "JH QH KH QD JS", 1: "9C TC JC QC KC"}
 
 
-def answer(hand: Hand, *answers: str) -> tuple[object, list[str]]:
-    """The action the person's answers give at the current question, and what they saw."""
+def answer(hand: Hand, *answers: str, auto_play: bool = True) -> tuple[object, list[str]]:
+    """The action the person's answers give at the current question, and what they saw
+    (``auto_play=False``: a question with one legal card is asked too)."""
     said: list[str] = []
     queue = list(answers)
-    player = HumanPlayer(lambda prompt: queue.pop(0), said.append, Style(colour=False))
+    player = HumanPlayer(
+        lambda prompt: queue.pop(0), said.append, Style(colour=False), auto_play=auto_play
+    )
     action = player.choose(hand.view(hand.current_seat), hand.legal_actions())
     return action, said
 
@@ -159,23 +162,45 @@ def test_r7_cards_by_code_or_number_and_refusals_with_reasons() -> None:
     assert answer(hand, "1")[0].card.code in shown
 
 
-def test_r7_the_last_card_is_played_without_a_question() -> None:
-    """Every hand ended by asking for the one card left, a question with no choice in
-    it; a single legal card earlier in the hand is still asked for (the person may
-    want the table or to leave first)."""
+def test_r7_an_only_legal_card_is_played_without_a_question_saying_so() -> None:
+    """A question with no choice in it was asked at every hand's last card and at
+    every card the person had to follow with; the card is played, and a line says so
+    and why.  ``auto_play=False`` asks for an only card again (not for the last)."""
     hand = run(first_round(), "order pass pass pass pass")
     while not (hand.current_seat == 0 and len(hand.view(0).hand) == 1):
         hand.apply(hand.legal_actions()[0])
     (last,) = hand.view(0).hand
     action, said = answer(hand)  # no answer given: none may be asked for
-    assert action is PLAY[last] and said == []
+    assert action is PLAY[last] and said == ["You play J♠ (played for you: your last card)."]
     hands = {0: "JH QH KH QD JS", 1: "AD 9C TC JC QC"}
     follow = run(deal(STANDARD, dealer=0, hands=hands, upcard="9S"), "order pass pass pass")
     run(follow, "pass play:AD play:9D play:KD")  # the dealer leaves it; diamonds are led
     assert follow.current_seat == 0 and follow.legal_actions() == [PLAY[parse_card("QD")]]
-    with pytest.raises(IndexError):  # asked, and no answer was given
-        answer(follow)
-    assert answer(follow, "qd")[0] is PLAY[parse_card("QD")]
+    action, said = answer(follow)
+    assert action is PLAY[parse_card("QD")]
+    assert said == ["You play Q♦ (played for you: your only diamond)."]
+    asked: list[str] = []
+
+    def ask(prompt: str) -> str:
+        asked.append(prompt)
+        return "qd"
+
+    person = HumanPlayer(ask, said.append, Style(colour=False), auto_play=False)
+    assert person.choose(follow.view(0), follow.legal_actions()) is PLAY[parse_card("QD")]
+    assert len(asked) == 1 and asked[0].endswith("Your card (follow ♦ diamonds)")
+    assert person.choose(hand.view(0), hand.legal_actions()) is PLAY[last]  # never asked
+    assert len(asked) == 1
+
+
+def test_r7_an_only_trump_is_said_so_the_left_bower_too() -> None:
+    hands = {0: "JH AH KH QS KS", 1: "JD 9C TC QC KC"}
+    hand = run(deal(STANDARD, dealer=3, hands=hands, upcard="9H"), "order pass pass pass pass")
+    run(hand, "play:JH")  # hearts led: the left bower is seat 1's only trump (R2)
+    assert hand.current_seat == 1 and hand.legal_actions() == [PLAY[parse_card("JD")]]
+    said: list[str] = []
+    player = HumanPlayer(lambda prompt: "", said.append, Style(colour=False))
+    assert player.choose(hand.view(1), hand.legal_actions()) is PLAY[parse_card("JD")]
+    assert said == ["You play J♦ (played for you: your only trump)."]
 
 
 def test_r2_a_refusal_involving_the_left_bower_says_it_is_a_trump() -> None:
@@ -189,14 +214,14 @@ def test_r2_a_refusal_involving_the_left_bower_says_it_is_a_trump() -> None:
     ]:
         hand = run(deal(STANDARD, dealer=3, hands=hands, upcard="QS"), "order pass pass pass pass")
         run(hand, f"play:{lead}")
-        _, said = answer(hand, typed, then)
+        _, said = answer(hand, typed, then, auto_play=False)  # refused though one is legal
         assert any(refusal in line for line in said), said
         assert ("left bower" in " ".join(said)) == (lead != "9D")
     # the bower led: a club in hand looks like following it
     led = {0: "JC KS 9D 9H TH", 1: "KC AC 9S TD JD"}
     hand = run(deal(STANDARD, dealer=3, hands=led, upcard="QS"), "order pass pass pass pass")
     run(hand, "play:JC")
-    _, said = answer(hand, "kc", "9s")
+    _, said = answer(hand, "kc", "9s", auto_play=False)
     assert said[0].startswith(
         "Not allowed: J♣ is the left bower, a spade this hand: you must follow spades (legal: 9♠)"
     )
@@ -218,7 +243,9 @@ def test_r7_the_prompt_says_when_the_led_suit_cannot_be_followed() -> None:
     hand = run(first_round(), "order pass pass pass pass play:KH")  # spades trump, K♥ led
     assert hand.current_seat == 1  # clubs only (J♣ is trump): no hearts
     prompts: list[str] = []
-    player = HumanPlayer(lambda prompt: prompts.append(prompt) or "JC", print, Style(colour=False))
+    player = HumanPlayer(
+        lambda prompt: prompts.append(prompt) or "JC", print, Style(colour=False), auto_play=False
+    )
     player.choose(hand.view(1), hand.legal_actions())
     assert prompts[-1].endswith("Your card (no ♥ hearts: any card)")
     hand = run(first_round(), "order pass pass pass pass play:JS")  # the right bower led

@@ -14,6 +14,7 @@ from euchre_cli.engine.game import Game
 from euchre_cli.engine.hand import EngineError
 from euchre_cli.engine.match import Match, MatchObserver
 from euchre_cli.engine.rules import DealRules, GameRules, RubberRules
+from euchre_cli.engine.scoring import GameRecord
 from euchre_cli.players import RandomPlayer
 from euchre_cli.terminal.screen import TableScreen
 from euchre_cli.terminal.text import Style
@@ -56,11 +57,19 @@ class Recorder(MatchObserver):
         self.events.append(("match_finished", match.winner))
 
 
-def new_match(ruleset=STANDARD, seed=0, games=None, observer=None) -> Match:
+def new_match(ruleset=STANDARD, seed=0, games=None, observer=None, best_of=None) -> Match:
     count = ruleset.players
     names = [f"P{i}" for i in range(count)]
     players = [RandomPlayer(seed * 10 + i) for i in range(count)]
-    return Match(ruleset, names, players, seed=seed, games=games, observer=observer or Recorder())
+    return Match(
+        ruleset,
+        names,
+        players,
+        seed=seed,
+        games=games,
+        observer=observer or Recorder(),
+        best_of=best_of,
+    )
 
 
 # ------------------------------------------------------------------------ the engine
@@ -238,9 +247,57 @@ def test_a_match_refuses_steps_out_of_order() -> None:
         match.finish_game()
 
 
+def test_a_best_of_match_stops_once_a_side_has_won_more_than_half() -> None:
+    """The best of 5 is over when a side has 3 games; the same seed's match of 5 plays
+    on, game for game the same."""
+    for seed in range(6):
+        best = new_match(seed=seed, best_of=5)
+        best.play()
+        every = new_match(seed=seed, games=5)
+        every.play()
+        played = len(best.records)
+        assert best.records == every.records[:played]
+        first_to_three = next(
+            n for n in range(1, 6) if max(new_tally(every.records[:n])) == 3
+        )
+        assert played == first_to_three and best.games_won == new_tally(best.records)
+        assert best.winner is not None and best.summary()["best_of"] == 5
+    assert every.summary()["best_of"] is None
+
+
+def new_tally(records) -> list[int]:
+    """Games won per side of two, without slams."""
+    return [sum(1 for record in records if record.winner == side) for side in (0, 1)]
+
+
+def test_r13_in_a_best_of_match_a_slam_counts_two_games_toward_the_win() -> None:
+    """Seed 3 of LAPS (see the match of three above): P1 & P3 win games 1 and 2, and
+    game 3 with a slam: 4 games of the best of 7 after three, and nothing more."""
+    match = new_match(LAPS, seed=3, best_of=7)
+    match.play()
+    assert [r.counted for r in match.records] == [1, 1, 2] and match.games_won == [0, 4]
+    assert match.over and match.decided and match.winner == 1
+
+
+def test_a_best_of_match_is_over_when_the_leader_cannot_be_caught() -> None:
+    """Three sides (Cutthroat), the best of 9: 4 games to 2 and 2 with one game left
+    cannot be caught, though 4 is not more than half of 9."""
+    match = new_match(CUTTHROAT, best_of=9)
+    match.records += [GameRecord(winner, (10, 0, 0)) for winner in (0, 1, 0, 2, 0, 1, 2, 0)]
+    assert match.games_won == [4, 2, 2] and match.decided and match.winner == 0
+    match.records.pop()
+    assert not match.decided  # 3, 2, 2 with two games left
+
+
 def test_a_match_length_is_a_number_of_games_or_the_rubber() -> None:
     with pytest.raises(ValueError, match="plays rubbers"):
         new_match(RUBBER, games=3)
+    with pytest.raises(ValueError, match="plays rubbers"):
+        new_match(RUBBER, best_of=3)
+    with pytest.raises(ValueError, match="an odd number"):
+        new_match(best_of=4)
+    with pytest.raises(ValueError, match="not both"):
+        new_match(games=3, best_of=3)
     with pytest.raises(ValueError, match="one game or more"):
         new_match(games=0)
     assert new_match().length == 1 and new_match().single_game

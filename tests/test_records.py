@@ -157,11 +157,26 @@ def test_undo_then_the_same_answer_plays_the_same_game() -> None:
     assert game.finished and game.summary == straight
 
 
+def test_undo_after_cards_played_for_you_goes_back_to_your_last_choice() -> None:
+    """Seed 3: after "Defend alone?" three of your cards are your only ones and are
+    played for you; undo at the next question takes them back with the decision
+    before them (a card played for you is none), and the same answer plays the same
+    game again."""
+    args = ("play", "--seed", "3", "--level", "easy", "--json")
+    straight = played_through(*args)
+    again = run(*args, input="\n".join(["pass", "pass", "undo", *LINES]) + "\n")
+    assert again.exit_code == 0, again.output
+    taken = again.stderr.split("Taken back: ")[1].splitlines()[0]  # after the question
+    assert taken.startswith("you do not defend alone; Ann discards a card;")
+    assert taken.count("you play") == 3 and "you play J♦" in taken
+    assert json.loads(again.stdout) == straight
+
+
 @pytest.mark.parametrize(
     "command, seed, level, cut",
     [
         ("play", "21", "easy", 30),
-        ("play", "21", "easy", 250),
+        ("play", "21", "easy", 150),
         ("play", "5", "medium", 57),
         ("cutthroat", "3", "easy", 120),
         ("two-handed", "4", "easy", 80),
@@ -180,6 +195,39 @@ def test_a_game_cut_off_by_end_of_input_resumes_to_the_same_end(
     assert "Game 2 resumed where it stopped (" in resumed.stderr
     assert json.loads(resumed.stdout) == straight
     assert kept(2).finished
+    assert "Game 2 is kept: `euchre review 2` weighs your decisions;" in resumed.stderr
+
+
+def test_a_resumed_game_numbers_each_card_as_before_it_stopped() -> None:
+    """Seed 2: you deal, pick up 9♠ and stop at the discard.  The numbers shown once
+    trump was made name the same cards after the resume, the upcard taking the next
+    one (sorting the six again put it third and moved every number after it); 2
+    discards the 10♠ it named, and leaves a gap."""
+    args = ("play", "--seed", "2", "--level", "easy")
+    stopped = run(*args, input="y\nn\nquit\n").output
+    assert "Upcard 9♠. Pick it up?" in stopped
+    made = stopped.split("Trump is ♠ spades; you made it.")[1].splitlines()[1]
+    assert made == "1:J♣  2:10♠  3:Q♥  4:10♥  5:Q♣"
+    resumed = run("resume", input="2\nquit\n").output
+    after = resumed.split("Score: ")[1].splitlines()
+    assert after[1] == f"{made}  6:9♠" and after[2].startswith("Discard which card?")
+    assert "You discard 10♠." in resumed
+    assert "\n1:J♣  3:Q♥  4:10♥  5:Q♣  6:9♠\nYour card" in resumed  # a gap where it was
+
+
+def test_a_game_kept_ends_saying_how_to_review_it_and_only_then(tmp_path: Path) -> None:
+    short = tmp_path / "short.yaml"
+    short.write_text("extends: standard\ngame: {points_to_win: 3}\n", encoding="utf-8")
+    args = ("play", "--rules", str(short), "--seed", "3", "--level", "easy")
+    played = run(*args, input="\n".join(LINES) + "\n")
+    assert played.exit_code == 0, played.output
+    assert played.output.rstrip().endswith(
+        "Game 1 is kept: `euchre review 1` weighs your decisions; `euchre stats` counts"
+        " your games."
+    )
+    for other in (["--no-save"], ["--watch", "--save"]):  # nothing kept; nobody played
+        result = run(*args, *other, input="\n".join(LINES) + "\n")
+        assert result.exit_code == 0 and "euchre review" not in result.output
 
 
 def test_a_resumed_game_can_stop_and_resume_again() -> None:
@@ -190,6 +238,40 @@ def test_a_resumed_game_can_stop_and_resume_again() -> None:
     last = run("resume", "--json", input="\n".join(LINES[300:]) + "\n")
     assert json.loads(last.stdout) == straight
     assert run("resume").output.startswith("Error: no unfinished game in the book")
+
+
+def test_a_best_of_match_is_kept_resumed_and_exported_as_the_best_of(tmp_path: Path) -> None:
+    short = tmp_path / "short.yaml"
+    short.write_text("extends: standard\ngame: {points_to_win: 3}\n", encoding="utf-8")
+    args = ("play", "--rules", str(short), "--seed", "6", "--level", "easy", "--best-of", "3")
+    straight = played_through(*args)
+    assert straight["best_of"] == 3
+    assert run(*args, input="\n".join(LINES[:30]) + "\n").exit_code == 1
+    resumed = run("resume", "--json", input="\n".join(LINES[30:]) + "\n")
+    assert json.loads(resumed.stdout) == straight  # the best of 3, not one game
+    document = json.loads(run("games", "export", "2").output)
+    assert document["setup"]["best_of"] == 3
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(document), encoding="utf-8")
+    again = run("games", "import", str(path))  # game 2 is game 1 played again, resumed
+    assert again.exit_code == 1 and "already in the book as game 1" in again.output
+    assert run("games", "import", "--copy", str(path)).exit_code == 0
+    assert kept(3).setup.best_of == 3 and kept(3).summary == straight
+
+
+def test_a_book_of_version_3_keeps_its_games_as_they_were() -> None:
+    """The book's versions 4 and 5 add each game's digest and best_of: a game kept
+    before reads back as the game or match it was."""
+    played_through("play", "--seed", "2", "--level", "easy", "--games", "2")
+    with sqlite3.connect(book_file()) as db:  # as version 3 left it: neither column
+        db.execute("ALTER TABLE games DROP COLUMN best_of")
+        db.execute("DROP INDEX games_by_digest")
+        db.execute("ALTER TABLE games DROP COLUMN digest")
+        db.execute("PRAGMA user_version = 3")
+    db.close()
+    game = kept(1)
+    assert (game.setup.games, game.setup.best_of) == (2, None) and game.finished
+    assert run("games", "show", "1").exit_code == 0
 
 
 # Killed: SIGINT and SIGKILL, from another process ---------------------------------------
@@ -594,7 +676,7 @@ def test_a_keep_of_five_taken_back_is_said_at_once() -> None:
     """R12: the maker's five discards go back as one decision, said in one breath, and
     the question of which five to keep is asked again."""
     result = run("cutthroat", "--seed", "12", "--level", "easy", input="order\nn\n\nundo\nquit\n")
-    assert "Taken back: you discard K♠ 9♥ K♣ Q♣ 9♣; Bob plays J♣." in result.output
+    assert "Taken back: you discard K♠ 9♥ K♣ 9♣ Q♣; Bob plays J♣;" in result.output
     assert result.output.count("Keep which 5?") == 2  # asked again after the undo
 
 

@@ -55,12 +55,13 @@ def invoke(*args: str, input: str | None = None):
 
 
 def answers_with_undo() -> str:
-    """The plain answers, with an ``undo`` at a different place in every third round."""
+    """The plain answers, with an ``undo`` at a different place in every other round
+    (where one takes back a decision ``hard`` would not have made)."""
     answers: list[str] = []
     for round_number in range(300):
         answers += ANSWERS
-        if round_number % 3 == 0:
-            answers[-1 - round_number % 7] = "undo"
+        if round_number % 2 == 0:
+            answers[-1 - round_number % 5] = "undo"
     return "\n".join(answers) + "\n"
 
 
@@ -397,3 +398,21 @@ def test_the_progress_bar_shows_on_a_terminal_only(
         assert "Reviewing 3 decisions" in shown and "100%" in shown
     else:
         assert shown == ""
+
+
+@pytest.mark.parametrize("game_id", ["1", "2"])
+def test_the_hint_sets_the_best_choice_against_the_persons_own(book: Path, game_id: str) -> None:
+    """Under each decision listed, the hint's line weighs hard's choice against the one
+    the person made, at the points the "You:" line gives it (not the runner-up)."""
+    lines = invoke("review", game_id, "--db", str(book)).output.splitlines()
+    yours = [
+        (re.match(r"  You: (.+), ([+-]\d+\.\d\d)\. Hard: ", line), lines[index + 2])
+        for index, line in enumerate(lines)
+        if line.startswith("  You: ")
+    ]
+    assert yours
+    for found, hint in yours:
+        assert found and hint.startswith("  Hint: ")
+        mine, points = found.groups()
+        said = f"keeping {mine.removeprefix('keep ')}" if mine.startswith("keep ") else mine
+        assert f"against {said} {points}" in hint or f", {said} {points}" in hint, hint

@@ -8,7 +8,7 @@ import os
 import re
 import subprocess
 import sys
-from dataclasses import replace
+from dataclasses import fields, is_dataclass, replace
 from pathlib import Path
 
 import pytest
@@ -24,6 +24,7 @@ from euchre_cli.rulebook import (
     ruleset_to_dict,
     setting_help,
 )
+from euchre_cli.rulebook.changes import HouseRules, house_rules
 
 BUILTINS = [
     "british",
@@ -510,3 +511,80 @@ def test_rules_computer_players_cannot_play_a_game_under_are_named() -> None:
     assert "only lone hands score" in unplayable_game(lone_only)
     euchres_only = replace(Ruleset(), scoring=replace(Ruleset().scoring, make=0, march=0))
     assert unplayable_game(euchres_only) is None  # every euchre brings the end nearer
+
+
+# ------------------------------------------------------------- what house rules change
+def test_house_rules_say_what_a_file_changes_over_the_ruleset_it_extends(
+    write_yaml, tmp_path, monkeypatch
+):
+    write_yaml("shared/club.yaml", "extends: stick-the-dealer\ngame: {points_to_win: 7}\n")
+    write_yaml("tables/house.yaml", "extends: ../shared/club.yaml\nscoring: {march: 3}\n")
+    write_yaml("short.yaml", "game: {points_to_win: 5}\nrubber: true\n")
+    write_yaml("plain.yaml", "extends: classic\nrubber: null\ndeck: {joker: true}\n")
+    monkeypatch.chdir(tmp_path / "shared")  # the file extended is found from the file
+    changed = {
+        name: house_rules(load_ruleset(str(tmp_path / name)))
+        for name in ("shared/club.yaml", "tables/house.yaml", "short.yaml", "plain.yaml")
+    }
+    assert changed == {
+        "shared/club.yaml": HouseRules("stick-the-dealer", ("game to 7",)),
+        "tables/house.yaml": HouseRules("club", ("march 3",)),
+        "short.yaml": HouseRules("standard", ("game to 5", "rubbers")),  # no extends
+        "plain.yaml": HouseRules("classic", ("the joker", "no rubbers")),
+    }
+    assert [house_rules(ruleset) for ruleset in builtin_rulesets()] == [None] * len(BUILTINS)
+
+
+def _leaves(section: object, path: str = "") -> list[tuple[str, object]]:
+    """Every setting of a ruleset section, by its dotted key, with its value."""
+    found = []
+    for item in fields(section):
+        value = getattr(section, item.name)
+        if item.name in ("source", "extends", "name", "description"):
+            continue
+        if is_dataclass(value):
+            found += _leaves(value, f"{path}{item.name}.")
+        else:
+            found.append((f"{path}{item.name}", value))
+    return found
+
+
+CLASSIC = load_ruleset("classic")  # every section on: rubbers and markers too
+_OTHER_TEXT = {
+    "deal.first_dealer": "random",
+    "deal.weak_hand": "exchange",
+    "deal.weak_hand_test": "no-ace-no-face",
+    "dummy.taken_by": "dealer",
+    "bidding.dealer_pickup": "mandatory",
+    "bidding.joker_upcard": "hearts",
+    "alone.lead": "left-of-lone-player",
+}
+
+
+def _other_value(key: str, value: object) -> object:
+    """A value of the setting ``key`` other than classic's."""
+    if isinstance(value, bool):
+        return not value
+    if isinstance(value, int):
+        return value - 1
+    if isinstance(value, tuple):
+        return {"deck.ranks": ("7", *value), "deal.packets": (2, 3)}.get(key, (6, 4))
+    return _OTHER_TEXT[key]
+
+
+@pytest.mark.parametrize("key", [key for key, _ in _leaves(CLASSIC)])
+def test_every_setting_a_file_changes_is_said_in_words(key: str) -> None:
+    """Each setting changed alone is one change, in words (not the key's underscores),
+    that says the value where it is not yes or no."""
+    section, _, name = key.rpartition(".")
+    value = getattr(getattr(CLASSIC, section) if section else CLASSIC, name)
+    other = _other_value(key, value)
+    if section:
+        changed = replace(CLASSIC, **{section: replace(getattr(CLASSIC, section), **{name: other})})
+    else:
+        changed = replace(CLASSIC, **{name: other})
+    (words,) = house_rules(replace(changed, source="house.yaml", extends="classic")).changes
+    assert "_" not in words and words.strip() == words and not words.startswith("no the")
+    if not isinstance(other, bool):
+        shown = "/".join(map(str, other)) if isinstance(other, tuple) else str(other)
+        assert shown in words

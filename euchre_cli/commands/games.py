@@ -84,8 +84,10 @@ def _screen_style() -> tuple[Style, Callable[[str], None]]:
 @click.option("--json", "as_json", is_flag=True, help="The game's JSON summary, with id.")
 @with_db
 def show(game_id: int, as_json: bool, db: str | None) -> None:
-    """Game ID hand by hand: dealer, upcard, bids, contract, every trick, points and
-    the running score (every hand face up)."""
+    """Show game ID hand by hand, face up.
+
+    Each hand's dealer, upcard, bids, contract, every trick, points and the running
+    score."""
     saved = _record(db, game_id)
     if as_json:
         summary = {"id": saved.id, "finished": saved.finished, **(saved.summary or {})}
@@ -114,7 +116,9 @@ def show(game_id: int, as_json: bool, db: str | None) -> None:
 def replay(
     game_id: int, game_number: int | None, hand_number: int | None, delay: float | None, db
 ) -> None:
-    """Game ID again as a watched game: every hand face up, paced like --watch."""
+    """Watch game ID again, every hand face up.
+
+    Played again as a watched game, paced like --watch."""
     from ..terminal.kept import replay as replay_game  # plays the game again
 
     saved = _record(db, game_id)
@@ -146,9 +150,11 @@ def replay(
 @click.option("--force", is_flag=True, help="Overwrite the --output file if it exists.")
 @with_db
 def export(game_id: int, output: str | None, force: bool, db: str | None) -> None:
-    """Game ID as one self-contained JSON record (to stdout, or --output FILE), which
-    `euchre games import` reads back.  An existing file is overwritten only with
-    --force, or when you say so at a terminal."""
+    """Write game ID as one JSON record.
+
+    The record is self-contained (to stdout, or --output FILE), and `euchre games
+    import` reads it back.  An existing file is overwritten only with --force, or
+    when you say so at a terminal."""
     from ..records.export import to_document  # export's and import's only
 
     text = json_text(to_document(_record(db, game_id)), indent=1)
@@ -184,11 +190,11 @@ def _overwrite(path: str) -> bool:
 )
 @with_db
 def import_(file: str, copy: bool, db: str | None) -> None:
-    """Read back a game written by `euchre games export`: every move is checked by
-    playing the game again, and the game is kept under a new id.
+    """Keep a game written by `games export`.
 
-    The same game is kept once: a record with the rules, seed, names, your seat,
-    computer level and number of games of one in the book, and the same moves
+    Every move is checked by playing the game again, and the game is kept under a
+    new id.  The same game is kept once: a record with the rules, seed, names, your
+    seat, computer level and number of games of one in the book, and the same moves
     (those taken back aside), is refused as already in the book, whether it was
     exported from this book or played here (--copy keeps it again)."""
     from ..records.export import MAX_RECORD_BYTES, from_document

@@ -6,6 +6,7 @@ import random
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, ExitStack, contextmanager, nullcontext
+from typing import NamedTuple
 
 import click
 from click.core import ParameterSource
@@ -20,9 +21,11 @@ from ..records.recorder import Recorder
 from ..records.replay import Script
 from ..records.store import GameBook
 from ..rulebook import load_ruleset
+from ..rulebook.changes import house_rules
 from ..scorekeeper.store import ScorebookBusy, ScorebookError, open_scorebook
 from ..terminal.human import TABLE_WORDS, HumanPlayer, QuitGame
 from ..terminal.keyboard import Keyboard, ascii_only, read_answer, terminal_columns
+from ..terminal.numbers import DEFAULT_ORDER, ORDERS
 from ..terminal.pace import Pauses
 from ..terminal.screen import TableScreen
 from ..terminal.text import Style, fit_to_width, in_ascii, json_text, needs_ascii, wants_colour
@@ -35,11 +38,19 @@ THINK = 2.0  # seconds per computer decision at most (a safety net: decisions ar
 MAX_DELAY = 10.0  # seconds between computer turns at most
 MAX_SCRIPTED_REPEATS = 50  # one question asked this often from a pipe: the script is stuck
 MAX_GAMES = 100  # --games at most: a long evening's play (the JSON holds every hand)
+MAX_BEST_OF = MAX_GAMES - 1  # --best-of at most: the largest odd number of those
 
 
 def _computer_names(count: int, taken: str | None) -> list[str]:
     taken = (taken or "").casefold()  # "ann" at the table beside a computer "Ann": no
     return [name for name in COMPUTER_NAMES if name.casefold() != taken][:count]
+
+
+class Seat(NamedTuple):
+    """How the person's cards are shown and played: the options below."""
+
+    order: str = DEFAULT_ORDER  # the order the hand is shown and numbered in
+    auto_play: bool = True  # an only legal card is played for the person
 
 
 def run_game(
@@ -50,10 +61,14 @@ def run_game(
     db: str | None = None,
     save: bool = False,
     resumed: SavedGame | None = None,
+    seat: Seat | None = None,
 ) -> None:
-    """A game, or a match: the ruleset's rubber (R10), or ``setup.games`` games.  With
+    """A game, or a match: the ruleset's rubber (R10), ``setup.games`` games, or the
+    best of ``setup.best_of``.  With
     ``save`` it is kept in the book (``db``) move by move; a ``resumed`` record is
-    played again silently up to where it stopped, and goes on from there."""
+    played again silently up to where it stopped, and goes on from there.  ``seat``:
+    how the person's cards are shown and played."""
+    seat = seat or Seat()
     ruleset, seed, watch = setup.ruleset, setup.seed, setup.person is None
     # With --json the table goes to stderr so stdout holds the summary alone; a watched
     # --json game shows nothing but the summary.
@@ -134,6 +149,9 @@ def run_game(
         between_hands=between_hands if waits else lambda: None,
         columns=columns,
         between_games=between_games if waits else lambda question, reminder: None,
+        level=setup.level,
+        house_rules=house_rules(ruleset),
+        order=seat.order,
     )
     seated: AbstractContextManager[object] = nullcontext()  # a watched game asks nothing
     if watch:
@@ -156,7 +174,16 @@ def run_game(
                 return read_answer(shown(prompt) + " > ", err=as_json)
 
         hinter = make_player("hard", ruleset, seed=f"{seed}:hint", think=setup.think)
-        human = HumanPlayer(ask, out, style, hinter=hinter, hints=hints, table=screen)
+        human = HumanPlayer(
+            ask,
+            out,
+            style,
+            hinter=hinter,
+            hints=hints,
+            table=screen,
+            order=seat.order,
+            auto_play=seat.auto_play,
+        )
         players = [human, *computers[1:]]
 
     with ExitStack() as kept:
@@ -181,7 +208,16 @@ def run_game(
             players = [script.scripted(player) for player in players]
             observers.append(script)
         told = Observers(*observers)
-        match = Match(ruleset, setup.names, players, seed, setup.games, told, game_factory=Game)
+        match = Match(
+            ruleset,
+            setup.names,
+            players,
+            seed,
+            setup.games,
+            told,
+            game_factory=Game,
+            best_of=setup.best_of,
+        )
         replays = "game" if match.single_game else "rubber" if match.plays_rubber else "match"
         out(style.dim(f"(seed {seed}: `--seed {seed}` replays this {replays})"))
         kept_words = ""
@@ -205,9 +241,39 @@ def run_game(
             raise click.ClickException(f"{error}{again} kept") from None
         except (ScorebookError, RecordError) as error:
             raise click.ClickException(f"{error}") from None
+    if recorder is not None and not watch:  # what a kept game is good for, once it is over
+        number = recorder.game_id
+        out(
+            f"Game {number} is kept: `euchre review {number}` weighs your decisions;"
+            " `euchre stats` counts your games."
+        )
     if as_json:
         escaped = needs_ascii(getattr(sys.stdout, "encoding", None))  # names as \u escapes
         click.echo(json_text(match.summary(), ensure_ascii=escaped))
+
+
+_SEAT_OPTIONS = (
+    click.option(
+        "--hand-order",
+        type=click.Choice(ORDERS),
+        default=DEFAULT_ORDER,
+        show_default=True,
+        help="How your hand is shown and numbered: by suit with trump first once it is"
+        " made (sorted), as dealt, or by suit only. Once trump is made, a card keeps its"
+        " number to the end of the hand.",
+    ),
+    click.option(
+        "--auto-play/--no-auto-play",
+        default=True,
+        help="Play your only legal card for you, saying so (your last card always is).",
+    ),
+)
+
+
+def _seat_options(function: Callable) -> Callable:
+    for option in reversed(_SEAT_OPTIONS):
+        function = option(function)
+    return function
 
 
 @contextmanager
@@ -231,6 +297,15 @@ def _waits_for_enter(stream) -> bool:
     return stream.isatty() and sys.stdin.isatty()
 
 
+def _odd(ctx: click.Context, param: click.Parameter, value: int | None) -> int | None:
+    if value is not None and value % 2 == 0:
+        raise click.BadParameter(
+            f"{value} is even: a best-of match has an odd number of games (like 3, 5 or 7),"
+            " so that two sides cannot tie"
+        )
+    return value
+
+
 def _check_name(ctx: click.Context, param: click.Parameter, value: str) -> str:
     try:
         return check_player_name(value)
@@ -252,6 +327,14 @@ def _game_options(function: Callable) -> Callable:
             help="Play a match of N games, the seats kept, laps and slams counted where the"
             " ruleset has them (R13). A ruleset with rubbers (R10, --rules classic) always"
             " plays a whole rubber, and takes no --games.",
+        ),
+        click.option(
+            "--best-of",
+            type=WholeNumber(min=1, max=MAX_BEST_OF),
+            callback=_odd,
+            help="Play a match of at most N games (N odd) that stops once decided: won by"
+            " the first to win more than half of them, a slam counting two where the"
+            " ruleset has slams (R13). Not with --games, nor with rubbers.",
         ),
         click.option("--json", "as_json", is_flag=True, help="Print a JSON summary at the end."),
         click.option(
@@ -278,6 +361,7 @@ def _game_options(function: Callable) -> Callable:
             default=False,
             help="Show the hard player's choice before each of your decisions (or type hint).",
         ),
+        *_SEAT_OPTIONS,
         click.option(
             "--think",
             type=Seconds(min=0, min_open=True),
@@ -311,7 +395,21 @@ def _game_command(name_of_command: str, default_rules: str, doc: str) -> click.C
     @_game_options
     @with_settings
     def command(
-        rules: str, seed, watch, games, as_json, name, delay, level, hints, think, save, db
+        rules: str,
+        seed,
+        watch,
+        games,
+        best_of,
+        as_json,
+        name,
+        delay,
+        level,
+        hints,
+        hand_order,
+        auto_play,
+        think,
+        save,
+        db,
     ) -> None:
         given = click.get_current_context().get_parameter_source
         if watch and given("name") is ParameterSource.COMMANDLINE:
@@ -324,22 +422,31 @@ def _game_command(name_of_command: str, default_rules: str, doc: str) -> click.C
                     f"--rules {rules}: a {ruleset.players}-player ruleset, and `euchre"
                     f" {name_of_command}` plays {seats}: use `euchre play --rules {rules}`"
                 )
-        if games is not None and ruleset.rubber is not None:
+        if games is not None and best_of is not None:
+            raise click.UsageError(
+                "--games N plays every one of N games and --best-of N stops once the match"
+                " is decided: give one of them"
+            )
+        match_option = "--games" if games is not None else None
+        if best_of is not None:
+            match_option = "--best-of"
+        if match_option is not None and ruleset.rubber is not None:
             won = ruleset.rubber.games_to_win
             typed = given("rules") is ParameterSource.COMMANDLINE or rules == default_rules
             named = f"--rules {rules}" if typed else f"the rules {rules} (from the settings file)"
             raise click.UsageError(
-                f"--games: {named} plays a rubber, won by the first to win {won}"
+                f"{match_option}: {named} plays a rubber, won by the first to win {won}"
                 " games (R10), so it takes no number of games (house rules with"
-                " `rubber: null` play --games N)"
+                f" `rubber: null` play {match_option} N)"
             )
         if seed is None:
             seed = random.SystemRandom().randrange(1_000_000)
         count = ruleset.players
         names = _computer_names(count, None) if watch else [name, *_computer_names(count - 1, name)]
-        setup = Setup(ruleset, seed, tuple(names), None if watch else 0, level, think, games)
+        person = None if watch else 0
+        setup = Setup(ruleset, seed, tuple(names), person, level, think, games, best_of)
         keep = not watch if save is None else save
-        run_game(setup, as_json, delay, hints, db, keep)
+        run_game(setup, as_json, delay, hints, db, keep, seat=Seat(hand_order, auto_play))
 
     command.__doc__ = doc + _HOW_TO_PLAY
     return click.command(name=name_of_command)(command)
@@ -355,7 +462,7 @@ play = _game_command(
     "play",
     "standard",
     "Play a game to the ruleset's target against computer players: the whole rubber"
-    " when the ruleset has rubbers (R10), a match with --games N.",
+    " when the ruleset has rubbers (R10), a match with --games N or --best-of N.",
 )
 cutthroat = _game_command(
     "cutthroat",
@@ -380,9 +487,18 @@ two_handed = _game_command(
 @click.option(
     "--hints/--no-hints", default=False, help="Show the hard player's choice before each decision."
 )
+@_seat_options
 @with_db
 @with_settings
-def resume(game_id: int | None, as_json: bool, delay: float | None, hints: bool, db) -> None:
+def resume(
+    game_id: int | None,
+    as_json: bool,
+    delay: float | None,
+    hints: bool,
+    hand_order: str,
+    auto_play: bool,
+    db,
+) -> None:
     """Go on with an unfinished game at the question where it stopped: the latest
     one, or game ID (see `euchre games`).  The computer plays as it would have."""
     with kept_games(db) as games:
@@ -391,4 +507,5 @@ def resume(game_id: int | None, as_json: bool, delay: float | None, hints: bool,
         raise click.ClickException(
             f"game {saved.id} is finished: `euchre games show {saved.id}` shows it hand by hand"
         )
-    run_game(saved.setup, as_json, delay, hints, db, save=True, resumed=saved)
+    seat = Seat(hand_order, auto_play)
+    run_game(saved.setup, as_json, delay, hints, db, save=True, resumed=saved, seat=seat)

@@ -185,9 +185,9 @@ def _sheet_name(command: Command) -> Command:
 @with_ascii
 @with_db
 def show(name: str | None, as_json: bool, plain: bool, db: str | None) -> None:
-    """A sheet's game in play: scores, markers, games won and the rubber.
+    """A sheet's scores, markers, games and rubber.
 
-    The current sheet, or sheet NAME."""
+    The game in play on the current sheet, or on sheet NAME."""
     with session(db, write=False) as book:
         sheet = book.sheet(name)
         tally = book.tally(sheet)

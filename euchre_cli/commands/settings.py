@@ -80,6 +80,15 @@ SETTINGS: dict[str, Setting] = {
             ruleset=True,
             own_players=True,
         ),
+        Setting(
+            "hand-order",
+            "hand_order",
+            (*_GAMES, "resume"),
+            "how your hand is shown and numbered (sorted, dealt, suit)",
+        ),
+        Setting(
+            "auto-play", "auto_play", (*_GAMES, "resume"), "your only legal card played for you"
+        ),
     )
 }
 

@@ -222,6 +222,7 @@ class View:
     weak_hand: tuple[int, tuple[Card, ...]] | None = None  # (seat, cards) shown to all (R17)
     given: tuple[Card, ...] = ()  # passed on face down: to the kitty (R17), to a lone partner
     received: tuple[Card, ...] = ()  # taken face down: the kitty's, a partner's, the dummy
+    dealt: tuple[Card, ...] = ()  # the seat's own cards in the order they were dealt (R3)
 
     @property
     def led_suit(self) -> Suit | None:
@@ -338,15 +339,16 @@ class Hand:
 
     # ----------------------------------------------------------------- dealing
     def _deal(self) -> None:
-        players, rules = self.players, self.rules
-        self.hands = [0] * players
+        players, rules, deck = self.players, self.rules, self.deck
+        dealt: list[tuple[Card, ...]] = [()] * players
         position = 0
         for packet in rules.deal.packets:
             for offset in range(1, players + 1):
                 seat = (self.dealer + offset) % players
-                for card in self.deck[position : position + packet]:
-                    self.hands[seat] |= 1 << card
+                dealt[seat] += deck[position : position + packet]
                 position += packet
+        self.deal_order = dealt  # each seat's cards in the order dealt (its view's)
+        self.hands = [mask_of(cards) for cards in dealt]
         self.dummy = mask_of(self.deck[position : position + rules.dummy.cards])
         position += rules.dummy.cards
         self.kitty: tuple[Card, ...] = self.deck[position:]
@@ -826,6 +828,7 @@ class Hand:
             weak_hand=self.weak_hand,
             given=self.given[seat],
             received=self.received[seat],
+            dealt=self.deal_order[seat],
         )
 
     def result(self) -> HandResult:

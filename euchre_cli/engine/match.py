@@ -1,5 +1,6 @@
 """A match: games played one after another by the same table, until the ruleset's
-rubber is won (R10) or a given number of games has been played.
+rubber is won (R10), a given number of games has been played, or a best-of-N match
+is decided (no other side can catch the leader in the games left).
 
 Between games the players keep the seats they drew and the deal keeps passing to the
 left (R3); one ``random.Random(seed)`` shuffles every deal of every game, so a seed
@@ -67,7 +68,8 @@ for _name in [*vars(GameObserver), *vars(MatchObserver)]:
 @dataclass
 class Match:
     """Games between ``players`` (one per seat, by name, as for ``Game``): the ruleset's
-    rubber when it has one, else ``games`` games (one when not given)."""
+    rubber when it has one, else ``games`` games (one when not given), or a best of
+    ``best_of`` games that stops once decided."""
 
     ruleset: Ruleset
     names: Sequence[str]
@@ -77,12 +79,17 @@ class Match:
     observer: MatchObserver = field(default_factory=MatchObserver)
     max_hands: int | None = None  # per game, as ``Game.max_hands``; None: Game's own
     game_factory: Callable[..., Game] = Game  # makes each game (``Game``'s arguments)
+    best_of: int | None = None  # at most this many games (odd), until one side is sure to win
 
     def __post_init__(self) -> None:
-        if self.ruleset.rubber is not None and self.games is not None:
+        if self.ruleset.rubber is not None and (self.games or self.best_of) is not None:
             raise ValueError("this ruleset plays rubbers: a match lasts until one is won")
+        if self.games is not None and self.best_of is not None:
+            raise ValueError("a match is of N games or the best of N, not both")
         if self.games is not None and self.games < 1:
             raise ValueError("a match has one game or more")
+        if self.best_of is not None and (self.best_of < 1 or self.best_of % 2 == 0):
+            raise ValueError("a best-of match has an odd number of games")
         self.rng = random.Random(self.seed)
         self.played: list[Game] = []  # every game started, the last perhaps unfinished
         self.records: list[GameRecord] = []  # every game won, in order
@@ -95,10 +102,11 @@ class Match:
 
     @property
     def length(self) -> int | None:
-        """Games the match lasts, or None for a rubber (until a side has won it)."""
+        """Games the match lasts (a best-of match: at most), or None for a rubber
+        (until a side has won it)."""
         if self.plays_rubber:
             return None
-        return 1 if self.games is None else self.games
+        return self.best_of or self.games or 1
 
     @property
     def single_game(self) -> bool:
@@ -125,7 +133,23 @@ class Match:
     def over(self) -> bool:
         if self.plays_rubber:
             return self.rubber is not None
-        return len(self.records) >= (self.length or 0)
+        return len(self.records) >= (self.length or 0) or self.decided
+
+    @property
+    def decided(self) -> bool:
+        """A best-of match whose winner is known before its last game: a side has won
+        more than half of its games, or no other side can catch it in the games left
+        (each worth two to a side that wins it with a slam, R13)."""
+        if self.best_of is None or not self.records:
+            return False
+        won = self.games_won
+        best = max(won)
+        if best > self.best_of // 2:
+            return True
+        reach = (self.best_of - len(self.records)) * (2 if self.ruleset.game.slam else 1)
+        return won.count(best) == 1 and all(
+            count + reach < best for count in won if count != best
+        )
 
     @property
     def winner(self) -> int | None:
@@ -228,4 +252,5 @@ class Match:
             if self.rubber is None
             else {"winner": sides[self.rubber.winner], "margin": self.rubber.margin}
         )
+        summary["best_of"] = self.best_of
         return summary

@@ -43,6 +43,7 @@ def to_document(saved: SavedGame) -> dict[str, Any]:
             "level": setup.level,
             "think": setup.think,
             "games": setup.games,
+            "best_of": setup.best_of,
         },
         "moves": [
             {

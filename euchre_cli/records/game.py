@@ -49,6 +49,7 @@ class Setup:
     level: str  # the computer players' level
     think: float | None = None  # seconds per computer decision at most
     games: int | None = None  # a match of this many games; None: the rubber, or one
+    best_of: int | None = None  # a match of at most this many, until decided (R13's slams)
 
     @property
     def kind(self) -> str:
@@ -113,8 +114,19 @@ def checked_setup(ruleset: Ruleset, given: Mapping[str, object], where: str = ""
         raise RecordError(
             f"{where}games: a number of games, 1 or more, for rules without rubbers"
         )
+    best_of = given.get("best_of")  # absent from records written before best-of matches
+    if best_of is not None and (
+        whole_number(best_of, f"{where}best_of") % 2 == 0
+        or best_of < 1
+        or ruleset.rubber is not None
+        or games is not None
+    ):
+        raise RecordError(
+            f"{where}best_of: an odd number of games, for rules without rubbers and without"
+            f" {where}games"
+        )
     seed = whole_number(given.get("seed"), f"{where}seed")
-    return Setup(ruleset, seed, names, person, level, think, games)
+    return Setup(ruleset, seed, names, person, level, think, games, best_of)
 
 
 def checked_names(names: object, count: int | None, where: str = "") -> tuple[str, ...]:

@@ -145,7 +145,15 @@ def play_back(
     script = Script(saved.moves, taken_back, heard)
     seats = [script.scripted(_NoMoreMoves()) for _ in setup.names]
     told = script if observer is None else Observers(observer, script)
-    match = Match(setup.ruleset, setup.names, seats, setup.seed, setup.games, observer=told)
+    match = Match(
+        setup.ruleset,
+        setup.names,
+        seats,
+        setup.seed,
+        setup.games,
+        observer=told,
+        best_of=setup.best_of,
+    )
     with suppress(_OutOfMoves):
         match.play()
     if script.pending:  # the match ended with moves left over

@@ -58,6 +58,7 @@ def setup_digest(setup: Setup) -> str:
         "person": setup.person,
         "level": setup.level,
         "games": setup.games,
+        "best_of": setup.best_of,
     }
     text = json.dumps(identity, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
     return _sha256(text)
@@ -84,7 +85,9 @@ def record_digest(saved: SavedGame) -> str:
     return digest
 
 
-_COLUMNS = "id, started, ruleset, seed, names, person, level, think, games, finished, summary"
+_COLUMNS = (
+    "id, started, ruleset, seed, names, person, level, think, games, best_of, finished, summary"
+)
 
 
 class Listing(NamedTuple):
@@ -287,8 +290,8 @@ class GameBook:
         setup = saved.setup
         cursor = self.book.execute(
             "INSERT INTO games (started, kind, ruleset_name, ruleset, seed, names, person, level,"
-            " think, games, finished, summary, figures, digest)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " think, games, best_of, finished, summary, figures, digest)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 saved.started,
                 setup.kind,
@@ -300,6 +303,7 @@ class GameBook:
                 setup.level,
                 setup.think,
                 setup.games,
+                setup.best_of,
                 int(saved.finished),
                 None if saved.summary is None else json.dumps(saved.summary),
                 _figures(saved),
@@ -336,14 +340,15 @@ def _figures(saved: SavedGame) -> str | None:
 def _saved_game(row: Sequence) -> SavedGame:
     """A game's row as a record; ``RecordError`` naming the first column that is not
     one the program writes (the book may have been edited by hand)."""
-    game_id, started, ruleset, seed, names, person, level, think, games, finished, summary = row
+    game_id, started, ruleset, seed, names, person, level, think, games, best_of = row[:10]
+    finished, summary = row[10:]
     try:
         rules = ruleset_from_dict(
             _json_column(ruleset, "ruleset"), source=f"game {game_id}", kept=True
         )
     except RulesetError as error:
         raise RecordError(f"its rules cannot be read: {error}") from None
-    given = {"seed": seed, "person": person, "level": level, "think": think, "games": games}
+    given = dict(seed=seed, person=person, level=level, think=think, games=games, best_of=best_of)
     setup = checked_setup(rules, {**given, "names": _json_column(names, "names")})
     kept_summary = None if summary is None else _json_column(summary, "summary")
     if kept_summary is not None and not isinstance(kept_summary, dict):

@@ -60,6 +60,11 @@ def load_ruleset(ref: str) -> Ruleset:
     return replace(ruleset, source=ref, extends=extends)
 
 
+def default_description(parent: str) -> str:
+    """The description of a file that gives none, after the ruleset it extends."""
+    return f"Based on {parent}."
+
+
 class _RulesetFile(NamedTuple):
     shown: str  # how messages name it: the path as the user would write it
     path: Path | Traversable
@@ -153,7 +158,7 @@ def _resolve(
         base_where[()] = where[()]
         data, where = base, base_where
     data.setdefault("name", file.stem)
-    data.setdefault("description", f"Based on {parent_name}.")
+    data.setdefault("description", default_description(parent_name))
     return data, where, extends or ""
 
 

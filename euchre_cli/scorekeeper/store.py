@@ -128,6 +128,9 @@ _MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "ALTER TABLE games ADD COLUMN digest TEXT",
         "CREATE INDEX games_by_digest ON games (digest)",
     ),
+    # 4 -> 5: a best-of-N match (``euchre play --best-of N``), which stops once decided:
+    # best_of is N, the most games it may last; NULL for any other game or match
+    ("ALTER TABLE games ADD COLUMN best_of INTEGER",),
 )
 
 _CURRENT_SHEET = "current_sheet"

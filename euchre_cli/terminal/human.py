@@ -12,7 +12,15 @@ import dataclasses
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
-from ..engine.cards import EFFECTIVE_SUIT, Card, Suit, cards_of, parse_card, sorted_hand
+from ..engine.cards import (
+    EFFECTIVE_SUIT,
+    Card,
+    Suit,
+    cards_of,
+    mask_of,
+    parse_card,
+    sorted_hand,
+)
 from ..engine.hand import (
     ACTION_WORDS,
     ALONE,
@@ -34,6 +42,7 @@ from ..engine.hand import (
 )
 from ..engine.play import Player, TakeBack
 from ..engine.rules import HAND_SIZE
+from .numbers import DEFAULT_ORDER, in_hand_order, numbered
 from .text import Style
 
 
@@ -72,6 +81,10 @@ class Table(Protocol):
         """Trump and who made it, in a few words."""
         ...
 
+    def played_for_you(self, why: str) -> None:
+        """The person's next card is played for them, for the reason given."""
+        ...
+
     def table(self) -> str:
         """The deal, the bidding or the contract, this hand's tricks, the score."""
         ...
@@ -80,7 +93,9 @@ class Table(Protocol):
 class HumanPlayer:
     """Asks the person at the keyboard; ``hinter`` (the hard level) gives hints and
     the five cards Enter keeps, so the suggestion and the hint are one choice;
-    ``table`` answers ``table`` (or ``score``) at any question."""
+    ``table`` answers ``table`` (or ``score``) at any question.  Cards are shown and
+    numbered in ``order`` (``numbers.ORDERS``); with ``auto_play`` an only legal card
+    is played without asking (the last card always is)."""
 
     def __init__(
         self,
@@ -90,6 +105,8 @@ class HumanPlayer:
         hinter: Player | None = None,
         hints: bool = False,
         table: Table | None = None,
+        order: str = DEFAULT_ORDER,
+        auto_play: bool = True,
     ) -> None:
         self.ask = ask
         self.out = out
@@ -97,6 +114,8 @@ class HumanPlayer:
         self.table = table
         self.hinter = hinter  # a player with ``analyse`` (the hard level) for ``hint``
         self.hints = hints  # show the hint before every decision
+        self.order = order
+        self.auto_play = auto_play
         self._planned_discards: list[Card] = []
         self._dealt: tuple[Card, ...] = ()  # the hand at the last bid: before any dummy
 
@@ -106,8 +125,8 @@ class HumanPlayer:
         many = view.phase is Phase.DISCARD and len(view.hand) - HAND_SIZE > 1
         if many or view.phase is Phase.WEAK_EXCHANGE or self._planned_discards:
             return self._discard_from_plan(view, legal)
-        if view.phase is Phase.PLAY and len(view.hand) == 1:
-            return legal[0]  # the last card: nothing to decide, and the screen shows it
+        if view.phase is Phase.PLAY and (len(view.hand) == 1 or self.auto_play and len(legal) == 1):
+            return self._played_for_you(view, legal[0])
         if self.hints and len(legal) > 1:
             self._hint(view, legal)
         while True:
@@ -149,15 +168,31 @@ class HumanPlayer:
         if view.phase in BEFORE_EXCHANGE:
             self._dealt = view.hand
 
+    def _played_for_you(self, view: View, action: Action) -> Action:
+        """The only card the person may play, played, and the table told why."""
+        if len(view.hand) == 1:
+            why = "your last card"
+        else:
+            led = view.led_suit
+            named = "trump" if led is view.trump else led.title.lower().removesuffix("s")
+            why = f"your only {named}"
+        if self.table is not None:
+            self.table.played_for_you(why)
+        else:
+            self.out(f"You play {self.style.card(action.card)} (played for you: {why}).")
+        return action
+
     # prompts ----------------------------------------------------------------------
-    def _numbered_hand(self, view: View) -> list[Card]:
-        return sorted_hand(view.hand, view.trump)
+    def _held_in_order(self, view: View) -> list[Card]:
+        return in_hand_order(view, self.order)
 
     def _show_hand(self, view: View, marked: frozenset[Card] = frozenset()) -> str:
-        cards = self._numbered_hand(view)
+        """The cards held, each after its number (``numbers``: a number kept from the
+        moment trump is fixed, so a card gone leaves a gap)."""
         return "  ".join(
             f"{i}:{self.style.card(c)}{'*' if c in marked else ''}"
-            for i, c in enumerate(cards, start=1)
+            for i, c in enumerate(numbered(view, self.order), start=1)
+            if c in view.hand
         )
 
     def _prompt(self, view: View, legal: Sequence[Action]) -> str:
@@ -230,7 +265,7 @@ class HumanPlayer:
     def _in_hand_order(self, view: View, legal: Sequence[Action]) -> list[Action]:
         """Choices with cards in the order the hand is numbered, as ``?`` and refusals
         list them."""
-        in_hand = {card: place for place, card in enumerate(self._numbered_hand(view))}
+        in_hand = {card: place for place, card in enumerate(self._held_in_order(view))}
         return sorted(legal, key=lambda a: in_hand.get(a.card, -1))
 
     def _help(self, view: View, legal: Sequence[Action]) -> None:
@@ -320,15 +355,15 @@ class HumanPlayer:
             raise InvalidAction(f"'{_printable(answer)}' is not understood here: {what}") from None
 
     def _read_card(self, view: View, answer: str) -> Card:
-        cards = self._numbered_hand(view)
         if not answer:
-            raise InvalidAction(f"type a card's code (like {cards[0].typed}) or its number")
+            first = self._held_in_order(view)[0]
+            raise InvalidAction(f"type a card's code (like {first.typed}) or its number")
         if answer.isdigit():
             number = int(answer)
-            if 1 <= number <= len(cards):
+            cards = numbered(view, self.order)
+            if 1 <= number <= len(cards) and cards[number - 1] in view.hand:
                 return cards[number - 1]
-            ten = "; a ten is typed with its suit, like 10h" if number == 10 else ""
-            raise InvalidAction(f"there is no card number {number} (1 to {len(cards)}){ten}")
+            raise InvalidAction(self._no_card_numbered(view, number, cards))
         try:
             card = parse_card(_printable(answer))
         except ValueError as error:
@@ -339,6 +374,24 @@ class HumanPlayer:
             raise InvalidAction(f"there is no {named} in this game's {cards}-card deck")
         return card
 
+    def _no_card_numbered(self, view: View, number: int, cards: list[Card]) -> str:
+        """Why ``number`` names no card: its card has gone (a card keeps its number
+        once trump is fixed), or there never was one; with the numbers there are."""
+        held = [str(place) for place, card in enumerate(cards, start=1) if card in view.hand]
+        numbers = f"1 to {len(cards)}" if len(held) == len(cards) else ", ".join(held)
+        if 1 <= number <= len(cards):
+            card = cards[number - 1]
+            went = (
+                "was discarded"
+                if card in view.discards
+                else "was passed to your partner"
+                if card in view.given
+                else "was played"
+            )
+            return f"card {number} ({self.style.card(card)}) {went}; your cards now: {numbers}"
+        ten = "; a ten is typed with its suit, like 10h" if number == 10 else ""
+        return f"there is no card number {number} ({numbers}){ten}"
+
     # keeping five of many (Cutthroat's dummy, two-handed dummy) ----------------------
     def _discard_from_plan(self, view: View, legal: Sequence[Action]) -> Action:
         """Ask once which five cards to keep (which two, for a weak hand's swap), then
@@ -348,7 +401,8 @@ class HumanPlayer:
         return DISCARD[self._planned_discards.pop(0)]
 
     def _ask_keep(self, view: View, legal: Sequence[Action]) -> list[Card]:
-        cards = self._numbered_hand(view)
+        cards = self._held_in_order(view)
+        numbers = [n for n, c in enumerate(numbered(view, self.order), start=1) if c in cards]
         keeping = _kept_count(view)
         suggestion, weighed = self._suggest_keep(view, legal)
         shown = self.style.cards(suggestion)
@@ -379,7 +433,7 @@ class HumanPlayer:
             if answer in ("?", "help"):
                 self.out(
                     f"Type the {keeping} cards to keep, by number or code (like"
-                    f" {' '.join(str(n) for n in range(1, keeping + 1))}, or "
+                    f" {' '.join(str(n) for n in numbers[:keeping])}, or "
                     f"{' '.join(c.typed for c in cards[:keeping])}); Enter keeps {shown}. {HELP}"
                 )
                 continue
@@ -438,7 +492,7 @@ class HumanPlayer:
         hinter = self.hinter
         keeping = _kept_count(view)
         if hinter is None:
-            return self._numbered_hand(view)[:keeping], None
+            return self._held_in_order(view)[:keeping], None
         hand = list(view.hand)
         into = "given" if view.phase is Phase.WEAK_EXCHANGE else "discards"  # R17, R12
         discards = list(getattr(view, into))
@@ -451,7 +505,7 @@ class HumanPlayer:
                 weighed = getattr(hinter, "last", None)
             hand.remove(card)
             discards.append(card)
-        return sorted_hand(hand, view.trump), weighed
+        return [card for card in self._held_in_order(view) if card in hand], weighed
 
 
 def action_words(action: Action, view: View, style: Style) -> str:
@@ -540,14 +594,17 @@ NOISE_IN_GAME = 0.005  # a hint's margin below this chance of winning the game: 
 NOISE_IN_POINTS = 0.05  # ... below this many points per deal
 
 
-def hint_line(analysis, words: Callable[[Action], str], points=None) -> str:
+def hint_line(
+    analysis, words: Callable[[Action], str], points=None, mine: Action | None = None
+) -> str:
     """One line for a hint: the choice, its expected points and the alternatives'.
 
     ``analysis`` is a search player's ``Analysis``: values are the person's side's
     chance of winning the game, or (a deal outside a game) its expected points minus
     the others' mean, over the deals it drew.  ``points``, the same search weighing
     those points, adds them beside the chances (early in a game the chances of every
-    choice lie close together, and points say more).
+    choice lie close together, and points say more).  A card is set against one
+    other: ``mine``, the person's own choice (the review), else the runner-up.
     """
     choice = words(analysis.choice)
     if len(analysis.values) == 1 and not analysis.samples:
@@ -558,7 +615,7 @@ def hint_line(analysis, words: Callable[[Action], str], points=None) -> str:
     value = analysis.values[analysis.choice]
     others = [(a, v) for a, v in ranked if a is not analysis.choice]
     if analysis.choice.kind == "play":
-        others = others[:1]
+        others = [(a, v) for a, v in others if a == mine] or others[:1]
     # a margin this small is the luck of the deals drawn, not a reason: say so, for
     # every choice that close
     noise = NOISE_IN_GAME if analysis.game else NOISE_IN_POINTS
@@ -590,10 +647,12 @@ def keep_hint_line(
     style: Style,
     points=None,
     enter: bool = True,
+    mine: tuple[Sequence[Card], float] | None = None,
 ) -> str:
     """One line for a hint on keeping five of many: the five ``keep`` and what they
     are worth against the next best five the search tried (``weighed``: its
-    ``Analysis`` of the first discard, or None); ``points``, the same search weighing
+    ``Analysis`` of the first discard, or None), or against ``mine``, the cards the
+    person kept and their worth (the review); ``points``, the same search weighing
     points, adds them beside a game's chances.  ``enter``: the question is open, and
     Enter keeps them."""
     shown = style.cards(keep)
@@ -603,6 +662,8 @@ def keep_hint_line(
         count = _COUNT_WORDS.get(len(keep), str(len(keep)))
         return f"Hint: keep {shown} (the {count} the search rates best{then})."
     (best, value), (other, second) = keeps[:2]
+    if mine is not None and mask_of(mine[0]) != best:
+        other, second = mask_of(mine[0]), mine[1]
     runner_up = style.cards(sorted_hand(cards_of(other), trump))
     if weighed.game:
         net = dict(points.keeps) if points is not None else {}

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine.cards import sorted_hand
-from ..engine.hand import BEFORE_EXCHANGE, Phase
+from ..engine.hand import BEFORE_EXCHANGE, Action, Phase
 from ..records.review import Review, Weighed
 from .human import action_words, hint_line, keep_hint_line
 from .text import Style, plural
@@ -72,15 +72,20 @@ def choice_words(weighed: Weighed, style: Style, preferred: bool = False) -> str
 
 def reason(weighed: Weighed, style: Style) -> str:
     """The hint's own line for the decision, in points (the search's ``Analysis`` of
-    the view, worded as ``hint`` words it)."""
+    the view, worded as ``hint`` words it), the best choice set against the person's."""
     decision = weighed.decision
     view = decision.view
     if decision.keeps_many:
+        mine = (decision.kept, weighed.chosen_points)
         return keep_hint_line(
-            weighed.preferred_kept, weighed.analysis, view.trump, style, enter=False
+            weighed.preferred_kept, weighed.analysis, view.trump, style, enter=False, mine=mine
         )
     assert weighed.analysis is not None, "every single choice has the search's analysis"
-    return hint_line(weighed.analysis, lambda action: action_words(action, view, style))
+
+    def words(action: Action) -> str:
+        return action_words(action, view, style)
+
+    return hint_line(weighed.analysis, words, mine=decision.chosen[0])
 
 
 def seen_words(weighed: Weighed, style: Style) -> str:
@@ -117,7 +122,8 @@ def review_lines(review: Review, style: Style) -> list[str]:
     ]
     if not saved.finished:
         lines.append("The game is unfinished: reviewed up to where it stopped.")
-    several = setup.ruleset.rubber is not None or (setup.games or 1) > 1  # a rubber, a match
+    # a rubber, or a match of several games
+    several = setup.ruleset.rubber is not None or (setup.games or setup.best_of or 1) > 1
     costly, threshold = review.costly, review.threshold
     if threshold:
         lines.append(

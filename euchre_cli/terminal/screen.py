@@ -16,7 +16,9 @@ from ..engine.game import Game, HandRecord
 from ..engine.hand import BEFORE_EXCHANGE, BIDDING, WEAK_HAND_SWAP, Action, Hand, Phase
 from ..engine.match import Match, MatchObserver
 from ..engine.scoring import GameRecord, marker_position
+from ..rulebook.changes import HouseRules
 from .markers import marker_picture, marker_width, side_by_side
+from .numbers import DEFAULT_ORDER, in_hand_order
 from .text import Style, plural, row_words
 
 
@@ -54,6 +56,9 @@ class TableScreen(MatchObserver):
         columns: Callable[[], int | None] = lambda: None,
         between_games: Callable[[str, str], None] = lambda question, reminder: None,
         face_up: bool = False,
+        level: str | None = None,
+        house_rules: HouseRules | None = None,
+        order: str = DEFAULT_ORDER,
     ) -> None:
         self.out = out
         self.face_up = face_up or me is None  # every hand shown (watching, a replay)
@@ -67,6 +72,10 @@ class TableScreen(MatchObserver):
         # e.g. wait for Enter before the next game: given the question, and the words
         # for an answer that is not understood
         self.between_games = between_games
+        self._played_for_you = ""  # why the person's next card is played for them
+        self.level = level  # the computer players' level, for the header (None: unsaid)
+        self.house_rules = house_rules  # what a house-rules file changes, for the header
+        self.order = order  # the order hands are shown in (``numbers.ORDERS``)
         self._match: Match | None = None  # None: a game on its own
         self._game: Game | None = None
         self._hand: Hand | None = None
@@ -118,8 +127,14 @@ class TableScreen(MatchObserver):
             self._next_game_started(match, game)
             return
         self.out(self.style.bold(f"Euchre: {rules.name} (game to {rules.game.points_to_win})"))
-        if rules.description:
+        house = self.house_rules if self.house_rules and self.house_rules.changes else None
+        # a file's description by default says what the house-rules line says better
+        if rules.description and (house is None or rules.description != house.default):
             self.out(self.style.dim(rules.description))
+        if house is not None:
+            self.out(_house_rules_line(house))
+        if self.level is not None:
+            self.out(f"Computer level: {self.level}.")
         if game.draw is not None:
             for number, round_ in enumerate(game.draw.rounds, start=1):
                 drawn = ", ".join(
@@ -151,6 +166,13 @@ class TableScreen(MatchObserver):
             games = _games(rules.rubber.games_to_win)
             who = "side" if rules.partnerships else "player"
             self.out(f"A rubber: the first {who} to win {games} takes it (R10).")
+        elif match.best_of is not None:
+            who = "side" if rules.partnerships else "player"
+            needed = _games(match.best_of // 2 + 1)
+            self.out(
+                f"The best of {match.best_of} games: the first {who} to win {needed} takes the"
+                " match, and it stops there."
+            )
         else:
             self.out(f"A match of {_games(match.length or 0)}.")
         target = rules.game.points_to_win
@@ -163,6 +185,8 @@ class TableScreen(MatchObserver):
         """A later game of a match: the seats stay, the deal goes on round the table."""
         number = len(match.played)
         of = "the rubber" if match.plays_rubber else f"{match.length}"
+        if match.best_of is not None:
+            of = f"the best of {match.best_of}"
         self.out(self.style.bold(f"Game {number} of {of}"))
         if any(game.scores):
             target = game.ruleset.game.points_to_win
@@ -182,7 +206,7 @@ class TableScreen(MatchObserver):
         for seat in seats:
             mine = seat == self._my_seat(game)
             label = "Your hand" if mine else f"{self._name(game, seat)}'s hand"
-            self.out(f"{label}: {self.style.cards(sorted_hand(hand.hand_of(seat)))}")
+            self.out(f"{label}: {self.style.cards(in_hand_order(hand.view(seat), self.order))}")
         upcard_note = ""
         if hand.phase is Phase.DEALER_NAMES:
             upcard_note = " (the joker: the dealer names trump)"
@@ -342,16 +366,23 @@ class TableScreen(MatchObserver):
     def _play_begins(self, game: Game, hand: Hand) -> None:
         mine = self._my_seat(game)
         if mine is not None and mine not in hand.sitting_out:
-            trump = hand.trump
-            self.out(f"Your hand: {self.style.cards(sorted_hand(hand.hand_of(mine), trump))}")
+            self.out(f"Your hand: {self.style.cards(in_hand_order(hand.view(mine), self.order))}")
         elif mine is not None and self.sit_out():
             self.out(self.style.dim("(you sit out: Enter plays the rest at once)"))
         self.out(self._says(game, hand.current_seat, "leads."))
 
+    def played_for_you(self, why: str) -> None:
+        """The person's next card is played for them: its line says so, and why."""
+        self._played_for_you = why
+
     def _card_played(self, game: Game, hand: Hand, seat: int, card: Card) -> None:
         plays = hand.trick_plays or hand.tricks[-1].plays
         verb = "leads" if len(plays) == 1 else "plays"
-        self.out("  " + self._says(game, seat, f"{verb} {self.style.card(card)}"))
+        played = self._says(game, seat, f"{verb} {self.style.card(card)}")
+        if self._played_for_you and seat == self._my_seat(game):
+            played += self.style.dim(f" (played for you: {self._played_for_you})")
+            self._played_for_you = ""
+        self.out("  " + played)
         if not hand.trick_plays:  # that card completed the trick
             won = self._says(game, hand.tricks[-1].winner, "wins it.")
             tally = self._trick_tally(game, hand)
@@ -578,7 +609,8 @@ class TableScreen(MatchObserver):
             score = f"{_games(won[winner])}; {_per_side(game, won, only=others)}"
         if match.rubber is None:
             by = _games(won[winner] - max(won[side] for side in others))
-            said = self._side_says(game, winner, f"wins the match by {by} ({score})")
+            what = "match" if match.best_of is None else f"match, the best of {match.best_of},"
+            said = self._side_says(game, winner, f"wins the {what} by {by} ({score})")
             self.out(self.style.bold(said + "."))
             return
         margin = match.rubber.margin
@@ -630,6 +662,8 @@ class TableScreen(MatchObserver):
         if match is None or match.single_game:
             return sentence(f"game left before the end ({game.scores_text()}).")
         what = "rubber" if match.plays_rubber else f"match of {match.length}"
+        if match.best_of is not None:
+            what = f"best of {match.best_of}"
         won = f"games won: {_per_side(game, match.games_won)}"
         if len(match.records) == len(match.played):  # between two games
             return sentence(f"the {what} left after game {len(match.records)} ({won}).")
@@ -650,6 +684,23 @@ _LAID_AWAY = {
 def _inline(said: str) -> str:
     """Words from ``_says`` or ``_subject`` inside a sentence: "you made it", not "You"."""
     return "you" + said[3:] if said == "You" or said.startswith("You ") else said
+
+
+HEADER_WIDTH = 72  # a header line at most: one short line on any terminal
+
+
+def _house_rules_line(house: HouseRules) -> str:
+    """ "House rules over standard: stick the dealer, game to 7.", as many changes as
+    fit in one short line, the rest counted ("..., and 3 more")."""
+    start = f"House rules over {house.parent}: "
+    changes = house.changes
+    for shown in range(len(changes), 0, -1):
+        left = len(changes) - shown
+        more = f", and {left} more" if left else ""
+        line = f"{start}{', '.join(changes[:shown])}{more}."
+        if len(line) <= HEADER_WIDTH or shown == 1:
+            return line
+    raise AssertionError("a house-rules line has a change to say")
 
 
 def _games(count: int) -> str:

@@ -495,6 +495,8 @@ class Knowledge:
         view = self.view
         rules = self.rules
         dealt = [bit_indices(mask) for mask in world.dealt]
+        if view.dealt:  # the seat's own cards in the order it was dealt them, as it saw
+            dealt[self.me] = [int(card) for card in view.dealt]
         deck = deck_order(rules, view.dealer, dealt, world.dummy, world.kitty)
         hand = Hand(rules, view.dealer, deck)
         bids = iter(view.bids)
