@@ -224,6 +224,9 @@ class ConsoleRunner(CliRunner):
             yield streams
 
 
+MOST_IN_AN_ERROR = 1000  # characters: a 10,000-character value is quoted cut short
+
+
 def check(line: list[str], env: dict[str, str] | None = None, answers: bytes = b"") -> None:
     """Run ``euchre LINE`` (with ``env`` set) on ``answers`` as its input: exit status
     0, 1 or 2, nothing raised but SystemExit, and a failure said in one line, the
@@ -243,6 +246,7 @@ def check(line: list[str], env: dict[str, str] | None = None, answers: bytes = b
     assert len(errors) <= 1, (shown, lines)
     if errors:  # a line break in a value given is shown escaped, as \n
         assert errors[0] == len(lines) - 1, (shown, lines)
+        assert len(lines[-1]) <= MOST_IN_AN_ERROR, (shown, lines[-1][:200])
 
 
 @pytest.mark.parametrize(("path", "name"), list(swept_params()))

@@ -25,7 +25,7 @@ from euchre_cli.engine.names import (
 from euchre_cli.records.export import to_document
 from euchre_cli.records.game import SavedGame, Setup
 from euchre_cli.rulebook import load_ruleset
-from euchre_cli.terminal.text import wants_colour
+from euchre_cli.terminal.text import LONGEST_WORD, shortened, wants_colour
 
 TITLE = "A\x1b]0;PWN\x07"  # an OSC sequence: "set the window title"
 # What a terminal obeys rather than shows: C0 and C1 controls, DEL, a bidi override,
@@ -83,6 +83,16 @@ def _ruleset_with(tmp_path: Path, key: str, text: str) -> Path:
     path = tmp_path / "house.yaml"
     path.write_text(f"extends: standard\n{key}: {json.dumps(text)}\n", encoding="utf-8")
     return path
+
+
+def test_an_error_quotes_a_very_long_value_cut_in_its_middle() -> None:
+    path = "A" * 10_000 + ".yaml"
+    assert shortened(f"{'B' * LONGEST_WORD} is fine") == f"{'B' * LONGEST_WORD} is fine"
+    cut = shortened(f"cannot read {path}: too long")
+    assert cut == f"cannot read {'A' * 60}...(10006 characters)...{'A' * 14}.yaml: too long"
+    result = CliRunner().invoke(main, ["rules", "show", path])
+    assert result.exit_code in (1, 2) and "...(10006 characters)..." in result.output
+    assert len(result.output) < 400
 
 
 def test_every_way_in_refuses_a_hostile_name_in_one_line(tmp_path: Path) -> None:

@@ -48,16 +48,17 @@ class OneLineUsageError(click.UsageError):
 
 
 def one_line(error: click.ClickException) -> click.ClickException:
-    """``error`` on one line, what it quotes of the user's text escaped: a usage
-    error as a :class:`OneLineUsageError`; a bare group name's help (click 8.2's
-    ``NoArgsIsHelpError``, hence ``click>=8.2``) as it is."""
-    from ..terminal.text import escaped  # only on an error
+    """``error`` on one line, what it quotes of the user's text escaped and, where it
+    is very long, cut short: a usage error as a :class:`OneLineUsageError`; a bare
+    group name's help (click 8.2's ``NoArgsIsHelpError``, hence ``click>=8.2``) as
+    it is."""
+    from ..terminal.text import escaped, shortened  # only on an error
 
     if isinstance(error, click.exceptions.NoArgsIsHelpError):
         return error
     if isinstance(error, click.UsageError):
-        return OneLineUsageError(escaped(error.format_message()), error.ctx)
-    error.message = escaped(error.message)  # an argument, a path, a name from the book
+        return OneLineUsageError(shortened(escaped(error.format_message())), error.ctx)
+    error.message = shortened(escaped(error.message))  # an argument, a path, a name
     return error
 
 

@@ -43,6 +43,24 @@ def escaped(text: str, newlines: bool = False) -> str:
     )
 
 
+LONGEST_WORD = 120
+"""Characters of one word (a path, a name, a value) that an error message quotes in
+full; a longer one is cut in its middle (``shortened``)."""
+_LONG_WORD = re.compile(rf"\S{{{LONGEST_WORD + 1},}}")
+
+
+def shortened(text: str) -> str:
+    """``text`` with each word longer than ``LONGEST_WORD`` cut in its middle, saying
+    how long it was: an error that quotes a 10,000-character argument stays a line
+    one can read, and still shows how the value begins and ends."""
+    return _LONG_WORD.sub(_cut_in_the_middle, text)
+
+
+def _cut_in_the_middle(found: re.Match[str]) -> str:
+    word = found[0]
+    return f"{word[:60]}...({len(word)} characters)...{word[-20:]}"
+
+
 def say(text: str = "", err: bool = False) -> None:
     """A command's plain output (no colour), ``escaped`` but for its new lines."""
     click.echo(escaped(text, newlines=True), err=err)
