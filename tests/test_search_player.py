@@ -8,6 +8,8 @@ level names (``players/levels.py``).
 * No peeking: with the view and the seed fixed, the decision of every level is the
   same however the hidden cards lie.
 * Decisions are reproducible for a seed and always legal (R16) in every variant.
+* What a player keeps of its solving is of the deal at hand only, and changes no
+  decision.
 * Hand-made positions where the right play is known, at ``hard``.
 """
 
@@ -20,10 +22,12 @@ from deals import CUTTHROAT, LEFT_OF_DEALER, STANDARD, VARIANTS, deal, run
 
 from euchre_cli.engine.cards import Suit, cards_of, parse_card
 from euchre_cli.engine.game import Game
-from euchre_cli.engine.hand import ORDER, PASS, PLAY, Hand, Phase
+from euchre_cli.engine.hand import ORDER, PASS, PLAY, Action, Hand, Phase
+from euchre_cli.engine.play import play_out
 from euchre_cli.players.levels import LEVELS, PRESETS, make_player
 from euchre_cli.players.rule_based import RuleBasedPlayer
 from euchre_cli.players.search import PlaySolver, SearchPlayer
+from euchre_cli.players.search import player as search_player
 from euchre_cli.players.search.worlds import Knowledge, World
 from euchre_cli.rulebook import load_ruleset
 
@@ -360,6 +364,57 @@ def test_think_caps_the_time_per_decision():
     assert capped.samples == 1
     assert uncapped.samples == PRESETS["hard"].bid_samples > 1
     assert capped.choice in legal
+
+
+# ------------------------------------------------------------- memory bounded
+def solved_positions(players) -> list[dict]:
+    """What each player keeps of its solving: every position and its bounds."""
+    return [
+        {(key, pos): bounds for key, s in p._solvers.items() for pos, bounds in s.table.items()}
+        for p in players
+    ]
+
+
+def quick_deals(count: int) -> list[Hand]:
+    rng = random.Random(3)
+    deck = list(STANDARD.cards)
+    hands = []
+    for number in range(count):
+        rng.shuffle(deck)
+        hands.append(Hand(STANDARD, number % 4, list(deck)))
+    return hands
+
+
+def test_a_player_keeps_nothing_solved_in_an_earlier_deal():
+    """A position holds every hand's cards, of no use in another deal; kept for the
+    player's life, they grew by about 10 MiB a hand.  After a deal, players who
+    played others before it keep just what new players keep after it alone."""
+    first, second = quick_deals(2)
+    players = [SearchPlayer(STANDARD, seat, **QUICK) for seat in range(4)]
+    play_out(first.copy(), players)
+    play_out(second.copy(), players)
+    fresh = [SearchPlayer(STANDARD, seat, **QUICK) for seat in range(4)]
+    play_out(second.copy(), fresh)
+    assert all(solved_positions(fresh))
+    assert solved_positions(players) == solved_positions(fresh)
+
+
+def test_the_positions_kept_change_no_decision(monkeypatch):
+    """The positions kept only spare work: players who keep none past each question
+    (a cap of 0, where the cap bounds what a long deal keeps) decide the same."""
+
+    def played() -> tuple[list[Action], int]:
+        players = [SearchPlayer(STANDARD, seat, **QUICK) for seat in range(4)]
+        actions: list[Action] = []
+        for hand in quick_deals(3):
+            play_out(hand, players, applied=lambda seat, action, phase: actions.append(action))
+        return actions, sum(map(len, solved_positions(players)))
+
+    kept_actions, kept = played()
+    monkeypatch.setattr(search_player, "MAX_POSITIONS", 0)
+    capped_actions, capped = played()
+    assert capped_actions == kept_actions
+    assert capped < kept
 
 
 # ----------------------------------------------------- positions with a known play

@@ -29,7 +29,9 @@ that judgement would have won the trick is usually given no card that wins it.
 Every decision draws its deals from a ``random.Random`` seeded by the player's seed
 and the public information in the view, so a decision depends on nothing the seat
 cannot see, and is the same in any process.  ``think`` caps the seconds per
-decision (then decisions also depend on the machine's speed).
+decision (then decisions also depend on the machine's speed).  What the solver
+keeps between decisions (positions with their bounds) only spares work, and is kept
+for one deal at a time, at most ``MAX_POSITIONS`` of them.
 """
 
 from __future__ import annotations
@@ -51,6 +53,11 @@ from ..rule_based import RuleBasedPlayer, hand_value
 from .odds import win_chances
 from .solver import PlaySolver
 from .worlds import Knowledge, World
+
+MAX_POSITIONS = 40_000
+"""The most solved positions a player keeps (about 270 bytes each) before it starts
+afresh: more than one deal needs, so that it rarely costs time, and few enough that
+four players stay well within 100 MiB whatever the deal (``bench/memory.py``)."""
 
 
 @dataclass(frozen=True)
@@ -105,7 +112,8 @@ class SearchPlayer:
         self.settings = settings
         self.model = RuleBasedPlayer(seed)  # the judgement assumed for the other seats
         self._models = [self.model] * ruleset.players  # every seat, in roll-outs
-        self._solvers: dict[tuple, PlaySolver] = {}
+        self._solvers: dict[tuple, PlaySolver] = {}  # their tables: of ``_deal`` only
+        self._deal: tuple | None = None
         self._utilities: dict[tuple, list[float]] = {}
         self._plan: tuple[int, list[int]] | None = None  # keep-five plan: (keep, discards)
         self.last: Analysis | None = None
@@ -123,6 +131,7 @@ class SearchPlayer:
             return Analysis(legal[0], {legal[0]: 0.0}, 0, default)
         deadline = None if self.settings.think is None else start + self.settings.think
         rng = random.Random(f"{self.seed}|{view_key(view)}")
+        self._solve_deal_of(view)
         if view.phase is Phase.PLAY:
             analysis = self._analyse_play(view, legal, default, rng, deadline)
         elif self.settings.search_bidding:
@@ -169,10 +178,29 @@ class SearchPlayer:
             self._utilities[key] = table
         return table
 
+    def _solve_deal_of(self, view: View) -> None:
+        """Keep solved positions only while the views are of one deal: a position
+        holds every hand's cards, so another deal's are of no use, and kept for the
+        player's life they grew by about 10 MiB a hand.  Telling deals apart by their
+        dealer, upcard and score decides only when positions are dropped, never a
+        decision: the solver is exact whatever its table holds."""
+        deal = (view.dealer, int(view.upcard), view.scores)
+        if deal != self._deal:
+            self._deal = deal
+            self._forget_positions()
+
+    def _forget_positions(self) -> None:
+        # Emptied rather than dropped: a solver's search closures hold its table in
+        # a reference cycle, which only the cyclic garbage collector would free.
+        for solver in self._solvers.values():
+            solver.table.clear()
+
     def _solver(self, trump: int, seats: Sequence[int], makers: Sequence[int]) -> PlaySolver:
+        if sum(len(solver.table) for solver in self._solvers.values()) > MAX_POSITIONS:
+            self._forget_positions()
         key = (trump, tuple(seats), tuple(makers))
         solver = self._solvers.get(key)
-        if solver is None or len(solver.table) > 200_000:
+        if solver is None:
             solver = self._solvers[key] = PlaySolver(trump, self.rules.players, seats, makers)
         return solver
 
@@ -292,6 +320,7 @@ class SearchPlayer:
         start = time.perf_counter()
         deadline = None if self.settings.think is None else start + self.settings.think
         rng = random.Random(f"{self.seed}|{view_key(view)}")
+        self._solve_deal_of(view)
         totals, samples = self._weigh(view, plans, rng, deadline)
         return [total / samples if samples else 0.0 for total in totals], samples
 
