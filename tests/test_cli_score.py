@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 from click.testing import CliRunner, Result
 
+from euchre_cli.book import SCHEMA_VERSION
 from euchre_cli.commands.main import main
-from euchre_cli.scorekeeper.store import SCHEMA_VERSION
 
 TEAMS = ("--team", "Ann & Bob", "--team", "Cy & Di")
 AB, CD = "Ann & Bob", "Cy & Di"
@@ -511,7 +511,7 @@ def test_a_book_the_user_may_not_read_is_said_so_not_taken_for_none(
     operating system's refusals are stood in for, as the score book sees them.)"""
     import os
 
-    from euchre_cli.scorekeeper import store
+    from euchre_cli import book as book_module
 
     class Refusing:
         def __init__(self, stat: bool, access: bool) -> None:
@@ -529,12 +529,12 @@ def test_a_book_the_user_may_not_read_is_said_so_not_taken_for_none(
             return not (self.refuse_access and path == str(book)) and os.access(path, mode)
 
     score("new", *TEAMS)
-    monkeypatch.setattr(store, "os", Refusing(stat=True, access=False))
+    monkeypatch.setattr(book_module, "os", Refusing(stat=True, access=False))
     for command in (("list",), ("show",), ("hand", "--makers", "1", "--tricks", "3")):
         refused(score, book, *command, says="permission denied on a folder above it")
-    monkeypatch.setattr(store, "os", Refusing(stat=False, access=True))
+    monkeypatch.setattr(book_module, "os", Refusing(stat=False, access=True))
     refused(score, book, "show", says="cannot read the score book")
-    monkeypatch.setattr(store, "os", os)
+    monkeypatch.setattr(book_module, "os", os)
     assert state(score)["entries"] == 0
 
 
@@ -736,9 +736,9 @@ def test_keep_waits_out_a_busy_book_instead_of_ending(
 ) -> None:
     """Another program holding the book's lock: the answer is refused in one line,
     keep asks again, and the same answer works once the book is free."""
-    from euchre_cli.scorekeeper import store
+    from euchre_cli import book as book_module
 
-    monkeypatch.setattr(store, "BUSY_TIMEOUT_SECONDS", 0.05)
+    monkeypatch.setattr(book_module, "BUSY_TIMEOUT_SECONDS", 0.05)
     score("new", *TEAMS)
     holder = sqlite3.connect(book, isolation_level=None)
     before_answers(monkeypatch, lambda: holder.execute("BEGIN EXCLUSIVE"), holder.rollback)

@@ -9,25 +9,16 @@ import signal
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
+from functools import cache
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
+from ..book import BOOK_FILE, BookBusy, BookError, NoBook, move_book, open_book
 from ..engine.names import TextError
 from ..rulebook import RulesetError
 from ..scorekeeper.sheet import RubberOver, SheetError
-from ..scorekeeper.store import (
-    BOOK_FILE,
-    NoBook,
-    NoCurrentSheet,
-    NoSuchGame,
-    NoSuchSheet,
-    Scorebook,
-    ScorebookBusy,
-    ScorebookError,
-    move_book,
-    open_scorebook,
-)
+from ..scorekeeper.store import NoCurrentSheet, NoSuchSheet, Scorebook
 from ..terminal.keyboard import ascii_only
 
 if TYPE_CHECKING:
@@ -37,7 +28,6 @@ if TYPE_CHECKING:
     from ..records.store import GameBook
 
 Command = TypeVar("Command", bound=Callable[..., Any])
-Answer = TypeVar("Answer")
 
 
 def euchre_home() -> str | None:
@@ -85,7 +75,7 @@ def _book_moved_in(path: str) -> str:
         return path
     try:
         move_book(old, path)
-    except ScorebookError as error:
+    except BookError as error:
         _say_once(f"The score book stays at {old} for now ({error}).")
         return old
     click.echo(f"Moved the score book from {old} to {path}, where euchre keeps it now.", err=True)
@@ -102,16 +92,22 @@ def _say_once(line: str) -> None:
         click.echo(line, err=True)
 
 
-# What to do next, after the refusals that leave the user without a sheet to use
-NEXT_STEP = {
-    NoBook: ": start one with 'euchre score new'",
-    NoCurrentSheet: (
-        ": start one with 'euchre score new' or pick one with 'euchre score use NAME'"
-    ),
-    NoSuchSheet: " (see 'euchre score list')",
-    NoSuchGame: " (see 'euchre games')",
-    RubberOver: ": start a new sheet with 'euchre score new'",
-}
+@cache
+def next_steps() -> dict[type[Exception], str]:
+    """What to do next, after the refusals that leave the user without a sheet or a
+    game to use (the game records' error imported only on an error: the score
+    commands start without the records)."""
+    from ..records.store import NoSuchGame
+
+    return {
+        NoBook: ": start one with 'euchre score new'",
+        NoCurrentSheet: (
+            ": start one with 'euchre score new' or pick one with 'euchre score use NAME'"
+        ),
+        NoSuchSheet: " (see 'euchre score list')",
+        NoSuchGame: " (see 'euchre games')",
+        RubberOver: ": start a new sheet with 'euchre score new'",
+    }
 
 
 @contextmanager
@@ -120,24 +116,28 @@ def refusals(otherwise: str = "") -> Iterator[None]:
     next where there is one (``otherwise``: what else the user may do)."""
     try:
         yield
-    except ScorebookBusy as error:
-        raise BookBusy(f"{error}{otherwise}") from None
-    except (ScorebookError, SheetError, RulesetError, TextError) as error:
-        raise click.ClickException(f"{error}{NEXT_STEP.get(type(error), '')}{otherwise}") from None
+    except BookBusy as error:
+        raise BookBusyError(f"{error}{otherwise}") from None
+    except (BookError, SheetError, RulesetError, TextError) as error:
+        next_step = next_steps().get(type(error), "")
+        raise click.ClickException(f"{error}{next_step}{otherwise}") from None
 
 
-class BookBusy(click.ClickException):
+class BookBusyError(click.ClickException):
     """Another program holds the score book: a moment later the same command works."""
 
 
 @contextmanager
 def session(db: str | None, write: bool = True, create: bool = False) -> Iterator[Scorebook]:
-    """The book, inside one transaction; any failure leaves it untouched."""
+    """The book's score sheets, inside one transaction; any failure leaves it untouched."""
     with refusals():
-        book = open_scorebook(book_path(db), create)
+        try:
+            book = open_book(book_path(db), create)
+        except NoBook as error:
+            raise NoBook(f"no score sheets yet ({error})") from None
         try:
             with book.transaction(write):
-                yield book
+                yield Scorebook(book)
                 if write:
                     hold_interrupts()
         finally:
@@ -152,12 +152,9 @@ def kept_games(db: str | None, create: bool = False) -> Iterator[GameBook]:
 
     with refusals():
         try:
-            book = open_scorebook(book_path(db), create)
-        except NoBook:
-            where = book_path(db)
-            raise ScorebookError(
-                f"no games kept yet (no book at {where}): play one with 'euchre play'"
-            ) from None
+            book = open_book(book_path(db), create)
+        except NoBook as error:
+            raise BookError(f"no games kept yet ({error}): play one with 'euchre play'") from None
         try:
             yield GameBook(book)
         finally:
@@ -217,7 +214,7 @@ def counted_games(db: str | None) -> list[Counted]:
 
     with refusals():
         try:
-            book = open_scorebook(book_path(db))
+            book = open_book(book_path(db))
         except NoBook:
             return []
         try:

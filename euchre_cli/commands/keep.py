@@ -30,7 +30,7 @@ from ..terminal import reports
 from ..terminal.keyboard import line_editing, read_answer, terminal_columns
 from ..terminal.text import escaped, fit_to_width
 from .book import (
-    BookBusy,
+    BookBusyError,
     ascii_wanted,
     listen_for_interrupts,
     refusals,
@@ -93,7 +93,7 @@ def _answer_until_quit(table: _Table) -> None:
         listen_for_interrupts()
         try:
             question = table.question()
-        except BookBusy as error:  # another program holds the book: ask anyway
+        except BookBusyError as error:  # another program holds the book: ask anyway
             if error.message != shown:  # not just said by the answer that found it busy
                 _say(f"Error: {error.format_message()}", err=True)
             question = table.makers_question()

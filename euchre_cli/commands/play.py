@@ -11,6 +11,7 @@ from typing import NamedTuple
 import click
 from click.core import ParameterSource
 
+from ..book import BookBusy, BookError, open_book
 from ..engine.game import Game, GameTooLong
 from ..engine.match import Match, MatchObserver, Observers
 from ..engine.names import TextError, check_player_name
@@ -22,7 +23,6 @@ from ..records.replay import Script
 from ..records.store import GameBook
 from ..rulebook import load_ruleset
 from ..rulebook.changes import house_rules
-from ..scorekeeper.store import ScorebookBusy, ScorebookError, open_scorebook
 from ..terminal.human import TABLE_WORDS, HumanPlayer, QuitGame
 from ..terminal.keyboard import Keyboard, ascii_only, read_answer, terminal_columns
 from ..terminal.numbers import DEFAULT_ORDER, ORDERS
@@ -235,11 +235,11 @@ def run_game(
             raise click.exceptions.Exit(1) from None
         except GameTooLong as error:
             raise click.ClickException(str(error)) from None
-        except ScorebookBusy as error:  # held by another program for longer than we wait
+        except BookBusy as error:  # held by another program for longer than we wait
             assert recorder is not None  # only a kept game's record uses the book in play
             again = f" with `euchre resume {recorder.game_id}`, which goes on from the last move"
             raise click.ClickException(f"{error}{again} kept") from None
-        except (ScorebookError, RecordError) as error:
+        except (BookError, RecordError) as error:
             raise click.ClickException(f"{error}") from None
     if recorder is not None and not watch:  # what a kept game is good for, once it is over
         number = recorder.game_id
@@ -280,7 +280,7 @@ def _seat_options(function: Callable) -> Callable:
 def _kept_game(db: str | None, setup: Setup, resumed: SavedGame | None) -> Iterator[Recorder]:
     """The book open for the game's record, for as long as the game lasts."""
     with refusals(", or play with --no-save"):
-        book = open_scorebook(book_path(db), create=True)
+        book = open_book(book_path(db), create=True)
     try:
         games = GameBook(book)
         with refusals(", or play with --no-save"):

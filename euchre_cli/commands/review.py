@@ -18,8 +18,7 @@ from ..records.review import (
     Reviewer,
     decisions_of,
 )
-from ..records.store import GameBook
-from ..scorekeeper.store import NoSuchGame
+from ..records.store import GameBook, NoSuchGame
 from ..terminal.keyboard import ascii_only, terminal_columns
 from ..terminal.review import review_json, review_lines
 from ..terminal.text import Style, fit_to_width, in_ascii, json_text, needs_ascii, wants_colour

@@ -12,6 +12,7 @@ import sys
 
 import click
 
+from ..book import book_exists, check_book_path
 from ..rulebook import load_ruleset
 from ..scorekeeper.sheet import (
     manual_points,
@@ -20,7 +21,6 @@ from ..scorekeeper.sheet import (
     seat_sides,
     side_stats,
 )
-from ..scorekeeper.store import book_exists, check_book_path
 from ..terminal import reports
 from ..terminal.keyboard import terminal_columns
 from ..terminal.text import escaped, say
