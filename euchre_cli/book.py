@@ -19,20 +19,30 @@ import os
 import sqlite3
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager, suppress
-from typing import BinaryIO
+from typing import BinaryIO, NamedTuple
 
 from .limits import file_kind, path_problem
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5  # len(_MIGRATIONS)
 APPLICATION_ID = 0x45554352  # "EUCR" in the file header: this file is a euchre score book
 BUSY_TIMEOUT_SECONDS = 10.0
 BOOK_FILE = "scores.sqlite3"  # the book's name in the user's data folder
+
+
+
+class Unless(NamedTuple):
+    """A migration's ``statement``, run only where ``query`` finds no row: for a
+    version that books were written at with and without it (see 4 -> 5)."""
+
+    query: str
+    statement: str
+
 
 # _MIGRATIONS[n] upgrades a book from schema version n to n + 1, one statement at a time
 # (``executescript`` would commit halfway), all of them in one transaction.  A new book
 # runs them all.  Never change a migration a released euchre has run: add one.  Each
 # says which store's tables it makes or changes.
-_MIGRATIONS: tuple[tuple[str, ...], ...] = (
+_MIGRATIONS: tuple[tuple[str | Unless, ...], ...] = (
     # 0 -> 1: the score sheets and their entries (``scorekeeper/store.py``); ``settings``
     # holds the scorekeeper's current sheet and the last sheet id given out
     (
@@ -118,8 +128,15 @@ _MIGRATIONS: tuple[tuple[str, ...], ...] = (
     ),
     # 4 -> 5 (``records/store.py``): a best-of-N match (``euchre play --best-of N``), which
     # stops once decided: best_of is N, the most games it may last; NULL for any other
-    # game or match
-    ("ALTER TABLE games ADD COLUMN best_of INTEGER",),
+    # game or match.  Books of version 4 were written both without it (before --best-of)
+    # and with it (this migration ran while SCHEMA_VERSION still said 4), so it adds the
+    # column only where it is missing.
+    (
+        Unless(
+            "SELECT 1 FROM pragma_table_info('games') WHERE name = 'best_of'",
+            "ALTER TABLE games ADD COLUMN best_of INTEGER",
+        ),
+    ),
 )
 
 
@@ -219,6 +236,10 @@ class Book:
             self._refuse_unreadable(version, application)
             for migration in _MIGRATIONS[version:]:
                 for statement in migration:
+                    if isinstance(statement, Unless):
+                        if self._db.execute(statement.query).fetchone():
+                            continue
+                        statement = statement.statement
                     self._db.execute(statement)
             self._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
             self._db.execute(f"PRAGMA application_id = {APPLICATION_ID}")

@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from euchre_cli.book import open_book
+from euchre_cli.book import SCHEMA_VERSION, open_book
 from euchre_cli.commands.main import main
 from euchre_cli.engine.game import Game, GameObserver
 from euchre_cli.engine.hand import DISCARD, Hand, Phase
@@ -272,6 +272,26 @@ def test_a_book_of_version_3_keeps_its_games_as_they_were() -> None:
     game = kept(1)
     assert (game.setup.games, game.setup.best_of) == (2, None) and game.finished
     assert run("games", "show", "1").exit_code == 0
+
+
+@pytest.mark.parametrize("best_of_column", [False, True], ids=["before-best-of", "with-it"])
+def test_a_book_of_version_4_with_or_without_best_of_is_upgraded(best_of_column: bool) -> None:
+    """Version 4 was written without best_of (before --best-of) and with it (its
+    migration ran while the version still said 4): either book keeps its games and then
+    keeps a best-of match."""
+    assert run("play", "--watch", "--save", "--seed", "3", "--level", "easy").exit_code == 0
+    with sqlite3.connect(book_file()) as db:
+        if not best_of_column:
+            db.execute("ALTER TABLE games DROP COLUMN best_of")
+        db.execute("PRAGMA user_version = 4")
+    db.close()
+    assert kept(1).setup.best_of is None
+    match = run("play", "--watch", "--save", "--seed", "3", "--level", "easy", "--best-of", "3")
+    assert match.exit_code == 0, match.output
+    assert kept(2).setup.best_of == 3
+    with sqlite3.connect(book_file()) as db:
+        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+    db.close()
 
 
 # Killed: SIGINT and SIGKILL, from another process ---------------------------------------
