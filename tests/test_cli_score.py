@@ -15,7 +15,7 @@ import pytest
 from click.testing import CliRunner, Result
 
 from euchre_cli.book import SCHEMA_VERSION
-from euchre_cli.commands.main import main
+from euchre_cli.commands.euchre import main
 
 TEAMS = ("--team", "Ann & Bob", "--team", "Cy & Di")
 AB, CD = "Ann & Bob", "Cy & Di"

@@ -23,7 +23,7 @@ import pytest
 from click.testing import CliRunner
 
 from euchre_cli.book import SCHEMA_VERSION, open_book
-from euchre_cli.commands.main import main
+from euchre_cli.commands.euchre import main
 from euchre_cli.engine.game import Game, GameObserver
 from euchre_cli.engine.hand import DISCARD, Hand, Phase
 from euchre_cli.engine.play import TakeBack, play_out, shuffled_deck

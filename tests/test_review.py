@@ -26,7 +26,7 @@ from deals import FirstLegal, deal, run, stack
 
 from euchre_cli.book import open_book
 from euchre_cli.commands import review as review_command
-from euchre_cli.commands.main import main
+from euchre_cli.commands.euchre import main
 from euchre_cli.engine import game as game_module
 from euchre_cli.engine.cards import mask_of, parse_card
 from euchre_cli.engine.game import Game

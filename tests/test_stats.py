@@ -13,8 +13,8 @@ import pytest
 from click.testing import CliRunner
 
 from euchre_cli.book import open_book
-from euchre_cli.commands.book import book_path
-from euchre_cli.commands.main import main
+from euchre_cli.cli.places import book_path
+from euchre_cli.commands.euchre import main
 from euchre_cli.records.game import DamagedGame, SavedGame, Setup
 from euchre_cli.records.stats import (
     RECENT_GAMES,

@@ -13,6 +13,8 @@ from typing import IO, TypeVar
 
 import click
 
+from ..cli.options import ascii_wanted, with_ascii, with_db
+from ..cli.session import BookBusyError, listen_for_interrupts, refusals, session
 from ..engine.rules import Ruleset
 from ..engine.scoring import TRICKS_IN_HAND
 from ..scorekeeper.sheet import (
@@ -29,15 +31,6 @@ from ..scorekeeper.sheet import (
 from ..terminal import reports
 from ..terminal.keyboard import line_editing, read_answer, terminal_columns
 from ..terminal.text import escaped, fit_to_width
-from .book import (
-    BookBusyError,
-    ascii_wanted,
-    listen_for_interrupts,
-    refusals,
-    session,
-    with_ascii,
-    with_db,
-)
 
 Answer = TypeVar("Answer")
 

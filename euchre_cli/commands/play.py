@@ -12,6 +12,10 @@ import click
 from click.core import ParameterSource
 
 from ..book import BookBusy, BookError, open_book
+from ..cli.options import BadRules, Seconds, WholeNumber, rules_to_play, with_db
+from ..cli.places import book_path
+from ..cli.session import kept_games, refusals
+from ..cli.settings import with_settings
 from ..engine.game import Game, GameTooLong
 from ..engine.match import Match, MatchObserver, Observers
 from ..engine.names import TextError, check_player_name
@@ -29,9 +33,6 @@ from ..terminal.numbers import DEFAULT_ORDER, ORDERS
 from ..terminal.pace import Pauses
 from ..terminal.screen import TableScreen
 from ..terminal.text import Style, fit_to_width, in_ascii, json_text, needs_ascii, wants_colour
-from .book import book_path, kept_games, refusals, with_db
-from .main import BadRules, Seconds, WholeNumber, rules_to_play
-from .settings import with_settings
 
 COMPUTER_NAMES = ("Ann", "Bob", "Cy", "Di", "Ed")
 THINK = 2.0  # seconds per computer decision at most (a safety net: decisions are quicker)

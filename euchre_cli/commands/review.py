@@ -9,6 +9,8 @@ from contextlib import contextmanager
 
 import click
 
+from ..cli.options import Amount, WholeNumber, with_db
+from ..cli.session import kept_games
 from ..records.game import RecordError
 from ..records.review import (
     DEFAULT_THRESHOLD,
@@ -22,8 +24,6 @@ from ..records.store import GameBook, NoSuchGame
 from ..terminal.keyboard import ascii_only, terminal_columns
 from ..terminal.review import review_json, review_lines
 from ..terminal.text import Style, fit_to_width, in_ascii, json_text, needs_ascii, wants_colour
-from .book import kept_games, with_db
-from .main import Amount, WholeNumber
 
 
 class Points(Amount):
