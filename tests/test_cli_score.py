@@ -621,32 +621,32 @@ def test_keep_ends_with_one_message_when_its_sheet_is_deleted_elsewhere(
     from euchre_cli.commands import keep
 
     score("new", "friday", *TEAMS)
-    answer, questions = keep._Table.answer, []
+    answer, questions = keep._ScoreKeeping.answer, []
 
-    def answer_then_delete(table: Any, line: str) -> bool:
-        kept = answer(table, line)
+    def answer_then_delete(keeping: Any, line: str) -> bool:
+        kept = answer(keeping, line)
         CliRunner().invoke(main, ["score", "delete", "friday", "--yes"])
         return kept
 
-    def question(table: Any) -> str:
+    def question(keeping: Any) -> str:
         questions.append(1)
         assert len(questions) < 5, "keep asks again and again"
-        return asked(table)
+        return asked(keeping)
 
-    asked = keep._Table.question
-    monkeypatch.setattr(keep._Table, "answer", answer_then_delete)
-    monkeypatch.setattr(keep._Table, "question", question)
+    asked = keep._ScoreKeeping.question
+    monkeypatch.setattr(keep._ScoreKeeping, "answer", answer_then_delete)
+    monkeypatch.setattr(keep._ScoreKeeping, "question", question)
     result = score("keep", input="show\nshow\n", fails=True)
     assert result.exit_code == 1
     assert result.stderr.count("sheet friday has been deleted") == 1
 
-    def delete_then_answer(table: Any, line: str) -> bool:
+    def delete_then_answer(keeping: Any, line: str) -> bool:
         CliRunner().invoke(main, ["score", "delete", "friday", "--yes"])
-        return answer(table, line)  # the hand typed finds the sheet gone
+        return answer(keeping, line)  # the hand typed finds the sheet gone
 
     score("new", "friday", *TEAMS)
     questions.clear()
-    monkeypatch.setattr(keep._Table, "answer", delete_then_answer)
+    monkeypatch.setattr(keep._ScoreKeeping, "answer", delete_then_answer)
     result = score("keep", input="1 3\n1 3\n", fails=True)
     assert result.exit_code == 1
     assert result.stderr.count("sheet friday has been deleted") == 1
@@ -657,15 +657,15 @@ def before_answers(monkeypatch: pytest.MonkeyPatch, *steps: Callable[[], object]
     number n + 1, after the question was asked."""
     from euchre_cli.commands import keep
 
-    answer, typed = keep._Table.answer, []
+    answer, typed = keep._ScoreKeeping.answer, []
 
-    def elsewhere_then_answer(table: Any, line: str) -> bool:
+    def elsewhere_then_answer(keeping: Any, line: str) -> bool:
         typed.append(line)
         if len(typed) <= len(steps):
             steps[len(typed) - 1]()
-        return answer(table, line)
+        return answer(keeping, line)
 
-    monkeypatch.setattr(keep._Table, "answer", elsewhere_then_answer)
+    monkeypatch.setattr(keep._ScoreKeeping, "answer", elsewhere_then_answer)
 
 
 def elsewhere(*args: str) -> Callable[[], object]:

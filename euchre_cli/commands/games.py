@@ -93,7 +93,7 @@ def show(game_id: int, as_json: bool, db: str | None) -> None:
         summary = {"id": saved.id, "finished": saved.finished, **(saved.summary or {})}
         click.echo(json_text(summary))
         return
-    from ..terminal.kept import show_hands  # plays the game again: not the list's
+    from ..terminal.replays import show_hands  # plays the game again: not the list's
 
     style, out = _screen_style()
     resume = f"unfinished: `euchre resume {saved.id}` goes on with it"
@@ -119,7 +119,7 @@ def replay(
     """Watch game ID again, every hand face up.
 
     Played again as a watched game, paced like --watch."""
-    from ..terminal.kept import replay as replay_game  # plays the game again
+    from ..terminal.replays import replay as replay_game  # plays the game again
 
     saved = _record(db, game_id)
     style, out = _screen_style()
