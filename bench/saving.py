@@ -26,6 +26,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from euchre_cli.book import open_book
 from euchre_cli.engine.game import Game
 from euchre_cli.engine.match import Match
 from euchre_cli.players.rule_based import RuleBasedPlayer
@@ -33,7 +34,6 @@ from euchre_cli.records.game import Setup
 from euchre_cli.records.recorder import Recorder
 from euchre_cli.records.store import GameBook
 from euchre_cli.rulebook import load_ruleset
-from euchre_cli.scorekeeper.store import open_scorebook
 
 CHECKOUT = Path(__file__).resolve().parent.parent
 ANSWERS = "\n".join(["pass", "n", "1", "2", "3", "4", "5", "c", "d", "h", "s"] * 300)
@@ -54,7 +54,7 @@ class TimedBook(GameBook):
 
 def move_times(folder: str, games: int) -> list[float]:
     """Seconds per move written, over ``games`` whole games of four easy players."""
-    book = open_scorebook(os.path.join(folder, "scores.sqlite3"), create=True)
+    book = open_book(os.path.join(folder, "scores.sqlite3"), create=True)
     kept = TimedBook(book)
     rules = load_ruleset("standard")
     names = ("Ann", "Bob", "Cy", "Di")

@@ -48,15 +48,15 @@ def keep_games(path: str, count: int) -> None:
     """``count`` finished games of a person's in the book at ``path``, as ``euchre stats``
     reads them (their summaries; no moves: nothing here replays them)."""
     sys.path.insert(0, str(CHECKOUT))
+    from euchre_cli.book import open_book
     from euchre_cli.engine.match import Match
     from euchre_cli.players.levels import make_player
     from euchre_cli.records.game import SavedGame, Setup
     from euchre_cli.records.store import GameBook
     from euchre_cli.rulebook import load_ruleset
-    from euchre_cli.scorekeeper.store import open_scorebook
 
     rules = ["standard", "standard", "standard", "railroad", "cutthroat", "two-handed"]
-    book = open_scorebook(path, create=True)
+    book = open_book(path, create=True)
     try:
         for seed in range(count):
             ruleset = load_ruleset(rules[seed % len(rules)])

@@ -14,7 +14,7 @@ from click.testing import CliRunner
 from deals import check_summary
 from test_cli_play import expected_points
 
-from euchre_cli.commands.main import main
+from euchre_cli.commands.euchre import main
 from euchre_cli.engine.game import Game
 from euchre_cli.players.levels import make_player
 from euchre_cli.rulebook import load_ruleset

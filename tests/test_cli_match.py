@@ -12,7 +12,7 @@ import pytest
 from click.testing import CliRunner
 from test_console import CONSOLE_SCRIPT, plain_answers, read_until_prompt
 
-from euchre_cli.commands.main import main
+from euchre_cli.commands.euchre import main
 from euchre_cli.rulebook import load_ruleset
 
 WATCH = ("--watch", "--level", "easy")

@@ -9,7 +9,7 @@ import click
 import pytest
 from click.testing import CliRunner
 
-from euchre_cli.commands.main import SUBCOMMANDS, main
+from euchre_cli.commands.euchre import SUBCOMMANDS, main
 from euchre_cli.rulebook import builtin_names, load_ruleset
 
 # every number a card may have: eleven in the Cutthroat dealer's hand, kept to the

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 
-from euchre_cli.commands.main import main
+from euchre_cli.commands.euchre import main
 from euchre_cli.engine.rules import GameRules, MarkerRules, RubberRules
 from euchre_cli.rulebook import builtin_names, load_ruleset
 

@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 from click.testing import CliRunner, Result
 
-from euchre_cli.commands.main import main
-from euchre_cli.scorekeeper.store import SCHEMA_VERSION
+from euchre_cli.book import SCHEMA_VERSION
+from euchre_cli.commands.euchre import main
 
 TEAMS = ("--team", "Ann & Bob", "--team", "Cy & Di")
 AB, CD = "Ann & Bob", "Cy & Di"
@@ -511,7 +511,7 @@ def test_a_book_the_user_may_not_read_is_said_so_not_taken_for_none(
     operating system's refusals are stood in for, as the score book sees them.)"""
     import os
 
-    from euchre_cli.scorekeeper import store
+    from euchre_cli import book as book_module
 
     class Refusing:
         def __init__(self, stat: bool, access: bool) -> None:
@@ -529,12 +529,12 @@ def test_a_book_the_user_may_not_read_is_said_so_not_taken_for_none(
             return not (self.refuse_access and path == str(book)) and os.access(path, mode)
 
     score("new", *TEAMS)
-    monkeypatch.setattr(store, "os", Refusing(stat=True, access=False))
+    monkeypatch.setattr(book_module, "os", Refusing(stat=True, access=False))
     for command in (("list",), ("show",), ("hand", "--makers", "1", "--tricks", "3")):
         refused(score, book, *command, says="permission denied on a folder above it")
-    monkeypatch.setattr(store, "os", Refusing(stat=False, access=True))
+    monkeypatch.setattr(book_module, "os", Refusing(stat=False, access=True))
     refused(score, book, "show", says="cannot read the score book")
-    monkeypatch.setattr(store, "os", os)
+    monkeypatch.setattr(book_module, "os", os)
     assert state(score)["entries"] == 0
 
 
@@ -621,32 +621,32 @@ def test_keep_ends_with_one_message_when_its_sheet_is_deleted_elsewhere(
     from euchre_cli.commands import keep
 
     score("new", "friday", *TEAMS)
-    answer, questions = keep._Table.answer, []
+    answer, questions = keep._ScoreKeeping.answer, []
 
-    def answer_then_delete(table: Any, line: str) -> bool:
-        kept = answer(table, line)
+    def answer_then_delete(keeping: Any, line: str) -> bool:
+        kept = answer(keeping, line)
         CliRunner().invoke(main, ["score", "delete", "friday", "--yes"])
         return kept
 
-    def question(table: Any) -> str:
+    def question(keeping: Any) -> str:
         questions.append(1)
         assert len(questions) < 5, "keep asks again and again"
-        return asked(table)
+        return asked(keeping)
 
-    asked = keep._Table.question
-    monkeypatch.setattr(keep._Table, "answer", answer_then_delete)
-    monkeypatch.setattr(keep._Table, "question", question)
+    asked = keep._ScoreKeeping.question
+    monkeypatch.setattr(keep._ScoreKeeping, "answer", answer_then_delete)
+    monkeypatch.setattr(keep._ScoreKeeping, "question", question)
     result = score("keep", input="show\nshow\n", fails=True)
     assert result.exit_code == 1
     assert result.stderr.count("sheet friday has been deleted") == 1
 
-    def delete_then_answer(table: Any, line: str) -> bool:
+    def delete_then_answer(keeping: Any, line: str) -> bool:
         CliRunner().invoke(main, ["score", "delete", "friday", "--yes"])
-        return answer(table, line)  # the hand typed finds the sheet gone
+        return answer(keeping, line)  # the hand typed finds the sheet gone
 
     score("new", "friday", *TEAMS)
     questions.clear()
-    monkeypatch.setattr(keep._Table, "answer", delete_then_answer)
+    monkeypatch.setattr(keep._ScoreKeeping, "answer", delete_then_answer)
     result = score("keep", input="1 3\n1 3\n", fails=True)
     assert result.exit_code == 1
     assert result.stderr.count("sheet friday has been deleted") == 1
@@ -657,15 +657,15 @@ def before_answers(monkeypatch: pytest.MonkeyPatch, *steps: Callable[[], object]
     number n + 1, after the question was asked."""
     from euchre_cli.commands import keep
 
-    answer, typed = keep._Table.answer, []
+    answer, typed = keep._ScoreKeeping.answer, []
 
-    def elsewhere_then_answer(table: Any, line: str) -> bool:
+    def elsewhere_then_answer(keeping: Any, line: str) -> bool:
         typed.append(line)
         if len(typed) <= len(steps):
             steps[len(typed) - 1]()
-        return answer(table, line)
+        return answer(keeping, line)
 
-    monkeypatch.setattr(keep._Table, "answer", elsewhere_then_answer)
+    monkeypatch.setattr(keep._ScoreKeeping, "answer", elsewhere_then_answer)
 
 
 def elsewhere(*args: str) -> Callable[[], object]:
@@ -736,9 +736,9 @@ def test_keep_waits_out_a_busy_book_instead_of_ending(
 ) -> None:
     """Another program holding the book's lock: the answer is refused in one line,
     keep asks again, and the same answer works once the book is free."""
-    from euchre_cli.scorekeeper import store
+    from euchre_cli import book as book_module
 
-    monkeypatch.setattr(store, "BUSY_TIMEOUT_SECONDS", 0.05)
+    monkeypatch.setattr(book_module, "BUSY_TIMEOUT_SECONDS", 0.05)
     score("new", *TEAMS)
     holder = sqlite3.connect(book, isolation_level=None)
     before_answers(monkeypatch, lambda: holder.execute("BEGIN EXCLUSIVE"), holder.rollback)

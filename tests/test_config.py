@@ -13,9 +13,9 @@ from typing import Any
 import pytest
 from click.testing import CliRunner, Result
 
+from euchre_cli.cli.settings import SETTINGS, read_settings, write_settings
 from euchre_cli.commands import play as cli_play
-from euchre_cli.commands.main import main
-from euchre_cli.commands.settings import SETTINGS, read_settings, write_settings
+from euchre_cli.commands.euchre import main
 
 
 def run(*args: str, input: str | None = None) -> Result:
@@ -353,7 +353,7 @@ def test_the_scorekeeper_starts_without_the_settings_or_yaml(tmp_path: Path) -> 
     settings and the game records are the games', and YAML would cost it."""
     code = (
         "import sys\n"
-        "from euchre_cli.commands.main import main\n"
+        "from euchre_cli.commands.euchre import main\n"
         "try:\n"
         "    main(['score', 'list'])\n"
         "except SystemExit:\n"

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 
-from euchre_cli.commands.main import main
+from euchre_cli.commands.euchre import main
 
 DEEP = "[" * 5000 + "]" * 5000
 # (table, column, value): what each column may be tampered to (a text column turns

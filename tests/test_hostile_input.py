@@ -29,11 +29,12 @@ import click
 import pytest
 from click.testing import CliRunner
 
+from euchre_cli.book import BOOK_FILE
+from euchre_cli.cli.options import WholeNumber
+from euchre_cli.cli.settings import SETTINGS, SETTINGS_FILE
 from euchre_cli.commands import forgiving_streams
-from euchre_cli.commands.main import WholeNumber, main
-from euchre_cli.commands.settings import SETTINGS, SETTINGS_FILE
+from euchre_cli.commands.euchre import main
 from euchre_cli.limits import LARGEST_WHOLE_NUMBER, SMALLEST_WHOLE_NUMBER
-from euchre_cli.scorekeeper.store import BOOK_FILE
 
 LONG = "A" * 10_000
 HOSTILE = {

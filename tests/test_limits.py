@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from euchre_cli.commands.main import main
+from euchre_cli.commands.euchre import main
 from euchre_cli.limits import (
     MAX_FILE_BYTES,
     MAX_JSON_NESTING,

@@ -14,7 +14,7 @@ from euchre_cli.engine.game import Game
 from euchre_cli.engine.hand import EngineError
 from euchre_cli.engine.match import Match, MatchObserver
 from euchre_cli.engine.rules import DealRules, GameRules, RubberRules
-from euchre_cli.engine.scoring import GameRecord
+from euchre_cli.engine.scoring import GameResult
 from euchre_cli.players import RandomPlayer
 from euchre_cli.terminal.screen import TableScreen
 from euchre_cli.terminal.text import Style
@@ -283,7 +283,7 @@ def test_a_best_of_match_is_over_when_the_leader_cannot_be_caught() -> None:
     """Three sides (Cutthroat), the best of 9: 4 games to 2 and 2 with one game left
     cannot be caught, though 4 is not more than half of 9."""
     match = new_match(CUTTHROAT, best_of=9)
-    match.records += [GameRecord(winner, (10, 0, 0)) for winner in (0, 1, 0, 2, 0, 1, 2, 0)]
+    match.records += [GameResult(winner, (10, 0, 0)) for winner in (0, 1, 0, 2, 0, 1, 2, 0)]
     assert match.games_won == [4, 2, 2] and match.decided and match.winner == 0
     match.records.pop()
     assert not match.decided  # 3, 2, 2 with two games left

@@ -109,12 +109,12 @@ def test_ctrl_c_while_the_program_loads_is_not_a_traceback(
 ) -> None:
     """The console script's own guard: Ctrl-C before Click is running."""
     from euchre_cli import commands
-    from euchre_cli.commands import main
+    from euchre_cli.commands import euchre
 
     def interrupted() -> None:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(main, "main", interrupted)
+    monkeypatch.setattr(euchre, "main", interrupted)
     with pytest.raises(SystemExit) as leaving:
         commands.run()
     assert leaving.value.code == 1

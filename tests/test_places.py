@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 
-from euchre_cli.commands.main import main
+from euchre_cli.commands.euchre import main
 
 TEAMS = ("--team", "Ann & Bob", "--team", "Cy & Di")
 

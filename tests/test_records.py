@@ -22,7 +22,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from euchre_cli.commands.main import main
+from euchre_cli.book import SCHEMA_VERSION, open_book
+from euchre_cli.commands.euchre import main
 from euchre_cli.engine.game import Game, GameObserver
 from euchre_cli.engine.hand import DISCARD, Hand, Phase
 from euchre_cli.engine.play import TakeBack, play_out, shuffled_deck
@@ -30,9 +31,8 @@ from euchre_cli.players.rule_based import RuleBasedPlayer
 from euchre_cli.records.export import from_document, to_document
 from euchre_cli.records.game import Move, RecordError
 from euchre_cli.records.replay import play_back
-from euchre_cli.records.store import GameBook
+from euchre_cli.records.store import GameBook, PlayedElsewhere
 from euchre_cli.rulebook import load_ruleset
-from euchre_cli.scorekeeper.store import ScorebookError, open_scorebook
 
 # Answers a script gives whatever is asked: some refused (asked again), most taken.
 ANSWERS = ["zz", "?", "9X", "1", "2", "3", "4", "5", "6", "pass", "n", "c", "d", "h", "s"]
@@ -48,7 +48,7 @@ def book_file() -> Path:
 
 
 def kept(game_id: int = 1):
-    book = open_scorebook(book_file())
+    book = open_book(book_file())
     try:
         return GameBook(book).game(game_id)
     finally:
@@ -272,6 +272,26 @@ def test_a_book_of_version_3_keeps_its_games_as_they_were() -> None:
     game = kept(1)
     assert (game.setup.games, game.setup.best_of) == (2, None) and game.finished
     assert run("games", "show", "1").exit_code == 0
+
+
+@pytest.mark.parametrize("best_of_column", [False, True], ids=["before-best-of", "with-it"])
+def test_a_book_of_version_4_with_or_without_best_of_is_upgraded(best_of_column: bool) -> None:
+    """Version 4 was written without best_of (before --best-of) and with it (its
+    migration ran while the version still said 4): either book keeps its games and then
+    keeps a best-of match."""
+    assert run("play", "--watch", "--save", "--seed", "3", "--level", "easy").exit_code == 0
+    with sqlite3.connect(book_file()) as db:
+        if not best_of_column:
+            db.execute("ALTER TABLE games DROP COLUMN best_of")
+        db.execute("PRAGMA user_version = 4")
+    db.close()
+    assert kept(1).setup.best_of is None
+    match = run("play", "--watch", "--save", "--seed", "3", "--level", "easy", "--best-of", "3")
+    assert match.exit_code == 0, match.output
+    assert kept(2).setup.best_of == 3
+    with sqlite3.connect(book_file()) as db:
+        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+    db.close()
 
 
 # Killed: SIGINT and SIGKILL, from another process ---------------------------------------
@@ -639,7 +659,7 @@ def test_the_list_has_a_score_from_the_deal_and_each_game_won_before_the_next() 
 
     rules, names = load_ruleset("two-handed"), ("You", "Ann")
     setup = Setup(rules, 3, names, 0, "easy", games=2)
-    book = open_scorebook(book_file())
+    book = open_book(book_file())
     try:
         games = GameBook(book)
         game_id = games.new_game(setup)
@@ -684,13 +704,13 @@ def test_a_game_resumed_in_two_terminals_stops_in_the_second_to_write() -> None:
     """Two terminals resuming one game would write two games into one record: the
     second to write a move stops in one line, and the record stays one game."""
     run("play", "--seed", "21", "--level", "easy", input="\n".join(LINES[:30]) + "\n")
-    book = open_scorebook(book_file())
+    book = open_book(book_file())
     try:
         games = GameBook(book)
         stale = games.game(1)
         next_number = stale.moves[-1].number + 1
         games.add_move(1, Move(next_number, 1, 9, 0, 0, "pass"))  # the other terminal
-        with pytest.raises(ScorebookError, match="being played in another terminal too"):
+        with pytest.raises(PlayedElsewhere, match="being played in another terminal too"):
             games.add_move(1, Move(next_number, 1, 9, 0, 0, "pass"))
     finally:
         book.close()
@@ -735,7 +755,7 @@ class _LocksTheBookAtTheFirstAnswer(io.BytesIO):
 def test_a_book_held_by_another_program_stops_the_game_with_the_way_back(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr("euchre_cli.scorekeeper.store.BUSY_TIMEOUT_SECONDS", 0.05)
+    monkeypatch.setattr("euchre_cli.book.BUSY_TIMEOUT_SECONDS", 0.05)
     answers = _LocksTheBookAtTheFirstAnswer("\n".join(LINES) + "\n")
     result = CliRunner().invoke(main, ["two-handed", "--seed", "5"], input=answers)
     assert answers.holder is not None

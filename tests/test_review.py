@@ -24,8 +24,9 @@ import pytest
 from click.testing import CliRunner
 from deals import FirstLegal, deal, run, stack
 
+from euchre_cli.book import open_book
 from euchre_cli.commands import review as review_command
-from euchre_cli.commands.main import main
+from euchre_cli.commands.euchre import main
 from euchre_cli.engine import game as game_module
 from euchre_cli.engine.cards import mask_of, parse_card
 from euchre_cli.engine.game import Game
@@ -39,7 +40,6 @@ from euchre_cli.records.review import (
 )
 from euchre_cli.records.store import GameBook
 from euchre_cli.rulebook import load_ruleset
-from euchre_cli.scorekeeper.store import open_scorebook
 from euchre_cli.terminal.human import HumanPlayer
 from euchre_cli.terminal.review import REVIEW_KEYS
 from euchre_cli.terminal.text import Style
@@ -89,11 +89,11 @@ def book(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def kept(book: Path, game_id: int) -> SavedGame:
-    scorebook = open_scorebook(str(book), False)
+    opened = open_book(str(book))
     try:
-        return GameBook(scorebook).game(game_id)
+        return GameBook(opened).game(game_id)
     finally:
-        scorebook.close()
+        opened.close()
 
 
 # ------------------------------------------------------------------------ no peeking

@@ -10,15 +10,18 @@ import sqlite3
 import subprocess
 import sys
 import textwrap
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
+from euchre_cli import book as book_module
+from euchre_cli.book import SCHEMA_VERSION, BookError, NewerBook, NoBook, NotABook, open_book
 from euchre_cli.engine.rules import GameRules, Ruleset
 from euchre_cli.engine.scoring import HandOutcome
 from euchre_cli.rulebook import load_ruleset, ruleset_to_dict
-from euchre_cli.scorekeeper import store
 from euchre_cli.scorekeeper.sheet import (
     ManualPoints,
     Renege,
@@ -32,7 +35,7 @@ from euchre_cli.scorekeeper.sheet import (
     split_team,
     tally,
 )
-from euchre_cli.scorekeeper.store import SCHEMA_VERSION, ScorebookError, open_scorebook
+from euchre_cli.scorekeeper.store import Scorebook, ScorebookError
 
 CHECKOUT = Path(__file__).resolve().parent.parent
 TEAMS = ("Ann & Bob", "Cy & Di")
@@ -43,34 +46,33 @@ def book_path(tmp_path: Path) -> Path:
     return tmp_path / "scores.sqlite3"
 
 
+@contextmanager
+def sheets_in(path: Path, write: bool = True, create: bool = False) -> Iterator[Scorebook]:
+    """The sheets of the book at ``path``, in one transaction, as a command has them."""
+    book = open_book(path, create)
+    try:
+        with book.transaction(write):
+            yield Scorebook(book)
+    finally:
+        book.close()
+
+
 def new_book(path: Path, ruleset: Ruleset | None = None, name: str = "friday") -> Sheet:
     """A book at ``path`` holding one sheet, for Ann & Bob against Cy & Di."""
     ruleset = ruleset or Ruleset()
-    book = open_scorebook(path, create=True)
-    try:
-        with book.transaction():
-            return book.new_sheet(name, ruleset, seat_sides(ruleset, TEAMS, ()))
-    finally:
-        book.close()
+    with sheets_in(path, create=True) as book:
+        return book.new_sheet(name, ruleset, seat_sides(ruleset, TEAMS, ()))
 
 
 def entries_in(path: Path) -> list:
-    book = open_scorebook(path)
-    try:
-        with book.transaction(write=False):
-            return book.entries(book.sheet())
-    finally:
-        book.close()
+    with sheets_in(path, write=False) as book:
+        return book.entries(book.sheet())
 
 
 def add_hands(path: Path, *hands: HandOutcome) -> None:
-    book = open_scorebook(path)
-    try:
-        with book.transaction():
-            for hand in hands:
-                book.add(book.sheet(), hand)
-    finally:
-        book.close()
+    with sheets_in(path) as book:
+        for hand in hands:
+            book.add(book.sheet(), hand)
 
 
 # --- Names ---------------------------------------------------------------------------
@@ -244,11 +246,9 @@ def test_a_sheet_keeps_the_ruleset_it_was_started_with(book_path: Path, tmp_path
     house.write_text("extends: standard\nscoring: {make: 3}\n")
     new_book(book_path, load_ruleset(str(house)))
     house.write_text("extends: standard\nscoring: {make: 7}\n")  # edited later
-    book = open_scorebook(book_path)
-    with book.transaction():
+    with sheets_in(book_path) as book:
         sheet = book.sheet()
         assert book.add(sheet, HandOutcome(0, 3)).scores == (3, 0)
-    book.close()
 
 
 def test_a_new_book_carries_the_schema_version(book_path: Path) -> None:
@@ -269,15 +269,15 @@ def test_a_newer_schema_is_refused_and_left_alone(book_path: Path) -> None:
     with sqlite3.connect(book_path) as db:
         db.execute("PRAGMA user_version = 99")
     before = book_path.read_bytes()
-    with pytest.raises(ScorebookError, match="newer euchre .*version 99.*upgrade euchre"):
-        open_scorebook(book_path)
+    with pytest.raises(NewerBook, match="newer euchre .*version 99.*upgrade euchre"):
+        open_book(book_path)
     assert book_path.read_bytes() == before
 
 
 def test_an_empty_file_is_not_made_a_book_by_reading(book_path: Path) -> None:
     book_path.touch()  # a stray file, or a first 'new' killed before its schema
-    with pytest.raises(ScorebookError, match="is empty, not a euchre score book"):
-        open_scorebook(book_path)
+    with pytest.raises(NoBook, match="is empty, not a euchre score book"):
+        open_book(book_path)
     assert book_path.read_bytes() == b""
     new_book(book_path)  # 'new' may still start a book in it
 
@@ -285,8 +285,8 @@ def test_an_empty_file_is_not_made_a_book_by_reading(book_path: Path) -> None:
 def test_another_programs_empty_database_is_not_called_newer(book_path: Path) -> None:
     with sqlite3.connect(book_path) as db:
         db.execute("PRAGMA user_version = 3")  # no tables, no euchre application id
-    with pytest.raises(ScorebookError, match="is an SQLite database, but not a euchre"):
-        open_scorebook(book_path)
+    with pytest.raises(NotABook, match="is an SQLite database, but not a euchre"):
+        open_book(book_path)
 
 
 def test_a_schema_that_is_not_text_is_damage(book_path: Path) -> None:
@@ -294,22 +294,22 @@ def test_a_schema_that_is_not_text_is_damage(book_path: Path) -> None:
     data = bytearray(book_path.read_bytes())
     data[data.find(b"CREATE TABLE sheets") + 7] = 0xFF  # bit rot in the schema's text
     book_path.write_bytes(bytes(data))
-    with pytest.raises(ScorebookError, match="damaged or not a euchre score book"):
-        open_scorebook(book_path)
+    with pytest.raises(NotABook, match="damaged or not a euchre score book"):
+        open_book(book_path)
 
 
 def test_a_folder_is_not_a_book_and_nothing_is_made(tmp_path: Path) -> None:
-    with pytest.raises(ScorebookError, match="is a folder: the score book is a file"):
-        open_scorebook(tmp_path, create=True)
-    with pytest.raises(ScorebookError, match="new/ names a folder"):
-        open_scorebook(f"{tmp_path}/new/", create=True)
+    with pytest.raises(BookError, match="is a folder: the score book is a file"):
+        open_book(tmp_path, create=True)
+    with pytest.raises(BookError, match="new/ names a folder"):
+        open_book(f"{tmp_path}/new/", create=True)
     assert not (tmp_path / "new").exists()
 
 
 def test_a_file_in_the_way_of_the_books_folder_is_named(tmp_path: Path) -> None:
     (tmp_path / "home").write_text("not a folder")
-    with pytest.raises(ScorebookError, match=r"home is a file, not a folder"):
-        open_scorebook(tmp_path / "home" / "euchre" / "scores.sqlite3", create=True)
+    with pytest.raises(BookError, match=r"home is a file, not a folder"):
+        open_book(tmp_path / "home" / "euchre" / "scores.sqlite3", create=True)
 
 
 @pytest.mark.parametrize(
@@ -317,49 +317,44 @@ def test_a_file_in_the_way_of_the_books_folder_is_named(tmp_path: Path) -> None:
 )
 def test_entries_edited_outside_euchre_are_damage(book_path: Path, damage: str) -> None:
     new_book(book_path)
-    book = open_scorebook(book_path)
-    with book.transaction():
+    with sheets_in(book_path) as book:
         sheet = book.sheet()
         book.add(sheet, HandOutcome(0, 3))
         book.add(sheet, manual_points(sheet, "1", 2))
-    book.close()
     with sqlite3.connect(book_path) as db:
         db.execute(f"UPDATE entries SET {damage}")
-    book = open_scorebook(book_path)
-    with pytest.raises(ScorebookError, match="is damaged"), book.transaction(write=False):
+    damaged = pytest.raises(ScorebookError, match="is damaged")
+    with damaged, sheets_in(book_path, write=False) as book:
         book.tally(book.sheet())
-    book.close()
 
 
 def test_a_damaged_file_is_refused(book_path: Path) -> None:
     book_path.write_bytes(b"these are not the scores you are looking for" * 100)
-    with pytest.raises(ScorebookError, match="damaged or not a euchre score book"):
-        open_scorebook(book_path)
+    with pytest.raises(NotABook, match="damaged or not a euchre score book"):
+        open_book(book_path)
 
 
 def test_another_programs_database_is_refused(book_path: Path) -> None:
     with sqlite3.connect(book_path) as db:
         db.execute("CREATE TABLE recipes (name TEXT)")
-    with pytest.raises(ScorebookError, match="not a euchre score book"):
-        open_scorebook(book_path, create=True)
+    with pytest.raises(NotABook, match="not a euchre score book"):
+        open_book(book_path, create=True)
 
 
 def test_a_missing_book_is_not_created_by_reading(book_path: Path) -> None:
-    with pytest.raises(ScorebookError, match="no score sheets yet"):
-        open_scorebook(book_path)
+    with pytest.raises(NoBook, match="no book at"):
+        open_book(book_path)
     assert not book_path.exists()
 
 
 def test_an_exception_mid_transaction_leaves_the_sheet_as_it_was(book_path: Path) -> None:
     new_book(book_path)
     add_hands(book_path, HandOutcome(0, 3))
-    book = open_scorebook(book_path)
-    with pytest.raises(KeyboardInterrupt), book.transaction():
+    with pytest.raises(KeyboardInterrupt), sheets_in(book_path) as book:
         sheet = book.sheet()
         book.add(sheet, HandOutcome(1, 5))
         book.replace(sheet, 1, HandOutcome(1, 0))
         raise KeyboardInterrupt  # Ctrl-C between two writes
-    book.close()
     assert entries_in(book_path) == [HandOutcome(0, 3)]
 
 
@@ -368,14 +363,15 @@ def test_a_full_disk_is_said_as_such_and_leaves_the_sheet_as_it_was(book_path: P
     must not hide that behind "cannot rollback - no transaction is active"."""
     new_book(book_path)
     add_hands(book_path, HandOutcome(0, 3))
-    book = open_scorebook(book_path)
+    book = open_book(book_path)
     pages = book._db.execute("PRAGMA page_count").fetchone()[0]
     book._db.execute(f"PRAGMA max_page_count = {pages}")  # a disk with no room left
-    full = pytest.raises(ScorebookError, match="cannot be written: the disk is full$")
+    full = pytest.raises(BookError, match="cannot be written: the disk is full$")
+    sheets = Scorebook(book)
     with full, book.transaction():
-        sheet = book.sheet()
+        sheet = sheets.sheet()
         for _ in range(100):
-            book.add(sheet, manual_points(sheet, "1", 1, "a long reason " * 14))
+            sheets.add(sheet, manual_points(sheet, "1", 1, "a long reason " * 14))
     book.close()
     assert entries_in(book_path) == [HandOutcome(0, 3)]
 
@@ -384,8 +380,7 @@ def test_an_entry_for_another_sheet_is_refused_not_stored(book_path: Path) -> No
     """An entry naming a side the sheet has not would make the sheet unreadable."""
     new_book(book_path)
     cutthroat = load_ruleset("cutthroat")
-    book = open_scorebook(book_path)
-    with book.transaction():
+    with sheets_in(book_path) as book:
         three = book.new_sheet("three", cutthroat, seat_sides(cutthroat, (), ("A", "B", "C")))
         two = book.sheet("friday")
         with pytest.raises(ScorebookError, match="not an entry for sheet friday"):
@@ -396,7 +391,6 @@ def test_an_entry_for_another_sheet_is_refused_not_stored(book_path: Path) -> No
         with pytest.raises(ScorebookError, match="not an entry for sheet friday"):
             book.replace(two, 1, played_hand(three, "C", 5))
         book.use("friday")
-    book.close()
     assert entries_in(book_path) == [HandOutcome(0, 3)]
 
 
@@ -406,8 +400,7 @@ def test_a_sheet_held_across_commands_is_refused_once_deleted_or_replaced(
     """``keep`` holds a sheet for a whole evening; another terminal may delete it,
     or delete it and start another of the same name (SQLite may even reuse its id)."""
     kept = new_book(book_path)
-    book = open_scorebook(book_path)
-    with book.transaction():
+    with sheets_in(book_path) as book:
         assert book.refresh(kept) == kept
         book.delete("friday")
         with pytest.raises(ScorebookError, match="sheet friday has been deleted"):
@@ -421,7 +414,6 @@ def test_a_sheet_held_across_commands_is_refused_once_deleted_or_replaced(
         book.new_sheet("friday", cutthroat, seat_sides(cutthroat, (), ("A", "B", "C")))
         with pytest.raises(ScorebookError, match="replaced by another sheet of that name"):
             book.refresh(kept)
-    book.close()
 
 
 def test_a_killed_process_mid_write_leaves_the_sheet_as_it_was(book_path: Path) -> None:
@@ -431,11 +423,13 @@ def test_a_killed_process_mid_write_leaves_the_sheet_as_it_was(book_path: Path) 
         f"""
         import os, signal
         from pathlib import Path
-        from euchre_cli.scorekeeper.store import open_scorebook
+        from euchre_cli.book import open_book
+        from euchre_cli.scorekeeper.store import Scorebook
         from euchre_cli.engine.scoring import HandOutcome
-        book = open_scorebook(Path({str(book_path)!r}))
+        book = open_book(Path({str(book_path)!r}))
+        sheets = Scorebook(book)
         with book.transaction():
-            book.add(book.sheet(), HandOutcome(1, 5))
+            sheets.add(sheets.sheet(), HandOutcome(1, 5))
             os.kill(os.getpid(), signal.SIGKILL)
         """
     )
@@ -457,13 +451,15 @@ def test_two_writers_at_once_lose_and_duplicate_nothing(book_path: Path) -> None
         f"""
         import sys
         from pathlib import Path
-        from euchre_cli.scorekeeper.store import open_scorebook
+        from euchre_cli.book import open_book
+        from euchre_cli.scorekeeper.store import Scorebook
         from euchre_cli.engine.scoring import HandOutcome
         side, tricks = int(sys.argv[1]), int(sys.argv[2])
         for _ in range({hands_each}):
-            book = open_scorebook(Path({str(book_path)!r}))
+            book = open_book(Path({str(book_path)!r}))
+            sheets = Scorebook(book)
             with book.transaction():
-                book.add(book.sheet(), HandOutcome(side, tricks))
+                sheets.add(sheets.sheet(), HandOutcome(side, tricks))
             book.close()
         """
     )
@@ -524,7 +520,7 @@ def version_1_book(path: Path) -> None:
         )
         db.execute("INSERT INTO settings VALUES ('current_sheet', '7')")
         db.execute("PRAGMA user_version = 1")
-        db.execute(f"PRAGMA application_id = {store.APPLICATION_ID}")
+        db.execute(f"PRAGMA application_id = {book_module.APPLICATION_ID}")
     db.close()
 
 
@@ -534,8 +530,7 @@ def test_r17_a_version_1_book_is_upgraded_on_first_use_and_takes_reneges(
     """Version 2 lets entries be reneges; SQLite cannot change a CHECK, so the entries
     table is made again: every entry must come through, and then a renege goes in."""
     version_1_book(book_path)
-    book = open_scorebook(book_path)  # a reader: the upgrade is its first use
-    with book.transaction():
+    with sheets_in(book_path) as book:  # a reader: the upgrade is its first use
         sheet = book.sheet()
         assert book.entries(sheet) == [
             HandOutcome(0, 5, maker_alone=True),
@@ -544,7 +539,6 @@ def test_r17_a_version_1_book_is_upgraded_on_first_use_and_takes_reneges(
         ]
         after = book.add(sheet, renege_penalty(sheet, "Cy & Di", alone=True))
         assert (after.results[-1].totals, after.games[0].winner) == ((10, -2), 0)
-    book.close()
     assert entries_in(book_path)[-1] == Renege(1, True)
     with sqlite3.connect(book_path) as db:
         assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
@@ -560,10 +554,10 @@ def test_an_upgrade_that_fails_leaves_the_version_1_book_as_it_was(
     """The migration's statements run in one transaction: halfway is never left."""
     version_1_book(book_path)
     before = book_path.read_bytes()
-    broken = (*store._MIGRATIONS[1][:-1], "ALTER TABLE no_such_table RENAME TO entries")
-    monkeypatch.setattr(store, "_MIGRATIONS", (store._MIGRATIONS[0], broken))
-    with pytest.raises(ScorebookError):
-        open_scorebook(book_path)
+    broken = (*book_module._MIGRATIONS[1][:-1], "ALTER TABLE no_such_table RENAME TO entries")
+    monkeypatch.setattr(book_module, "_MIGRATIONS", (book_module._MIGRATIONS[0], broken))
+    with pytest.raises(BookError):
+        open_book(book_path)
     assert book_path.read_bytes() == before
     monkeypatch.undo()
     assert len(entries_in(book_path)) == 3
@@ -571,35 +565,29 @@ def test_an_upgrade_that_fails_leaves_the_version_1_book_as_it_was(
 
 def test_a_renege_stored_with_tricks_is_damage(book_path: Path) -> None:
     new_book(book_path)
-    book = open_scorebook(book_path)
-    with book.transaction():
+    with sheets_in(book_path) as book:
         book.add(book.sheet(), Renege(0))
-    book.close()
     with sqlite3.connect(book_path) as db:
         db.execute("UPDATE entries SET tricks = 3")
-    book = open_scorebook(book_path)
-    with pytest.raises(ScorebookError, match="is damaged"), book.transaction(write=False):
+    damaged = pytest.raises(ScorebookError, match="is damaged")
+    with damaged, sheets_in(book_path, write=False) as book:
         book.tally(book.sheet())
-    book.close()
 
 
 def test_undo_and_replace_work_on_the_stored_entries(book_path: Path) -> None:
     new_book(book_path)
     add_hands(book_path, HandOutcome(0, 3), HandOutcome(1, 5))
-    book = open_scorebook(book_path)
-    with book.transaction():
+    with sheets_in(book_path) as book:
         sheet = book.sheet()
         assert book.replace(sheet, 1, ManualPoints(1, -2, "renege")).scores == (0, 0)
         assert book.undo(sheet).entry == HandOutcome(1, 5)
         assert book.entries(sheet) == [ManualPoints(1, -2, "renege")]
-    book.close()
 
 
 def test_sheets_can_be_listed_switched_and_deleted(book_path: Path) -> None:
     new_book(book_path, name="friday")
     new_book(book_path, name="saturday")
-    book = open_scorebook(book_path)
-    with book.transaction():
+    with sheets_in(book_path) as book:
         assert [(s.name, s.current) for s in book.summaries()] == [
             ("friday", False),
             ("saturday", True),
@@ -611,4 +599,3 @@ def test_sheets_can_be_listed_switched_and_deleted(book_path: Path) -> None:
             book.sheet()
         with pytest.raises(ScorebookError, match="no sheet called 'friday'"):
             book.use("friday")
-    book.close()

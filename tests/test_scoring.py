@@ -18,7 +18,7 @@ from deals import CUTTHROAT, STANDARD, TWO_HANDED, deal, finish
 from euchre_cli.engine.hand import ALONE, ORDER, PASS, Hand, Phase
 from euchre_cli.engine.rules import RubberRules, Ruleset, ScoringRules
 from euchre_cli.engine.scoring import (
-    GameRecord,
+    GameResult,
     HandOutcome,
     HandScore,
     RubberResult,
@@ -164,28 +164,28 @@ def test_r10_rubber_points_from_the_losers_score(losers, points):
 
 
 def test_r10_game_record_rubber_points():
-    assert GameRecord(0, (10, 0)).rubber_points == 3
-    assert GameRecord(1, (7, 10)).rubber_points == 1
-    assert GameRecord(0, (10, 2)).rubber_points == 2
+    assert GameResult(0, (10, 0)).rubber_points == 3
+    assert GameResult(1, (7, 10)).rubber_points == 1
+    assert GameResult(0, (10, 2)).rubber_points == 2
 
 
 def test_r10_worked_example_margin_six():
     """A wins 10-0 (3), B wins 10-7 (1), A wins 10-2 (2): 2 + (3 + 2) - 1 = 6."""
-    games = [GameRecord(0, (10, 0)), GameRecord(1, (7, 10)), GameRecord(0, (10, 2))]
+    games = [GameResult(0, (10, 0)), GameResult(1, (7, 10)), GameResult(0, (10, 2))]
     assert rubber_result(RubberRules(), games[:1], 2) is None
     assert rubber_result(RubberRules(), games[:2], 2) is None
     assert rubber_result(RubberRules(), games, 2) == RubberResult(winner=0, margin=6)
 
 
 def test_r10_two_straight_games():
-    games = [GameRecord(1, (4, 10)), GameRecord(1, (1, 10))]
+    games = [GameResult(1, (4, 10)), GameResult(1, (1, 10))]
     assert rubber_result(RubberRules(), games, 2) == RubberResult(1, 2 + 1 + 2)
 
 
 def test_r10_rubber_settings_come_from_the_ruleset():
-    games = [GameRecord(0, (10, 0)), GameRecord(0, (10, 5))]
+    games = [GameResult(0, (10, 0)), GameResult(0, (10, 5))]
     assert rubber_result(RubberRules(games_to_win=3, bonus=2), games, 2) is None
-    three = [*games, GameRecord(0, (10, 1))]
+    three = [*games, GameResult(0, (10, 1))]
     assert rubber_result(RubberRules(games_to_win=3, bonus=0), three, 2) == RubberResult(0, 6)
 
 

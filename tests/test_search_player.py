@@ -541,7 +541,7 @@ def test_hints_explain_the_choice():
 def test_hint_at_a_prompt_shows_the_hard_choice_without_playing_it():
     from click.testing import CliRunner
 
-    from euchre_cli.commands.main import main
+    from euchre_cli.commands.euchre import main
 
     result = CliRunner().invoke(
         main, ["play", "--seed", "3", "--level", "easy", "--delay", "0"], input="hint\nquit\n"
@@ -559,7 +559,7 @@ def test_hint_at_a_prompt_shows_the_hard_choice_without_playing_it():
 def test_hints_flag_shows_a_hint_before_each_decision():
     from click.testing import CliRunner
 
-    from euchre_cli.commands.main import main
+    from euchre_cli.commands.euchre import main
 
     result = CliRunner().invoke(
         main, ["play", "--seed", "3", "--level", "easy", "--hints", "--delay", "0"], input="quit\n"

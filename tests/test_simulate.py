@@ -8,7 +8,7 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from euchre_cli.commands.main import main
+from euchre_cli.commands.euchre import main
 from euchre_cli.rulebook import load_ruleset
 from euchre_cli.simulate import Matchup, Summary, deal_deck, iter_results, mean_interval
 

@@ -12,8 +12,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from euchre_cli.commands.book import book_path
-from euchre_cli.commands.main import main
+from euchre_cli.book import open_book
+from euchre_cli.cli.places import book_path
+from euchre_cli.commands.euchre import main
 from euchre_cli.records.game import DamagedGame, SavedGame, Setup
 from euchre_cli.records.stats import (
     RECENT_GAMES,
@@ -24,7 +25,6 @@ from euchre_cli.records.stats import (
 )
 from euchre_cli.records.store import GameBook
 from euchre_cli.rulebook import load_ruleset
-from euchre_cli.scorekeeper.store import open_scorebook
 from euchre_cli.terminal.reports import person_stats_report
 
 FOUR = ("Ann", "Bob", "Cy", "Di")  # Ann & Cy against Bob & Di
@@ -274,7 +274,7 @@ def run(*args: str):
 
 
 def keep(games: list[SavedGame]) -> None:
-    book = open_scorebook(book_path(None), create=True)
+    book = open_book(book_path(None), create=True)
     try:
         for saved in reversed(games):  # oldest first, as they were played
             GameBook(book).add_saved(saved)
@@ -440,7 +440,7 @@ def test_the_figures_kept_beside_each_record_are_its_summarys() -> None:
     tables either way."""
     games = [*evening(), record(9, "standard", [thrown_in()], ["Bob & Di"], level="hard")]
     keep(games)
-    book = open_scorebook(book_path(None))
+    book = open_book(book_path(None))
     try:
         counted, damaged = GameBook(book).counted()
         assert stats_of(counted) == person_stats(games) and not damaged

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 
-from euchre_cli.commands.main import main
+from euchre_cli.commands.euchre import main
 from euchre_cli.engine.names import (
     NAME_LONGEST,
     PLAYER_NAME_LONGEST,

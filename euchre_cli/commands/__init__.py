@@ -1,7 +1,7 @@
 """The ``euchre`` commands: the console script, and a Click command per module
-(``main.py`` holds the group and imports each subcommand when it is used).  Domain
-errors become one-line messages here, at the boundary; nothing below imports Click
-but the terminal."""
+(``euchre.py`` holds the root group and imports each subcommand when it is used; what
+they share is in ``cli/``).  Domain errors become one-line messages here, at the
+boundary; nothing below imports Click but the terminal and ``cli/``."""
 
 # Signals that end the program as Ctrl-C does (see _stop_on_signals); names, since
 # not every system has both.
@@ -26,7 +26,7 @@ def run() -> None:
         sys.stdin = open(os.devnull)  # noqa: SIM115 (open for the life of the process)
     forgiving_streams()
     try:
-        from .main import main
+        from .euchre import main
 
         main()
     except KeyboardInterrupt:

@@ -1,7 +1,7 @@
 """``euchre config``: the settings file's keys, listed, got, set and unset.
 
 Each value is checked by the option it stands for, in the first command that takes
-it (``settings.py``); a file broken by hand is refused with its line, before ``set``
+it (``cli/settings.py``); a file broken by hand is refused with its line, before ``set``
 or ``unset`` would write over it."""
 
 from __future__ import annotations
@@ -10,11 +10,8 @@ import os
 
 import click
 
-from ..terminal import reports
-from ..terminal.text import say
-from .main import ListingGroup
-from .main import main as euchre
-from .settings import (
+from ..cli.errors import ListingGroup
+from ..cli.settings import (
     SETTINGS,
     Entry,
     Setting,
@@ -27,6 +24,9 @@ from .settings import (
     value_in_file,
     write_settings,
 )
+from ..terminal import reports
+from ..terminal.text import say
+from .euchre import main as euchre
 
 _KEYS = "\n".join(f"  {setting.key:<18}{setting.about}" for setting in SETTINGS.values())
 

@@ -11,14 +11,14 @@ from contextlib import contextmanager
 
 import click
 
+from ..cli.options import Seconds, WholeNumber, with_db
+from ..cli.session import hold_interrupts, kept_games
 from ..limits import UnreadableFile, decode_json, read_text_file
 from ..records.game import DamagedGame, RecordError, SavedGame
 from ..records.store import AlreadyKept, Listing
 from ..terminal.keyboard import ascii_only, terminal_columns
 from ..terminal.reports import games_table
 from ..terminal.text import Style, escaped, fit_to_width, in_ascii, json_text, say, wants_colour
-from .book import hold_interrupts, kept_games, with_db
-from .main import Seconds, WholeNumber
 
 
 @click.group(invoke_without_command=True)
@@ -93,7 +93,7 @@ def show(game_id: int, as_json: bool, db: str | None) -> None:
         summary = {"id": saved.id, "finished": saved.finished, **(saved.summary or {})}
         click.echo(json_text(summary))
         return
-    from ..terminal.kept import show_hands  # plays the game again: not the list's
+    from ..terminal.replays import show_hands  # plays the game again: not the list's
 
     style, out = _screen_style()
     resume = f"unfinished: `euchre resume {saved.id}` goes on with it"
@@ -119,7 +119,7 @@ def replay(
     """Watch game ID again, every hand face up.
 
     Played again as a watched game, paced like --watch."""
-    from ..terminal.kept import replay as replay_game  # plays the game again
+    from ..terminal.replays import replay as replay_game  # plays the game again
 
     saved = _record(db, game_id)
     style, out = _screen_style()

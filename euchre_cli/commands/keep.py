@@ -13,6 +13,8 @@ from typing import IO, TypeVar
 
 import click
 
+from ..cli.options import ascii_wanted, with_ascii, with_db
+from ..cli.session import BookBusyError, listen_for_interrupts, refusals, session
 from ..engine.rules import Ruleset
 from ..engine.scoring import TRICKS_IN_HAND
 from ..scorekeeper.sheet import (
@@ -29,15 +31,6 @@ from ..scorekeeper.sheet import (
 from ..terminal import reports
 from ..terminal.keyboard import line_editing, read_answer, terminal_columns
 from ..terminal.text import escaped, fit_to_width
-from .book import (
-    BookBusy,
-    ascii_wanted,
-    listen_for_interrupts,
-    refusals,
-    session,
-    with_ascii,
-    with_db,
-)
 
 Answer = TypeVar("Answer")
 
@@ -73,30 +66,30 @@ ALONE_ANSWERS = {
 @with_db
 def keep(plain: bool, db: str | None) -> None:
     """Keep score at the table, hand by hand, until you type quit."""
-    table = _Table(db, ascii_wanted(plain))
+    keeping = _ScoreKeeping(db, ascii_wanted(plain))
     line_editing()  # every key typed here is an answer: none is hidden or dropped
-    table.echo_report()
+    keeping.echo_report()
     _say(KEEP_HELP)
     try:
-        _answer_until_quit(table)
+        _answer_until_quit(keeping)
     except click.exceptions.Exit:  # the input ended inside a hand's questions
-        table.say_what_was_kept()
+        keeping.say_what_was_kept()
         raise
-    table.say_what_was_kept()
+    keeping.say_what_was_kept()
 
 
-def _answer_until_quit(table: _Table) -> None:
+def _answer_until_quit(keeping: _ScoreKeeping) -> None:
     """Ask who made trump, and act on the answers, until quit, Ctrl-C or the end of
     the input; a book or sheet that is gone ends it with its error."""
     shown = ""  # the error the last answer brought, if any
     while True:
         listen_for_interrupts()
         try:
-            question = table.question()
-        except BookBusy as error:  # another program holds the book: ask anyway
+            question = keeping.question()
+        except BookBusyError as error:  # another program holds the book: ask anyway
             if error.message != shown:  # not just said by the answer that found it busy
                 _say(f"Error: {error.format_message()}", err=True)
-            question = table.makers_question()
+            question = keeping.makers_question()
         except click.ClickException as error:  # the book or sheet is gone: keep ends
             if error.message == shown:  # already said, by the answer that found it out
                 raise click.exceptions.Exit(1) from None
@@ -104,7 +97,7 @@ def _answer_until_quit(table: _Table) -> None:
         shown = ""
         try:
             line = _ask(f"\n{question}")
-            if not table.answer(line):
+            if not keeping.answer(line):
                 return
         except _HandDropped as dropped:  # undo or quit typed at a follow-up question
             _say("That hand was not recorded; nothing else changed.")
@@ -160,9 +153,9 @@ class _HandLeft(Exception):
     """The input ended, or Ctrl-C came, while a hand's details were being asked."""
 
 
-class _Table:
-    """The ``keep`` loop's state: the sheet being kept and how to print it.  Every
-    answer that changes the sheet is one transaction of its own."""
+class _ScoreKeeping:
+    """A score-keeping session at a table (``keep``'s state): the sheet being kept and
+    how to print it.  Every answer that changes the sheet is one transaction of its own."""
 
     def __init__(self, db: str | None, plain: bool) -> None:
         self.db = db
@@ -211,7 +204,7 @@ class _Table:
                 before = book.tally(sheet)
                 removed = book.undo(sheet) if before.results == self.seen else None
                 tally = book.tally(sheet)
-            if removed is None:  # the last entry is not the one the table last saw
+            if removed is None:  # the last entry is not the one keep last showed
                 self.catch_up(tally)
                 _say("Nothing was taken back: type undo again to take back that last entry.")
             else:

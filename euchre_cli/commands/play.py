@@ -11,6 +11,11 @@ from typing import NamedTuple
 import click
 from click.core import ParameterSource
 
+from ..book import BookBusy, BookError, open_book
+from ..cli.options import BadRules, Seconds, WholeNumber, rules_to_play, with_db
+from ..cli.places import book_path
+from ..cli.session import kept_games, refusals
+from ..cli.settings import with_settings
 from ..engine.game import Game, GameTooLong
 from ..engine.match import Match, MatchObserver, Observers
 from ..engine.names import TextError, check_player_name
@@ -22,16 +27,12 @@ from ..records.replay import Script
 from ..records.store import GameBook
 from ..rulebook import load_ruleset
 from ..rulebook.changes import house_rules
-from ..scorekeeper.store import ScorebookBusy, ScorebookError, open_scorebook
 from ..terminal.human import TABLE_WORDS, HumanPlayer, QuitGame
 from ..terminal.keyboard import Keyboard, ascii_only, read_answer, terminal_columns
 from ..terminal.numbers import DEFAULT_ORDER, ORDERS
 from ..terminal.pace import Pauses
 from ..terminal.screen import TableScreen
 from ..terminal.text import Style, fit_to_width, in_ascii, json_text, needs_ascii, wants_colour
-from .book import book_path, kept_games, refusals, with_db
-from .main import BadRules, Seconds, WholeNumber, rules_to_play
-from .settings import with_settings
 
 COMPUTER_NAMES = ("Ann", "Bob", "Cy", "Di", "Ed")
 THINK = 2.0  # seconds per computer decision at most (a safety net: decisions are quicker)
@@ -235,11 +236,11 @@ def run_game(
             raise click.exceptions.Exit(1) from None
         except GameTooLong as error:
             raise click.ClickException(str(error)) from None
-        except ScorebookBusy as error:  # held by another program for longer than we wait
+        except BookBusy as error:  # held by another program for longer than we wait
             assert recorder is not None  # only a kept game's record uses the book in play
             again = f" with `euchre resume {recorder.game_id}`, which goes on from the last move"
             raise click.ClickException(f"{error}{again} kept") from None
-        except (ScorebookError, RecordError) as error:
+        except (BookError, RecordError) as error:
             raise click.ClickException(f"{error}") from None
     if recorder is not None and not watch:  # what a kept game is good for, once it is over
         number = recorder.game_id
@@ -280,7 +281,7 @@ def _seat_options(function: Callable) -> Callable:
 def _kept_game(db: str | None, setup: Setup, resumed: SavedGame | None) -> Iterator[Recorder]:
     """The book open for the game's record, for as long as the game lasts."""
     with refusals(", or play with --no-save"):
-        book = open_scorebook(book_path(db), create=True)
+        book = open_book(book_path(db), create=True)
     try:
         games = GameBook(book)
         with refusals(", or play with --no-save"):

@@ -9,6 +9,8 @@ from contextlib import contextmanager
 
 import click
 
+from ..cli.options import Amount, WholeNumber, with_db
+from ..cli.session import kept_games
 from ..records.game import RecordError
 from ..records.review import (
     DEFAULT_THRESHOLD,
@@ -18,13 +20,10 @@ from ..records.review import (
     Reviewer,
     decisions_of,
 )
-from ..records.store import GameBook
-from ..scorekeeper.store import NoSuchGame
+from ..records.store import GameBook, NoSuchGame
 from ..terminal.keyboard import ascii_only, terminal_columns
 from ..terminal.review import review_json, review_lines
 from ..terminal.text import Style, fit_to_width, in_ascii, json_text, needs_ascii, wants_colour
-from .book import kept_games, with_db
-from .main import Amount, WholeNumber
 
 
 class Points(Amount):

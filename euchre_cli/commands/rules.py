@@ -14,6 +14,7 @@ from pathlib import Path
 import click
 import yaml
 
+from ..cli.errors import ListingGroup
 from ..engine.rules import MarkerRules, RubberRules, Ruleset, ScoringRules
 from ..engine.scoring import marker_position, marker_schemes
 from ..players.levels import unplayable_game
@@ -22,7 +23,6 @@ from ..rulebook.reference import REFERENCE_FILE, reference_text, rule_number, ru
 from ..terminal import reports
 from ..terminal.keyboard import terminal_columns
 from ..terminal.text import escaped, say
-from .main import ListingGroup
 
 # The settings a table most often changes, by section, in the order `rules new` lists them.
 TEMPLATE_SETTINGS: dict[str, tuple[str, ...]] = {

@@ -12,6 +12,11 @@ import sys
 
 import click
 
+from ..book import book_exists, check_book_path
+from ..cli.errors import ListingGroup
+from ..cli.options import Command, WholeNumber, ascii_wanted, with_ascii, with_db
+from ..cli.places import book_path
+from ..cli.session import refusals, session
 from ..rulebook import load_ruleset
 from ..scorekeeper.sheet import (
     manual_points,
@@ -20,13 +25,10 @@ from ..scorekeeper.sheet import (
     seat_sides,
     side_stats,
 )
-from ..scorekeeper.store import book_exists, check_book_path
 from ..terminal import reports
 from ..terminal.keyboard import terminal_columns
 from ..terminal.text import escaped, say
-from .book import Command, ascii_wanted, book_path, refusals, session, with_ascii, with_db
 from .keep import keep
-from .main import ListingGroup, WholeNumber
 
 
 @click.group(cls=ListingGroup)

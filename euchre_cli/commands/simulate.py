@@ -7,10 +7,10 @@ import sys
 
 import click
 
+from ..cli.options import Seconds, WholeNumber, rules_to_play
 from ..engine.game import GameTooLong
 from ..players.levels import DEFAULT_LEVEL, LEVELS
 from ..simulate import Matchup, Summary, iter_results
-from .main import Seconds, WholeNumber, rules_to_play
 
 
 def _levels(ctx: click.Context, param: click.Parameter, value: str | None):

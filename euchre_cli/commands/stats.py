@@ -15,11 +15,12 @@ from typing import Any
 
 import click
 
+from ..cli.options import with_db
+from ..cli.session import counted_games
 from ..records.stats import RECENT_GAMES, Counted, stats_of
 from ..terminal.keyboard import ascii_only
 from ..terminal.reports import person_stats_report
 from ..terminal.text import in_ascii, json_text, say
-from .book import counted_games, with_db
 
 
 class _Level(click.Choice):

@@ -6,7 +6,7 @@ Between games the players keep the seats they drew and the deal keeps passing to
 left (R3); one ``random.Random(seed)`` shuffles every deal of every game, so a seed
 reproduces the whole match, and the first game is the very game ``Game(seed=seed)``
 plays.  Each game starts from ``next_game_scores`` (laps, R13) and ends as a
-``GameRecord`` (a slam counts as two games, R13); ``rubber_result`` says who took the
+``GameResult`` (a slam counts as two games, R13); ``rubber_result`` says who took the
 rubber and by how much (R10).  Like ``Game`` it does no I/O: a ``MatchObserver`` is
 told what happens.
 """
@@ -22,9 +22,9 @@ from .hand import EngineError
 from .play import Player
 from .rules import Ruleset
 from .scoring import (
-    GameRecord,
+    GameResult,
     RubberResult,
-    game_record,
+    game_result,
     next_game_scores,
     rubber_result,
     standing,
@@ -37,7 +37,7 @@ class MatchObserver(GameObserver):
 
     def match_started(self, match: Match) -> None: ...
 
-    def game_recorded(self, match: Match, record: GameRecord) -> None:
+    def game_recorded(self, match: Match, record: GameResult) -> None:
         """A game has been won and counted: ``record`` is ``match.records[-1]``."""
 
     def match_finished(self, match: Match) -> None: ...
@@ -92,7 +92,7 @@ class Match:
             raise ValueError("a best-of match has an odd number of games")
         self.rng = random.Random(self.seed)
         self.played: list[Game] = []  # every game started, the last perhaps unfinished
-        self.records: list[GameRecord] = []  # every game won, in order
+        self.records: list[GameResult] = []  # every game won, in order
         self.rubber: RubberResult | None = None
 
     # What the match is --------------------------------------------------------
@@ -209,12 +209,12 @@ class Match:
         self.played.append(game)
         return game
 
-    def finish_game(self) -> GameRecord:
+    def finish_game(self) -> GameResult:
         """Count the game just won (R9): its record, the rubber once decided (R10)."""
         game = self.game
         if game is None or game.winner is None or len(self.records) == len(self.played):
             raise EngineError("no game has been won since the last was counted")
-        record = game_record(self.ruleset.game, game.winner, game.scores)
+        record = game_result(self.ruleset.game, game.winner, game.scores)
         self.records.append(record)
         if self.ruleset.rubber is not None:
             self.rubber = rubber_result(self.ruleset.rubber, self.records, len(game.scores))

@@ -111,7 +111,7 @@ def rubber_points(losers_best_score: int) -> int:
 
 
 @dataclass(frozen=True)
-class GameRecord:
+class GameResult:
     """A finished game: the winner, final scores and its worth in a rubber."""
 
     winner: int
@@ -135,7 +135,7 @@ class Standing(NamedTuple):
     slams: list[int]
 
 
-def standing(games: Sequence[GameRecord], side_count: int) -> Standing:
+def standing(games: Sequence[GameResult], side_count: int) -> Standing:
     """Games won, rubber points earned and slams per side, over ``games``."""
     result = Standing([0] * side_count, [0] * side_count, [0] * side_count)
     for game in games:
@@ -145,16 +145,16 @@ def standing(games: Sequence[GameRecord], side_count: int) -> Standing:
     return result
 
 
-def game_record(game: GameRules, winner: int, scores: Sequence[int]) -> GameRecord:
-    """The record of a game ``winner`` has just won (R9): with ``slam`` (R13), a game
+def game_result(game: GameRules, winner: int, scores: Sequence[int]) -> GameResult:
+    """The result of a game ``winner`` has just won (R9): with ``slam`` (R13), a game
     won while the losers have 0 points or less counts as two."""
-    record = GameRecord(winner, tuple(scores))
-    if game.slam and record.losers_best <= 0:
-        return GameRecord(winner, tuple(scores), counted=2)
-    return record
+    result = GameResult(winner, tuple(scores))
+    if game.slam and result.losers_best <= 0:
+        return GameResult(winner, tuple(scores), counted=2)
+    return result
 
 
-def next_game_scores(game: GameRules, record: GameRecord) -> tuple[int, ...]:
+def next_game_scores(game: GameRules, record: GameResult) -> tuple[int, ...]:
     """The scores the next game of a match or rubber starts from: 0 each, or with
     ``laps`` (R13) the winners' points beyond the target."""
     start = [0] * len(record.scores)
@@ -172,7 +172,7 @@ class RubberResult:
 
 
 def rubber_result(
-    rubber: RubberRules, games: Sequence[GameRecord], side_count: int
+    rubber: RubberRules, games: Sequence[GameResult], side_count: int
 ) -> RubberResult | None:
     """The rubber's winner and margin once a side has won enough games (R10), else None.
 

@@ -14,9 +14,9 @@ import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from ..book import BookError
 from ..engine.rules import Ruleset
 from ..limits import LARGEST_WHOLE_NUMBER, SMALLEST_WHOLE_NUMBER
-from ..scorekeeper.store import ScorebookError
 
 KINDS = {4: "four-handed", 3: "cutthroat", 2: "two-handed"}
 """The kind of game, by the number of players (``euchre stats`` counts each apart)."""
@@ -26,7 +26,7 @@ class RecordError(Exception):
     """A record that does not replay: which move, where, and why; one line."""
 
 
-class DamagedGame(ScorebookError):
+class DamagedGame(BookError):
     """A game in the book that is not a record the program writes (edited by hand, or
     damaged): one line naming the game and how to remove it, so that the book's other
     games stay usable."""

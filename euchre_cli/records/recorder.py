@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from ..engine.game import Game, HandRecord
 from ..engine.hand import Action, Hand, Phase
 from ..engine.match import Match, MatchObserver
-from ..engine.scoring import GameRecord
+from ..engine.scoring import GameResult
 from .game import Move, SavedGame, Setup
 from .store import GameBook
 
@@ -79,7 +79,7 @@ class Recorder(MatchObserver):
         if self.live:
             self._save(finished=False)
 
-    def game_recorded(self, match: Match, record: GameRecord) -> None:
+    def game_recorded(self, match: Match, record: GameResult) -> None:
         if self.live and not match.over:  # over: ``match_finished`` saves it
             self._save(finished=False)
 

@@ -1,5 +1,5 @@
-"""Game records in the book: the ``games`` and ``moves`` tables of the score book file
-(its schema is ``scorekeeper/store.py``'s, one version for the whole file).
+"""Game records in the book (``book.py``, which makes their tables): the ``games`` and
+``moves`` tables.
 
 A game is written as it is played: its setup when it starts, then each move in a
 transaction of its own, so a closed terminal, Ctrl-C or ``kill -9`` loses nothing
@@ -18,9 +18,9 @@ import time
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from ..book import Book, BookError
 from ..limits import decode_json
 from ..rulebook import RulesetError, ruleset_from_dict, ruleset_to_dict
-from ..scorekeeper.store import NoSuchGame, Scorebook, ScorebookError
 from .game import (
     DamagedGame,
     Move,
@@ -35,11 +35,15 @@ from .game import (
 from .stats import Counted, counted
 
 
-class PlayedElsewhere(ScorebookError):
+class NoSuchGame(BookError):
+    """No game record of the id asked for (or none unfinished, none finished)."""
+
+
+class PlayedElsewhere(BookError):
     """The game's record has moved on in another process since this one read it."""
 
 
-class AlreadyKept(ScorebookError):
+class AlreadyKept(BookError):
     """The game being imported is in the book already (``record_digest``)."""
 
     def __init__(self, game_id: int) -> None:
@@ -125,7 +129,7 @@ class Listing(NamedTuple):
 class GameBook:
     """The game records of an open book; every method is one transaction."""
 
-    def __init__(self, book: Scorebook) -> None:
+    def __init__(self, book: Book) -> None:
         self.book = book
 
     # Writing, as a game is played ---------------------------------------------------
@@ -280,7 +284,7 @@ class GameBook:
         for (game_id,) in unknown:
             try:
                 known = record_digest(self._read(game_id))
-            except ScorebookError:
+            except BookError:
                 continue
             self.book.execute("UPDATE games SET digest = ? WHERE id = ?", (known, game_id))
         row = self.book.execute("SELECT min(id) FROM games WHERE digest = ?", (digest,))

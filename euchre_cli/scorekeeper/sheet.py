@@ -19,10 +19,10 @@ from ..engine.rules import Ruleset, side_name
 from ..engine.scoring import (
     TRICKS_IN_HAND,
     TRICKS_TO_MAKE,
-    GameRecord,
+    GameResult,
     HandOutcome,
     RubberResult,
-    game_record,
+    game_result,
     game_winner,
     next_game_scores,
     rubber_result,
@@ -229,7 +229,7 @@ class EntryResult(NamedTuple):
     row: str | None  # the scoring table's row (``HandScore.row``); None for points by hand
     game: int  # the number of the game the entry belongs to
     totals: tuple[int, ...]  # that game's scores after the entry
-    ended_game: GameRecord | None
+    ended_game: GameResult | None
     decided_rubber: RubberResult | None
 
 
@@ -237,7 +237,7 @@ class Tally(NamedTuple):
     """The state of a sheet: every entry scored, finished games, the game in play."""
 
     results: tuple[EntryResult, ...]
-    games: tuple[GameRecord, ...]
+    games: tuple[GameResult, ...]
     scores: tuple[int, ...]  # the game in play
     rubber: RubberResult | None
     # The scores each game started from, the game in play's last: 0 each, or with
@@ -260,7 +260,7 @@ def tally(ruleset: Ruleset, entries: Sequence[Entry]) -> Tally:
     side_count = len(ruleset.sides)
     scores = (0,) * side_count
     starts = [scores]
-    games: list[GameRecord] = []
+    games: list[GameResult] = []
     results: list[EntryResult] = []
     rubber: RubberResult | None = None
     for number, entry in enumerate(entries, start=1):
@@ -279,7 +279,7 @@ def tally(ruleset: Ruleset, entries: Sequence[Entry]) -> Tally:
         totals, ended, decided = scores, None, None
         winner = game_winner(scores, ruleset.game.points_to_win)
         if winner is not None:
-            ended = game_record(ruleset.game, winner, scores)
+            ended = game_result(ruleset.game, winner, scores)
             games.append(ended)
             scores = next_game_scores(ruleset.game, ended)
             starts.append(scores)

@@ -23,7 +23,7 @@ from .markers import marker_picture, marker_width, side_by_side
 from .text import escaped, names_the_lone_defender, plural, row_words
 
 if TYPE_CHECKING:
-    from ..engine.scoring import GameRecord, RubberResult
+    from ..engine.scoring import GameResult, RubberResult
     from ..records.stats import Figures, TableStats
     from ..records.store import Listing
     from ..scorekeeper.sheet import EntryResult, Sheet, SideStats, Tally
@@ -80,7 +80,7 @@ def _tie_note(sheet: Sheet, scores: Sequence[int]) -> str:
 SLAM = "slam: counts as two games"  # R13
 
 
-def _worth(sheet: Sheet, game: GameRecord, start: Sequence[int] = ()) -> str:
+def _worth(sheet: Sheet, game: GameResult, start: Sequence[int] = ()) -> str:
     """What a won game counts (R10's rubber points, when the ruleset plays rubbers; a
     slam, R13) and, when laps carried points into it, what it started from."""
     notes = []

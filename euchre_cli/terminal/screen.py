@@ -15,7 +15,7 @@ from ..engine.cards import JOKER_INDEX, Card, sorted_hand
 from ..engine.game import Game, HandRecord
 from ..engine.hand import BEFORE_EXCHANGE, BIDDING, WEAK_HAND_SWAP, Action, Hand, Phase
 from ..engine.match import Match, MatchObserver
-from ..engine.scoring import GameRecord, marker_position
+from ..engine.scoring import GameResult, marker_position
 from ..rulebook.changes import HouseRules
 from .markers import marker_picture, marker_width, side_by_side
 from .numbers import DEFAULT_ORDER, in_hand_order
@@ -551,7 +551,7 @@ class TableScreen(MatchObserver):
         )
         self.out(self.style.bold(f"{won}, {_score_line(game)}."))
 
-    def game_recorded(self, match: Match, record: GameRecord) -> None:
+    def game_recorded(self, match: Match, record: GameResult) -> None:
         """A game of a match counted: its worth in the rubber (R10), a slam (R13), the
         games won, and the laps the next game starts with (R13); then a pause."""
         if self._in_a_match() is None:

@@ -1,6 +1,6 @@
-"""A kept game on the screen: hand by hand (``euchre games show``), or played again
-as a watched game, every hand face up (``euchre games replay``).  Both play the
-record again through the engine (``records/replay.py``)."""
+"""A game record replayed on the screen: hand by hand (``euchre games show``), or
+played again as a watched game, every hand face up (``euchre games replay``).  Both
+play the record again through the engine (``records/replay.py``)."""
 
 from __future__ import annotations
 

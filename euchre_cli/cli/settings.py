@@ -21,10 +21,10 @@ from typing import Any, NamedTuple
 import click
 from click.core import ParameterSource
 
+from ..book import write_whole
 from ..limits import UnreadableFile, read_text_file
-from ..scorekeeper.store import write_whole
-from .book import config_folder
-from .main import rules_to_play
+from .options import rules_to_play
+from .places import config_folder
 
 SETTINGS_FILE = "settings.yaml"
 _GAMES = ("play", "cutthroat", "two-handed")

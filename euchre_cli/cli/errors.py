@@ -1,0 +1,56 @@
+"""Errors on one line: a usage error without Click's usage and hint above it, what it
+quotes of the user's text escaped and cut short, and a group that answers an unknown
+command with the list of its commands."""
+
+from __future__ import annotations
+
+from typing import IO, Any
+
+import click
+
+
+class OneLineUsageError(click.UsageError):
+    """A usage error on one line: click's own puts the usage and a hint above it."""
+
+    def show(self, file: IO[Any] | None = None) -> None:
+        where = ""
+        if self.ctx is not None:
+            usage = " ".join(self.ctx.get_usage().split()).removeprefix("Usage: ")
+            where = f" (usage: {usage}; more: '{self.ctx.command_path} --help')"
+        click.echo(f"Error: {self.format_message()}{where}", file=file, err=True)
+
+
+def one_line(error: click.ClickException) -> click.ClickException:
+    """``error`` on one line, what it quotes of the user's text escaped and, where it
+    is very long, cut short: a usage error as a :class:`OneLineUsageError`; a bare
+    group name's help (click 8.2's ``NoArgsIsHelpError``, hence ``click>=8.2``) as
+    it is."""
+    from ..terminal.text import escaped, shortened  # only on an error
+
+    if isinstance(error, click.exceptions.NoArgsIsHelpError):
+        return error
+    if isinstance(error, click.UsageError):
+        return OneLineUsageError(shortened(escaped(error.format_message())), error.ctx)
+    error.message = shortened(escaped(error.message))  # an argument, a path, a name
+    return error
+
+
+class ListingGroup(click.Group):
+    """A group that answers an unknown command with the list of its commands."""
+
+    def resolve_command(
+        self, ctx: click.Context, args: list[str]
+    ) -> tuple[str | None, click.Command | None, list[str]]:
+        name = args[0]
+        known = self.list_commands(ctx)
+        if name not in known and not name.startswith("-") and not ctx.resilient_parsing:
+            import difflib  # only on this error: keeps every command's start quick
+
+            started = [command for command in known if command.startswith(name.lower())]
+            close = started if len(started) == 1 else difflib.get_close_matches(name, known, n=1)
+            guess = f" (did you mean {close[0]!r}?)" if close else ""
+            commands = ", ".join(known)
+            raise click.UsageError(
+                f"no such command {name!r}{guess}; the commands: {commands}.", ctx
+            )
+        return super().resolve_command(ctx, args)

@@ -1,0 +1,112 @@
+"""The Click types and options the commands share: numbers of ``unit`` (``Amount``,
+``Seconds``), whole numbers the book can hold (``WholeNumber``), ``--db``, ``--ascii``,
+and a ``--rules`` that computer players can play."""
+
+from __future__ import annotations
+
+import math
+import sys
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypeVar
+
+import click
+
+from ..limits import LARGEST_WHOLE_NUMBER, SMALLEST_WHOLE_NUMBER
+from ..terminal.keyboard import ascii_only
+
+if TYPE_CHECKING:
+    from ..engine.rules import Ruleset
+
+Command = TypeVar("Command", bound=Callable[..., Any])
+
+
+class Amount(click.FloatRange):
+    """A finite number of ``unit`` in a range.  NaN passes every range check, infinity
+    most, and Click words a word that is no number by the type's name ("not a valid
+    seconds"): each is refused here as "'abc' is not a number of seconds"."""
+
+    unit = "units"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        try:
+            number = float(value)
+        except (TypeError, ValueError):
+            number = math.nan
+        if not math.isfinite(number):
+            self.fail(f"{value!r} is not a number of {self.unit}", param, ctx)
+        return super().convert(number, param, ctx)
+
+
+class Seconds(Amount):
+    name = unit = "seconds"
+
+
+class WholeNumber(click.IntRange):
+    """A whole number from ``min`` to ``max``, never beyond what the book holds (SQLite's
+    INTEGER): every option and argument that takes a whole number is one, so none
+    reaches SQLite too large to store.  Refused as "'x' is not a whole number from 1 to
+    100" (Click's own words call a word "not a valid integer range")."""
+
+    name = "whole number"
+
+    def __init__(self, min: int = SMALLEST_WHOLE_NUMBER, max: int = LARGEST_WHOLE_NUMBER) -> None:
+        super().__init__(min, max)
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        try:
+            number = int(value)
+        except (TypeError, ValueError):  # a word, a fraction, or too many digits to read
+            number = None
+        if number is None or not self.min <= number <= self.max:
+            self.fail(f"{value!r} is not a whole number from {self.min} to {self.max}", param, ctx)
+        return number
+
+
+def with_db(command: Command) -> Command:
+    return click.option(
+        "--db",
+        metavar="PATH",
+        callback=_given_path,
+        help="The book of score sheets and games (default: in $EUCHRE_HOME or the user data"
+        " directory).",
+    )(command)
+
+
+def _given_path(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    if value is not None and not value.strip():
+        raise click.BadParameter("needs a file path, not an empty string", ctx, param)
+    return value
+
+
+def with_ascii(command: Command) -> Command:
+    return click.option(
+        "--ascii", "plain", is_flag=True, help="Plain ASCII marker pictures, no box drawing."
+    )(command)
+
+
+def ascii_wanted(flag: bool) -> bool:
+    """Plain ASCII pictures: asked for with --ascii, or all the output can show."""
+    return flag or ascii_only(sys.stdout)
+
+
+class BadRules(click.ClickException):
+    """A ruleset that cannot be loaded or played: one line, the file and line, exit 2."""
+
+    exit_code = 2
+
+
+def rules_to_play(rules: str, whole_games: bool = True, given_as: str = "--rules") -> Ruleset:
+    """The ``--rules`` of a command where computer players play: loaded, and refused
+    in one line if it is broken or (for whole games) computer players cannot play a
+    game under it.  The line starts with ``given_as``, where the user wrote it."""
+    from ..players.levels import unplayable_game  # not every command's
+    from ..rulebook import RulesetError, load_ruleset
+
+    try:
+        ruleset = load_ruleset(rules)
+    except RulesetError as error:
+        raise BadRules(f"{given_as} {error}") from None
+    unplayable = unplayable_game(ruleset) if whole_games else None  # a deal always ends
+    if unplayable:
+        raise BadRules(f"{given_as} {rules}: {unplayable}")
+    return ruleset

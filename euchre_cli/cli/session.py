@@ -1,0 +1,131 @@
+"""The book as a command opens it: one transaction per score command (``session``), the
+game records for the game commands (``kept_games``), and the library's refusals as
+one-line errors with the command to type next."""
+
+from __future__ import annotations
+
+import signal
+from collections.abc import Iterator
+from contextlib import contextmanager, suppress
+from functools import cache
+from typing import TYPE_CHECKING
+
+import click
+
+from ..book import BookBusy, BookError, NoBook, open_book
+from ..engine.names import TextError
+from ..rulebook import RulesetError
+from ..scorekeeper.sheet import RubberOver, SheetError
+from ..scorekeeper.store import NoCurrentSheet, NoSuchSheet, Scorebook
+from .places import book_path
+
+if TYPE_CHECKING:
+    from ..records.stats import Counted
+    from ..records.store import GameBook
+
+
+@cache
+def next_steps() -> dict[type[Exception], str]:
+    """What to do next, after the refusals that leave the user without a sheet or a
+    game to use (the game records' error imported only on an error: the score
+    commands start without the records)."""
+    from ..records.store import NoSuchGame
+
+    return {
+        NoBook: ": start one with 'euchre score new'",
+        NoCurrentSheet: (
+            ": start one with 'euchre score new' or pick one with 'euchre score use NAME'"
+        ),
+        NoSuchSheet: " (see 'euchre score list')",
+        NoSuchGame: " (see 'euchre games')",
+        RubberOver: ": start a new sheet with 'euchre score new'",
+    }
+
+
+@contextmanager
+def refusals(otherwise: str = "") -> Iterator[None]:
+    """The library's refusals, as Click's one-line errors, with the command to type
+    next where there is one (``otherwise``: what else the user may do)."""
+    try:
+        yield
+    except BookBusy as error:
+        raise BookBusyError(f"{error}{otherwise}") from None
+    except (BookError, SheetError, RulesetError, TextError) as error:
+        next_step = next_steps().get(type(error), "")
+        raise click.ClickException(f"{error}{next_step}{otherwise}") from None
+
+
+class BookBusyError(click.ClickException):
+    """Another program holds the score book: a moment later the same command works."""
+
+
+@contextmanager
+def session(db: str | None, write: bool = True, create: bool = False) -> Iterator[Scorebook]:
+    """The book's score sheets, inside one transaction; any failure leaves it untouched."""
+    with refusals():
+        try:
+            book = open_book(book_path(db), create)
+        except NoBook as error:
+            raise NoBook(f"no score sheets yet ({error})") from None
+        try:
+            with book.transaction(write):
+                yield Scorebook(book)
+                if write:
+                    hold_interrupts()
+        finally:
+            book.close()
+
+
+@contextmanager
+def kept_games(db: str | None, create: bool = False) -> Iterator[GameBook]:
+    """The book's game records (each ``GameBook`` call is its own transaction); only
+    ``create`` makes a book where there is none."""
+    from ..records.store import GameBook  # the game commands': not the score commands'
+
+    with refusals():
+        try:
+            book = open_book(book_path(db), create)
+        except NoBook as error:
+            raise BookError(f"no games kept yet ({error}): play one with 'euchre play'") from None
+        try:
+            yield GameBook(book)
+        finally:
+            book.close()
+
+
+def hold_interrupts() -> None:
+    """Ignore Ctrl-C from the commit until the command has said what it recorded (or,
+    in ``keep``, until the next question): the change is saved, and "Aborted!" would
+    tell the user it was not, so they would enter it twice."""
+    try:
+        previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    except ValueError:  # not the main thread: signals are not ours to handle
+        return
+    if previous is not signal.SIG_IGN:
+        click.get_current_context().call_on_close(lambda: signal.signal(signal.SIGINT, previous))
+
+
+def listen_for_interrupts() -> None:
+    """Ctrl-C interrupts again (``keep``, before each question)."""
+    with suppress(ValueError):
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+
+
+def counted_games(db: str | None) -> list[Counted]:
+    """Every game record's figures (``euchre stats``); none when there is no book yet
+    (a command that only reads the games has nothing to refuse then).  A damaged
+    game is left out, said in a note on stderr: the others are counted."""
+    from ..records.store import GameBook  # stats': not the score commands'
+
+    with refusals():
+        try:
+            book = open_book(book_path(db))
+        except NoBook:
+            return []
+        try:
+            counted, damaged = GameBook(book).counted()
+        finally:
+            book.close()
+    for error in damaged:
+        click.echo(f"Note: {error}; it is not counted.", err=True)
+    return counted
