@@ -15,10 +15,14 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from .engine.cards import Card, Suit
     from .engine.game import Game, GameObserver, HandRecord
-    from .engine.hand import (
+    from .engine.hand import Hand
+    from .engine.match import Match, MatchObserver
+    from .engine.play import Player, play_out, shuffled_deck
+    from .engine.rules import HAND_SIZE, Ruleset
+    from .engine.scoring import HandOutcome, HandScore, score_hand
+    from .engine.values import (
         Action,
         EngineError,
-        Hand,
         HandResult,
         IllegalAction,
         InvalidAction,
@@ -26,10 +30,6 @@ if TYPE_CHECKING:
         Trick,
         View,
     )
-    from .engine.match import Match, MatchObserver
-    from .engine.play import Player, play_out, shuffled_deck
-    from .engine.rules import HAND_SIZE, Ruleset
-    from .engine.scoring import HandOutcome, HandScore, score_hand
     from .rulebook import RulesetError, builtin_names, load_ruleset
 
 # Where each name of the face lives.  They are imported on first use, so that a
@@ -38,10 +38,14 @@ if TYPE_CHECKING:
 _HOMES = {
     "engine.cards": ("Card", "Suit"),
     "engine.game": ("Game", "GameObserver", "HandRecord"),
-    "engine.hand": (
+    "engine.hand": ("Hand",),
+    "engine.match": ("Match", "MatchObserver"),
+    "engine.play": ("Player", "play_out", "shuffled_deck"),
+    "engine.rules": ("HAND_SIZE", "Ruleset"),
+    "engine.scoring": ("HandOutcome", "HandScore", "score_hand"),
+    "engine.values": (
         "Action",
         "EngineError",
-        "Hand",
         "HandResult",
         "IllegalAction",
         "InvalidAction",
@@ -49,10 +53,6 @@ _HOMES = {
         "Trick",
         "View",
     ),
-    "engine.match": ("Match", "MatchObserver"),
-    "engine.play": ("Player", "play_out", "shuffled_deck"),
-    "engine.rules": ("HAND_SIZE", "Ruleset"),
-    "engine.scoring": ("HandOutcome", "HandScore", "score_hand"),
     "rulebook": ("RulesetError", "builtin_names", "load_ruleset"),
 }
 _HOME_OF = {name: module for module, names in _HOMES.items() for name in names}

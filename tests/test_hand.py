@@ -29,7 +29,9 @@ from deals import (
 
 from euchre_cli.engine.cards import JOKER as JOKER_CARD
 from euchre_cli.engine.cards import Suit, parse_card
-from euchre_cli.engine.hand import (
+from euchre_cli.engine.hand import Hand
+from euchre_cli.engine.rules import AloneRules, BiddingRules, DealRules, Ruleset
+from euchre_cli.engine.values import (
     ALONE,
     DISCARD,
     NAME,
@@ -39,12 +41,10 @@ from euchre_cli.engine.hand import (
     PLAY,
     Action,
     EngineError,
-    Hand,
     IllegalAction,
     InvalidAction,
     Phase,
 )
-from euchre_cli.engine.rules import AloneRules, BiddingRules, DealRules, Ruleset
 
 C, D, H, S = Suit
 

@@ -14,21 +14,12 @@ from hypothesis import strategies as st
 
 from euchre_cli.engine.cards import SUIT_MASKS, Suit, bit_indices, mask_of, parse_card
 from euchre_cli.engine.game import Game
-from euchre_cli.engine.hand import (
-    DISCARD,
-    GIVE,
-    NAME,
-    ORDER,
-    PASS,
-    SHOW,
-    Hand,
-    IllegalAction,
-    Phase,
-)
+from euchre_cli.engine.hand import Hand
 from euchre_cli.engine.match import Match
 from euchre_cli.engine.play import play_out, shuffled_deck
 from euchre_cli.engine.rules import AloneRules, DealRules, Ruleset
 from euchre_cli.engine.scoring import score_hand
+from euchre_cli.engine.values import DISCARD, GIVE, NAME, ORDER, PASS, SHOW, IllegalAction, Phase
 from euchre_cli.players import RandomPlayer
 from euchre_cli.players.rule_based import RuleBasedPlayer
 from euchre_cli.players.search.worlds import Knowledge

@@ -24,8 +24,9 @@ from click.testing import CliRunner
 
 from euchre_cli.commands.main import main
 from euchre_cli.engine.game import Game, GameObserver
-from euchre_cli.engine.hand import DISCARD, Hand, Phase
+from euchre_cli.engine.hand import Hand
 from euchre_cli.engine.play import TakeBack, play_out, shuffled_deck
+from euchre_cli.engine.values import DISCARD, Phase
 from euchre_cli.players.rule_based import RuleBasedPlayer
 from euchre_cli.records.export import from_document, to_document
 from euchre_cli.records.game import Move, RecordError

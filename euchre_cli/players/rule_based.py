@@ -38,8 +38,8 @@ from ..engine.cards import (
     bit_indices,
     mask_of,
 )
-from ..engine.hand import ALONE, DISCARD, ORDER, PASS, PICKUP, PLAY, SHOW, Action, Phase, View
 from ..engine.rules import HAND_SIZE
+from ..engine.values import ALONE, DISCARD, ORDER, PASS, PICKUP, PLAY, SHOW, Action, Phase, View
 
 # ----------------------------------------------------------------- card values
 # Value of a trump by its power (TRUMP_POWER: 1 + rank index for plain trumps,

@@ -13,9 +13,10 @@ from collections.abc import Callable, Sequence
 from contextlib import suppress
 
 from ..engine.game import Game
-from ..engine.hand import Action, Hand, InvalidAction, Phase, View
+from ..engine.hand import Hand
 from ..engine.match import Match, MatchObserver, Observers
 from ..engine.play import Player, TakeBack
+from ..engine.values import Action, InvalidAction, Phase, View
 from .game import Move, RecordError, SavedGame
 
 Heard = Callable[[Move, View, Sequence[Action]], None]

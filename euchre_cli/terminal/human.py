@@ -21,8 +21,10 @@ from ..engine.cards import (
     parse_card,
     sorted_hand,
 )
-from ..engine.hand import (
-    ACTION_WORDS,
+from ..engine.hand import ACTION_WORDS, explain_illegal
+from ..engine.play import Player, TakeBack
+from ..engine.rules import HAND_SIZE, WEAK_HAND_SWAP
+from ..engine.values import (
     ALONE,
     BEFORE_EXCHANGE,
     DISCARD,
@@ -33,15 +35,11 @@ from ..engine.hand import (
     PICKUP,
     PLAY,
     SHOW,
-    WEAK_HAND_SWAP,
     Action,
     InvalidAction,
     Phase,
     View,
-    explain_illegal,
 )
-from ..engine.play import Player, TakeBack
-from ..engine.rules import HAND_SIZE
 from .numbers import DEFAULT_ORDER, in_hand_order, numbered
 from .text import Style
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine.cards import sorted_hand
-from ..engine.hand import BEFORE_EXCHANGE, Action, Phase
+from ..engine.values import BEFORE_EXCHANGE, Action, Phase
 from ..records.review import Review, Weighed
 from .human import action_words, hint_line, keep_hint_line
 from .text import Style, plural

@@ -13,9 +13,11 @@ from collections.abc import Callable, Iterable, Sequence
 
 from ..engine.cards import JOKER_INDEX, Card, sorted_hand
 from ..engine.game import Game, HandRecord
-from ..engine.hand import BEFORE_EXCHANGE, BIDDING, WEAK_HAND_SWAP, Action, Hand, Phase
+from ..engine.hand import Hand
 from ..engine.match import Match, MatchObserver
+from ..engine.rules import WEAK_HAND_SWAP
 from ..engine.scoring import GameRecord, marker_position
+from ..engine.values import BEFORE_EXCHANGE, BIDDING, Action, Phase
 from ..rulebook.changes import HouseRules
 from .markers import marker_picture, marker_width, side_by_side
 from .numbers import DEFAULT_ORDER, in_hand_order
