@@ -29,6 +29,7 @@ from ..terminal.numbers import DEFAULT_ORDER, ORDERS
 from ..terminal.pace import Pauses
 from ..terminal.screen import TableScreen
 from ..terminal.text import Style, fit_to_width, in_ascii, json_text, needs_ascii, wants_colour
+from ..terminal.words import record_words
 from .book import book_path, kept_games, refusals, with_db
 from .main import BadRules, Seconds, WholeNumber, rules_to_play
 from .settings import with_settings
@@ -239,7 +240,9 @@ def run_game(
             assert recorder is not None  # only a kept game's record uses the book in play
             again = f" with `euchre resume {recorder.game_id}`, which goes on from the last move"
             raise click.ClickException(f"{error}{again} kept") from None
-        except (ScorebookError, RecordError) as error:
+        except RecordError as error:
+            raise click.ClickException(record_words(error)) from None
+        except ScorebookError as error:
             raise click.ClickException(f"{error}") from None
     if recorder is not None and not watch:  # what a kept game is good for, once it is over
         number = recorder.game_id

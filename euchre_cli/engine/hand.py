@@ -11,7 +11,8 @@ they come off the (shuffled and cut) pack.  Then, like OpenSpiel's game states::
     result = hand.result()          # who made trump, tricks per seat ...
 
 ``legal_actions()`` is the single source of truth for what the seat to act may do;
-``apply`` refuses anything else with an ``IllegalAction`` that says why (R16).  The
+``apply`` refuses anything else with an ``IllegalAction`` that names why (a
+``Refusal``, R16; ``why_illegal`` finds it, and ``terminal.words`` says it).  The
 values it takes and hands out (``Phase``, ``Action``, ``View``, ``HandResult``, the
 errors) are in ``values.py``.
 
@@ -33,7 +34,7 @@ goes alone sits out and does not pick up (R6).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from .cards import (
     ALL_CARDS,
@@ -52,6 +53,7 @@ from .rules import HAND_SIZE, WEAK_HAND_SWAP, Ruleset
 from .scoring import TRICKS_IN_HAND, HandOutcome, HandScore, score_hand
 from .values import (
     ALONE,
+    BIDDING,
     DISCARD,
     GIVE,
     NAME,
@@ -65,6 +67,7 @@ from .values import (
     HandResult,
     IllegalAction,
     Phase,
+    Refusal,
     Trick,
     View,
 )
@@ -366,10 +369,8 @@ class Hand:
 
         Raises ``IllegalAction`` (nothing changes) when the rules do not allow it.
         """
-        if seat is not None and seat != self.current_seat:
-            raise IllegalAction(self._not_your_turn(seat))
-        if action not in self.legal_actions():
-            raise IllegalAction(self.why_illegal(action))
+        if (seat is not None and seat != self.current_seat) or action not in self.legal_actions():
+            raise self._refusal(action, seat)
         self._legal = None
         actor = self.current_seat
         self.history.append((actor, action))
@@ -399,6 +400,16 @@ class Hand:
             self._weak_exchange(actor, action.card)
         elif phase is Phase.CALL_FOR_BEST:
             self._give_best(actor, action.card)
+
+    def _refusal(self, action: Action, seat: int | None) -> IllegalAction:
+        """Why ``apply`` refuses ``action`` (for ``seat``, if given)."""
+        if self.current_seat is None:
+            return IllegalAction(Refusal.HAND_OVER, action, self.phase)
+        if seat is not None and seat != self.current_seat:
+            return IllegalAction(
+                Refusal.NOT_YOUR_TURN, action, self.phase, seat=seat, to_act=self.current_seat
+            )
+        return why_illegal(self.view(self.current_seat), self.legal_actions(), action)
 
     def _weak_hand(self, seat: int, action: Action) -> None:
         """R17: a weak hand shown is thrown in and dealt again, or swaps three cards
@@ -605,18 +616,6 @@ class Hand:
         self.phase = Phase.OVER
         self.current_seat = None
 
-    # ---------------------------------------------------------- explanations
-    def why_illegal(self, action: Action) -> str:
-        """Why ``action`` is not legal now, and what is (R16)."""
-        if self.current_seat is None:
-            return "the hand is over"
-        return explain_illegal(self.view(self.current_seat), self.legal_actions(), action)
-
-    def _not_your_turn(self, seat: int) -> str:
-        if self.current_seat is None:
-            return "the hand is over"
-        return f"it is seat {self.current_seat}'s turn, not seat {seat}'s"
-
     # --------------------------------------------------------- views, result
     def view(self, seat: int) -> View:
         """What ``seat`` may know now; see ``View``."""
@@ -716,87 +715,48 @@ def _read_cards(cards: str | Sequence[Card | str]) -> list[Card]:
     return [card if isinstance(card, Card) else parse_card(card) for card in items]
 
 
-# actions as a person says them, where the action's name is not already the word
-ACTION_WORDS = {"order": "order up", "alone": "go alone", "pickup": "pick up"}
-
-
-def _in_words(action: Action) -> str:
-    """An action as a person would say it: "9♠", "pass", "name hearts"."""
-    if action.card is not None:
-        return action.card.label
-    if action.suit is not None:
-        return f"{action.kind} {action.suit.title.lower()}"
-    return ACTION_WORDS.get(action.kind, action.kind)
-
-
 _BIDS = ("order", "name")  # the actions that make a suit trump (R4, R5)
-_PHASE_WORDS = {
-    Phase.BID_UPCARD: "while bidding on the upcard",
-    Phase.NAME_TRUMP: "while naming trump",
-    Phase.DEALER_NAMES: "while the dealer names trump",
-    Phase.MAKER_ALONE: "while the maker decides to go alone",
-    Phase.DEFENDER_ALONE: "while the defenders decide to go alone",
-    Phase.PICKUP: "while the dealer decides to pick up",
-    Phase.DISCARD: "while discarding",
-    Phase.WEAK_HAND: "while weak hands may be shown",
-    Phase.WEAK_EXCHANGE: "while a weak hand swaps cards with the kitty",
-    Phase.CALL_FOR_BEST: "while passing a card to a lone partner",
-    Phase.PLAY: "while playing a card",
-}
 
 
-def explain_illegal(
-    view: View,
-    legal: Sequence[Action],
-    action: Action,
-    words: Callable[[Action], str] = _in_words,
-) -> str:
-    """Why ``action`` is not among ``legal`` for the seat of ``view``, and what is (R16).
+def why_illegal(view: View, legal: Sequence[Action], action: Action) -> IllegalAction:
+    """Why ``action`` is not among ``legal`` for the seat of ``view`` (R16), as the
+    error ``Hand.apply`` raises.
 
-    It needs only what the seat can see, so the prompt for a person and the engine
-    give the same reason.
+    It needs only what the seat can see, so a person's prompt, a record played again
+    and the engine give the same reason.
     """
-    allowed = ", ".join(words(a) for a in legal)  # ``words``: as the asker names them
     phase, card = view.phase, action.card
+
+    def refused(reason: Refusal, **named: object) -> IllegalAction:
+        return IllegalAction(reason, action, phase, legal, **named)
+
     if action.kind == "play" and phase is Phase.PLAY:
         if card not in view.hand:
-            return f"you do not hold {card.label} (legal: {allowed})"
-        must = f"you must follow {view.led_suit.title.lower()} (legal: {allowed})"
+            return refused(Refusal.NOT_HELD)
         effective = EFFECTIVE_SUIT[view.trump]
-        # R2: the left bower is a trump this hand, whatever suit it shows: say so when
-        # it is the card refused, or one that must follow a trump lead, or the lead
+        # R2: the left bower is a trump this hand, whatever suit it shows: point it out
+        # when it is the card refused, or one that must follow a trump lead, or the lead
         led = view.current_trick[0][1]
         shown = [led, *view.hand] if view.led_suit is view.trump else [card]
         bower = next((c for c in shown if not c.is_joker and effective[c] != c.suit), None)
-        if bower is not None:
-            trump = view.trump.title.lower().removesuffix("s")
-            return f"{bower.label} is the left bower, a {trump} this hand: {must}"
-        return must
+        return refused(Refusal.MUST_FOLLOW, suit=view.led_suit, bower=bower)
     if action.kind == "discard" and phase is Phase.DISCARD:
         if card == view.upcard and card in view.hand and view.dealer_took_upcard:  # R4
-            return (
-                f"the dealer keeps the upcard {card.label}; discard another card (legal: {allowed})"
-            )
-        return f"you do not hold {card.label} (legal: {allowed})"
+            return refused(Refusal.DEALER_KEEPS_UPCARD)
+        return refused(Refusal.NOT_HELD)
     if card is not None and phase in (Phase.WEAK_EXCHANGE, Phase.CALL_FOR_BEST):
-        return f"you do not hold {card.label} (legal: {allowed})"
+        return refused(Refusal.NOT_HELD)
     natural = view.rules is not None and view.rules.bidding.natural_trump
     if natural and phase in (Phase.BID_UPCARD, Phase.NAME_TRUMP) and action.kind in _BIDS:
         suit = action.suit if action.kind == "name" else view.proposed_suit
         if not (phase is Phase.NAME_TRUMP and suit == view.proposed_suit):  # R17
-            named = suit.title.lower()
-            return f"you hold no {named}, bowers included, and a bid needs one (legal: {allowed})"
+            return refused(Refusal.NO_TRUMP_HELD, suit=suit)
     if action.kind == "name" and phase is Phase.NAME_TRUMP:
-        turned_down = view.proposed_suit.title.lower()
-        return f"{turned_down} was turned down; name another suit (legal: {allowed})"
+        return refused(Refusal.TURNED_DOWN, suit=view.proposed_suit)
     if action is PASS and phase is Phase.NAME_TRUMP:
-        return f"the dealer is stuck and must name a suit (legal: {allowed})"
-    if action is ALONE and phase in (Phase.BID_UPCARD, Phase.NAME_TRUMP, Phase.DEALER_NAMES):
-        return (
-            "going alone, where the rules allow it, is declared once trump is made;"
-            f" bid first (legal: {allowed})"
-        )
+        return refused(Refusal.DEALER_STUCK)
+    if action is ALONE and phase in BIDDING:
+        return refused(Refusal.ALONE_BEFORE_TRUMP)
     if action is ALONE:
-        return f"nobody may go alone now under these rules (legal: {allowed})"
-    words = _PHASE_WORDS.get(phase, "")
-    return f"'{action.text}' is not allowed now, {words} (legal: {allowed})"
+        return refused(Refusal.NOBODY_ALONE)
+    return refused(Refusal.NOT_NOW)

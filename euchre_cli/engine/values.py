@@ -14,8 +14,10 @@ instances and compare by identity.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
+from functools import partial
 
 from .cards import EFFECTIVE_SUIT, JOKER_INDEX, Card, Suit, parse_card
 from .rules import Ruleset
@@ -58,8 +60,65 @@ class InvalidAction(EngineError, ValueError):
     """Text that is not an action at all (``play:XX``, ``jump``)."""
 
 
+class Refusal(Enum):
+    """Why the rules refuse a well-formed action (R16).  The engine says which;
+    ``terminal.words`` says it to a person."""
+
+    HAND_OVER = "hand-over"
+    NOT_YOUR_TURN = "not-your-turn"  # ``seat`` acted while ``to_act`` was to
+    NOT_HELD = "not-held"  # the action's card is not in the seat's hand
+    MUST_FOLLOW = "must-follow"  # R7: ``suit`` was led; ``bower``, a left bower to point out (R2)
+    DEALER_KEEPS_UPCARD = "dealer-keeps-upcard"  # R4: the action's card is the upcard
+    NO_TRUMP_HELD = "no-trump-held"  # R17's natural trump: no card of ``suit``, the suit bid
+    TURNED_DOWN = "turned-down"  # R5: ``suit``, the upcard's, may not be named now
+    DEALER_STUCK = "dealer-stuck"  # R5: the dealer must name a suit
+    ALONE_BEFORE_TRUMP = "alone-before-trump"  # R6: going alone is declared once trump is made
+    NOBODY_ALONE = "nobody-alone"  # the rules let nobody go alone now (R6)
+    NOT_NOW = "not-now"  # an action of another phase
+
+
 class IllegalAction(EngineError):
-    """A well-formed action the rules do not allow now; the message says why (R16)."""
+    """A well-formed action the rules do not allow now, and why (R16): the ``reason``,
+    the ``action`` refused in its ``phase``, the ``legal`` actions, and what the
+    reason names (``suit``, ``bower``, ``seat`` and ``to_act``; see ``Refusal``).  Its
+    message is the engine's terse line; ``terminal.words.refusal_words`` words it."""
+
+    def __init__(
+        self,
+        reason: Refusal,
+        action: Action,
+        phase: Phase,
+        legal: Sequence[Action] = (),
+        *,
+        suit: Suit | None = None,
+        bower: Card | None = None,
+        seat: int | None = None,
+        to_act: int | None = None,
+    ) -> None:
+        named = {
+            "suit": None if suit is None else suit.letter,
+            "bower": None if bower is None else bower.code,
+            "seat": seat,
+            "to act": to_act,
+        }
+        details = [f"{name} {value}" for name, value in named.items() if value is not None]
+        details.append("legal: " + (" ".join(a.text for a in legal) or "nothing"))
+        super().__init__(
+            f"'{action.text}' refused in phase {phase.value}: {reason.value} ({', '.join(details)})"
+        )
+        self.reason = reason
+        self.action = action
+        self.phase = phase
+        self.legal = tuple(legal)
+        self.suit = suit
+        self.bower = bower
+        self.seat = seat
+        self.to_act = to_act
+
+    def __reduce__(self) -> tuple:
+        # built again from its fields: it crosses from worker processes (``simulate``)
+        named = {"suit": self.suit, "bower": self.bower, "seat": self.seat, "to_act": self.to_act}
+        return partial(IllegalAction, **named), (self.reason, self.action, self.phase, self.legal)
 
 
 _INTERNED: dict[tuple, Action] = {}

@@ -21,7 +21,7 @@ from ..engine.cards import (
     parse_card,
     sorted_hand,
 )
-from ..engine.hand import ACTION_WORDS, explain_illegal
+from ..engine.hand import why_illegal
 from ..engine.play import Player, TakeBack
 from ..engine.rules import HAND_SIZE, WEAK_HAND_SWAP
 from ..engine.values import (
@@ -42,6 +42,7 @@ from ..engine.values import (
 )
 from .numbers import DEFAULT_ORDER, in_hand_order, numbered
 from .text import Style
+from .words import ACTION_WORDS, refusal_words
 
 
 class QuitGame(Exception):
@@ -145,9 +146,8 @@ class HumanPlayer:
                 continue
             if action in legal:
                 return action
-            shown = self._in_hand_order(view, legal)
-
-            why = explain_illegal(view, shown, action, lambda a: self._answer_words(a, view))
+            refused = why_illegal(view, self._in_hand_order(view, legal), action)
+            why = refusal_words(refused, lambda a: self._answer_words(a, view))
             self.out(f"Not allowed: {why}.")
 
     def _quit_or_undo(self, answer: str) -> None:
