@@ -1,4 +1,8 @@
-"""What the program says about the phases of a deal, and why an action is refused.
+"""What the program says about each phase of a deal, and why an action is refused.
+
+``PHASE_WORDS`` holds, for every ``Phase``, all the words said about it: by a
+refusal, the prompts and hints, the table and the review.  A new phase gets its
+words here (``tests/test_words.py`` checks that each phase has what it needs).
 
 The engine refuses an action with an ``IllegalAction`` that names the reason
 (``Refusal``) and what it is about; ``refusal_words`` says it to a person, the same
@@ -7,9 +11,10 @@ at a prompt, in a record imported or resumed, and from the library (R16).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 
-from ..engine.values import Action, IllegalAction, Phase, Refusal
+from ..engine.values import ALONE, PASS, PICKUP, SHOW, Action, IllegalAction, Phase, Refusal
 from ..records.game import IllegalMove, RecordError
 
 # actions as a person says them, where the action's name is not already the word
@@ -25,19 +30,86 @@ def in_words(action: Action) -> str:
     return ACTION_WORDS.get(action.kind, action.kind)
 
 
-_PHASE_WORDS = {
-    Phase.BID_UPCARD: "while bidding on the upcard",
-    Phase.NAME_TRUMP: "while naming trump",
-    Phase.DEALER_NAMES: "while the dealer names trump",
-    Phase.MAKER_ALONE: "while the maker decides to go alone",
-    Phase.DEFENDER_ALONE: "while the defenders decide to go alone",
-    Phase.PICKUP: "while the dealer decides to pick up",
-    Phase.DISCARD: "while discarding",
-    Phase.WEAK_HAND: "while weak hands may be shown",
-    Phase.WEAK_EXCHANGE: "while a weak hand swaps cards with the kitty",
-    Phase.CALL_FOR_BEST: "while passing a card to a lone partner",
-    Phase.PLAY: "while playing a card",
+@dataclass(frozen=True)
+class PhaseWords:
+    """Everything the program says about one phase of a deal."""
+
+    going_on: str
+    """What is going on, as a refusal says it: "'play:AS' is not allowed now, while
+    *the dealer decides to pick up*"; once the hand is over, the refusal itself."""
+    about: str = ""
+    """What a decision of the phase was about, for the review ("picking up the
+    upcard"); a card played says its trick instead."""
+    answer: str = ""
+    """What to answer, for an answer not understood ("answer y or n")."""
+    yes_no: tuple[Action, Action] | None = None
+    """What y and n mean, where the question is answered so."""
+    choices: Mapping[str, str] = field(default_factory=dict)
+    """An action's words, by kind, where this phase changes them ("not go alone")."""
+    taken_back: tuple[str, str] | None = None
+    """The table's words for a y or an n taken back ("goes alone", "does not go alone")."""
+    laid_away: str = ""
+    """The verb for cards laid face down, which only their owner sees ("discards")."""
+
+
+_YES_OR_NO = "answer y or n"
+PHASE_WORDS = {
+    Phase.WEAK_HAND: PhaseWords(
+        going_on="weak hands may be shown",
+        about="showing a weak hand",
+        answer=_YES_OR_NO,
+        yes_no=(SHOW, PASS),
+        choices={"pass": "keep your hand", "show": "show your hand"},
+        taken_back=("shows a weak hand", "keeps the hand"),
+    ),
+    Phase.WEAK_EXCHANGE: PhaseWords(
+        going_on="a weak hand swaps cards with the kitty",
+        about="the weak hand's swap",
+        laid_away="swaps",
+    ),
+    Phase.BID_UPCARD: PhaseWords(
+        going_on="bidding on the upcard",
+        about="bidding, first round",
+        answer="answer order or pass",
+    ),
+    Phase.NAME_TRUMP: PhaseWords(going_on="naming trump", about="bidding, second round"),
+    Phase.DEALER_NAMES: PhaseWords(
+        going_on="the dealer names trump", about="naming trump under the joker"
+    ),
+    Phase.MAKER_ALONE: PhaseWords(
+        going_on="the maker decides to go alone",
+        about="going alone",
+        answer=_YES_OR_NO,
+        yes_no=(ALONE, PASS),
+        choices={"pass": "not go alone"},
+        taken_back=("goes alone", "does not go alone"),
+    ),
+    Phase.DEFENDER_ALONE: PhaseWords(
+        going_on="the defenders decide to go alone",
+        about="defending alone",
+        answer=_YES_OR_NO,
+        yes_no=(ALONE, PASS),
+        choices={"pass": "not defend alone", "alone": "defend alone"},
+        taken_back=("defends alone", "does not defend alone"),
+    ),
+    Phase.PICKUP: PhaseWords(
+        going_on="the dealer decides to pick up",
+        about="picking up the upcard",
+        answer=_YES_OR_NO,
+        yes_no=(PICKUP, PASS),
+        choices={"pass": "leave the upcard"},
+        taken_back=("picks up the upcard", "leaves the upcard"),
+    ),
+    Phase.DISCARD: PhaseWords(going_on="discarding", about="the discard", laid_away="discards"),
+    Phase.CALL_FOR_BEST: PhaseWords(
+        going_on="passing a card to a lone partner",
+        about="the card for your lone partner",
+        laid_away="passes",
+    ),
+    Phase.PLAY: PhaseWords(going_on="playing a card"),
+    Phase.OVER: PhaseWords(going_on="the hand is over"),
 }
+"""Every phase's words (see ``PhaseWords``)."""
 
 
 def refusal_words(refused: IllegalAction, words: Callable[[Action], str] = in_words) -> str:
@@ -46,7 +118,7 @@ def refusal_words(refused: IllegalAction, words: Callable[[Action], str] = in_wo
     the asker names them (a prompt lists the answers it takes)."""
     reason, action = refused.reason, refused.action
     if reason is Refusal.HAND_OVER:
-        return "the hand is over"
+        return PHASE_WORDS[refused.phase].going_on
     if reason is Refusal.NOT_YOUR_TURN:
         return f"it is seat {refused.to_act}'s turn, not seat {refused.seat}'s"
     legal = f"(legal: {', '.join(words(a) for a in refused.legal)})"
@@ -75,7 +147,8 @@ def refusal_words(refused: IllegalAction, words: Callable[[Action], str] = in_wo
         )
     if reason is Refusal.NOBODY_ALONE:
         return f"nobody may go alone now under these rules {legal}"
-    return f"'{action.text}' is not allowed now, {_PHASE_WORDS[refused.phase]} {legal}"
+    going_on = PHASE_WORDS[refused.phase].going_on
+    return f"'{action.text}' is not allowed now, while {going_on} {legal}"
 
 
 def record_words(error: RecordError) -> str:
