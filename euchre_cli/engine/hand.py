@@ -16,10 +16,8 @@ they come off the (shuffled and cut) pack.  Then, like OpenSpiel's game states::
 values it takes and hands out (``Phase``, ``Action``, ``View``, ``HandResult``, the
 errors) are in ``values.py``.
 
-How the deck is dealt: starting left of the dealer and going clockwise, each player
-receives ``deal.packets[0]`` cards, then ``deal.packets[1]`` cards; the next
-``dummy.cards`` cards form the dummy hand; the rest is the kitty, whose first card
-is the upcard.
+How the deck is dealt (the packets, the dummy, the kitty and its upcard) is
+``deal.py``.
 
 Phases, in order (each skipped when the ruleset or the deal does not need it):
 ``WEAK_HAND`` (a weak hand shown, R17) → ``WEAK_EXCHANGE`` (swapped with the kitty) →
@@ -47,8 +45,8 @@ from .cards import (
     Suit,
     cards_of,
     mask_of,
-    parse_card,
 )
+from .deal import deal, stacked_deck
 from .rules import HAND_SIZE, WEAK_HAND_SWAP, Ruleset
 from .scoring import TRICKS_IN_HAND, HandOutcome, HandScore, score_hand
 from .values import (
@@ -161,19 +159,11 @@ class Hand:
 
     # ----------------------------------------------------------------- dealing
     def _deal(self) -> None:
-        players, rules, deck = self.players, self.rules, self.deck
-        dealt: list[tuple[Card, ...]] = [()] * players
-        position = 0
-        for packet in rules.deal.packets:
-            for offset in range(1, players + 1):
-                seat = (self.dealer + offset) % players
-                dealt[seat] += deck[position : position + packet]
-                position += packet
-        self.deal_order = dealt  # each seat's cards in the order dealt (its view's)
-        self.hands = [mask_of(cards) for cards in dealt]
-        self.dummy = mask_of(self.deck[position : position + rules.dummy.cards])
-        position += rules.dummy.cards
-        self.kitty: tuple[Card, ...] = self.deck[position:]
+        dealt = deal(self.rules, self.dealer, self.deck)
+        self.deal_order = dealt.hands  # each seat's cards in the order dealt (its view's)
+        self.hands = [mask_of(cards) for cards in dealt.hands]
+        self.dummy = mask_of(dealt.dummy)
+        self.kitty: tuple[Card, ...] = dealt.kitty
         self.upcard: Card = self.kitty[0]
 
     @classmethod
@@ -189,36 +179,10 @@ class Hand:
     ) -> Hand:
         """A given deal: ``hands`` listed by seat, five cards each (``Card``s, R1's
         codes, or one string of codes: ``"JH JD AH KH QH"``), the ``upcard``, and the
-        dummy where the ruleset deals one.
-        The rest of the kitty after the upcard is ``kitty`` and then the cards left
-        over, in the deck's fixed order (which also fills a dummy not given).  The
-        same state as ``Hand`` dealt from the pack in the order that deals these."""
-        held = [_read_cards(hand) for hand in hands]
-        if len(held) != ruleset.players or any(len(hand) != HAND_SIZE for hand in held):
-            raise ValueError(
-                f"give {ruleset.players} hands of {HAND_SIZE} cards, one per seat"
-                f" (given: {', '.join(str(len(hand)) for hand in held) or 'none'})"
-            )
-        given_dummy = None if dummy is None else _read_cards(dummy)
-        rest_of_kitty = _read_cards(kitty)
-        placed = [card for hand in held for card in hand]
-        placed += [*_read_cards([upcard]), *(given_dummy or ()), *rest_of_kitty]
-        twice = sorted({card.code for card in placed if placed.count(card) > 1})
-        if twice:
-            raise ValueError(f"a card is dealt twice: {', '.join(twice)}")
-        missing = [card.code for card in placed if not ruleset.deck_mask >> card & 1]
-        if missing:
-            raise ValueError(f"not in this ruleset's deck: {', '.join(missing)}")
-        spare = [card for card in ruleset.cards if card not in placed]
-        if given_dummy is None:
-            given_dummy = spare[: ruleset.dummy.cards]
-            spare = spare[ruleset.dummy.cards :]
-        elif len(given_dummy) != ruleset.dummy.cards:
-            raise ValueError(f"the dummy is {ruleset.dummy.cards} cards under these rules")
-        kitty_cards = [_read_cards([upcard])[0], *rest_of_kitty, *spare]
-        return cls(
-            ruleset, dealer, deck_order(ruleset, dealer, held, given_dummy, kitty_cards), scores
-        )
+        dummy where the ruleset deals one; the rest as ``deal.stacked_deck`` fills it.
+        The same state as ``Hand`` dealt from the pack that deals these."""
+        deck = stacked_deck(ruleset, dealer, hands, upcard, dummy, kitty)
+        return cls(ruleset, dealer, deck, scores)
 
     def _left(self, seat: int) -> int:
         return (seat + 1) % self.players
@@ -688,31 +652,6 @@ class Hand:
         (all 0 for a hand thrown in)."""
         score = self.score()
         return (0,) * len(self.rules.sides) if score is None else score.points
-
-
-def deck_order(
-    ruleset: Ruleset,
-    dealer: int,
-    hands: Sequence[Sequence[int]],
-    dummy: Sequence[int],
-    kitty: Sequence[int],
-) -> list[Card]:
-    """The order of a pack that deals these hands (listed by seat), dummy and kitty,
-    the upcard first: ``Hand._deal`` run backwards (R3)."""
-    players = ruleset.players
-    deck: list[int] = []
-    start = 0
-    for packet in ruleset.deal.packets:
-        for offset in range(1, players + 1):
-            deck += hands[(dealer + offset) % players][start : start + packet]
-        start += packet
-    return [ALL_CARDS[card] for card in (*deck, *dummy, *kitty)]
-
-
-def _read_cards(cards: str | Sequence[Card | str]) -> list[Card]:
-    """Cards given as ``Card`` or R1's codes, or as one string of codes: "JH 10h A♠"."""
-    items = cards.split() if isinstance(cards, str) else cards
-    return [card if isinstance(card, Card) else parse_card(card) for card in items]
 
 
 _BIDS = ("order", "name")  # the actions that make a suit trump (R4, R5)

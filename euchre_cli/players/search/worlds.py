@@ -24,7 +24,8 @@ from dataclasses import dataclass, field
 from math import factorial
 
 from ...engine.cards import EFFECTIVE_SUIT, SUIT_MASKS, bit_indices, mask_of
-from ...engine.hand import Hand, deck_order
+from ...engine.deal import deck_order
+from ...engine.hand import Hand
 from ...engine.rules import HAND_SIZE, WEAK_HAND_SWAP, Ruleset
 from ...engine.values import (
     ALONE,
