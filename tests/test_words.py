@@ -1,5 +1,6 @@
 """Every phase's words (``euchre_cli/terminal/words.py``): each ``Phase`` has an entry,
-and each kind of word its questions need, found from the engine's own legal actions."""
+and each kind of word its questions need, found from the engine's own legal actions;
+and each reason the engine gives for a refusal has its words (R16)."""
 
 from __future__ import annotations
 
@@ -13,8 +14,8 @@ from deals import CUTTHROAT, DECK32, JOKER, STANDARD
 from euchre_cli.engine.hand import Hand
 from euchre_cli.engine.play import shuffled_deck
 from euchre_cli.engine.rules import AloneRules, DealRules
-from euchre_cli.engine.values import BIDDING, PASS, Action, Phase
-from euchre_cli.terminal.words import PHASE_WORDS
+from euchre_cli.engine.values import BIDDING, PASS, Action, Phase, Refusal
+from euchre_cli.terminal.words import PHASE_WORDS, REFUSAL_WORDS
 
 WEAK_EXCHANGE = dataclasses.replace(DECK32, deal=DealRules(weak_hand="exchange"))  # R17
 CALL_FOR_BEST = dataclasses.replace(JOKER, alone=AloneRules(call_for_best=True))  # R13, R15
@@ -63,3 +64,7 @@ def test_each_phase_has_the_words_its_questions_need(phase: Phase) -> None:
         assert words.yes_no is None and words.taken_back is None
     if phase is Phase.BID_UPCARD:  # order or pass
         assert words.answer
+
+
+def test_every_reason_for_a_refusal_has_its_words() -> None:
+    assert set(REFUSAL_WORDS) == set(Refusal)

@@ -112,43 +112,44 @@ PHASE_WORDS = {
 """Every phase's words (see ``PhaseWords``)."""
 
 
+REFUSAL_WORDS = {
+    Refusal.HAND_OVER: "{going_on}",
+    Refusal.NOT_YOUR_TURN: "it is seat {to_act}'s turn, not seat {seat}'s",
+    Refusal.NOT_HELD: "you do not hold {card}",
+    Refusal.MUST_FOLLOW: "you must follow {suit}",
+    Refusal.DEALER_KEEPS_UPCARD: "the dealer keeps the upcard {card}; discard another card",
+    Refusal.NO_TRUMP_HELD: "you hold no {suit}, bowers included, and a bid needs one",
+    Refusal.TURNED_DOWN: "{suit} was turned down; name another suit",
+    Refusal.DEALER_STUCK: "the dealer is stuck and must name a suit",
+    Refusal.ALONE_BEFORE_TRUMP: (
+        "going alone, where the rules allow it, is declared once trump is made; bid first"
+    ),
+    Refusal.NOBODY_ALONE: "nobody may go alone now under these rules",
+    Refusal.NOT_NOW: "'{action}' is not allowed now, while {going_on}",
+}
+"""Each reason the engine gives for refusing an action, in words (``refusal_words``
+fills in what it names)."""
+
+
 def refusal_words(refused: IllegalAction, words: Callable[[Action], str] = in_words) -> str:
     """Why the engine refused an action, and what is legal, in a person's words (R16):
     "you must follow hearts (legal: 10♥, A♥)".  ``words`` names the legal actions as
     the asker names them (a prompt lists the answers it takes)."""
-    reason, action = refused.reason, refused.action
-    if reason is Refusal.HAND_OVER:
-        return PHASE_WORDS[refused.phase].going_on
-    if reason is Refusal.NOT_YOUR_TURN:
-        return f"it is seat {refused.to_act}'s turn, not seat {refused.seat}'s"
-    legal = f"(legal: {', '.join(words(a) for a in refused.legal)})"
-    if reason is Refusal.NOT_HELD:
-        return f"you do not hold {action.card.label} {legal}"
-    if reason is Refusal.MUST_FOLLOW:
-        must = f"you must follow {refused.suit.title.lower()} {legal}"
-        bower = refused.bower
-        if bower is None:
-            return must
-        trump = bower.suit.same_colour.title.lower().removesuffix("s")  # R2
-        return f"{bower.label} is the left bower, a {trump} this hand: {must}"
-    if reason is Refusal.DEALER_KEEPS_UPCARD:
-        return f"the dealer keeps the upcard {action.card.label}; discard another card {legal}"
-    if reason is Refusal.NO_TRUMP_HELD:
-        named = refused.suit.title.lower()
-        return f"you hold no {named}, bowers included, and a bid needs one {legal}"
-    if reason is Refusal.TURNED_DOWN:
-        return f"{refused.suit.title.lower()} was turned down; name another suit {legal}"
-    if reason is Refusal.DEALER_STUCK:
-        return f"the dealer is stuck and must name a suit {legal}"
-    if reason is Refusal.ALONE_BEFORE_TRUMP:
-        return (
-            f"going alone, where the rules allow it, is declared once trump is made; bid first"
-            f" {legal}"
-        )
-    if reason is Refusal.NOBODY_ALONE:
-        return f"nobody may go alone now under these rules {legal}"
-    going_on = PHASE_WORDS[refused.phase].going_on
-    return f"'{action.text}' is not allowed now, while {going_on} {legal}"
+    action, suit, bower = refused.action, refused.suit, refused.bower
+    said = REFUSAL_WORDS[refused.reason].format(
+        action=action.text,
+        card="" if action.card is None else action.card.label,
+        suit="" if suit is None else suit.title.lower(),
+        seat=refused.seat,
+        to_act=refused.to_act,
+        going_on=PHASE_WORDS[refused.phase].going_on,
+    )
+    if refused.legal:
+        said += f" (legal: {', '.join(words(a) for a in refused.legal)})"
+    if bower is not None:  # R2: a left bower is a trump this hand, whatever it shows
+        trump = bower.suit.same_colour.title.lower().removesuffix("s")
+        said = f"{bower.label} is the left bower, a {trump} this hand: {said}"
+    return said
 
 
 def record_words(error: RecordError) -> str:
