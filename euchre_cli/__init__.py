@@ -27,6 +27,7 @@ if TYPE_CHECKING:
         IllegalAction,
         InvalidAction,
         Phase,
+        Refusal,
         Trick,
         View,
     )
@@ -50,6 +51,7 @@ _HOMES = {
         "IllegalAction",
         "InvalidAction",
         "Phase",
+        "Refusal",
         "Trick",
         "View",
     ),
@@ -92,6 +94,7 @@ __all__ = [
     "MatchObserver",
     "Phase",
     "Player",
+    "Refusal",
     "Ruleset",
     "RulesetError",
     "Suit",
