@@ -18,8 +18,9 @@ import statistics
 import time
 from collections.abc import Sequence
 
-from euchre_cli.engine.hand import Action, Hand, Phase, View
+from euchre_cli.engine.hand import Hand
 from euchre_cli.engine.play import Player, play_out, shuffled_deck
+from euchre_cli.engine.values import Action, Phase, View
 from euchre_cli.players.levels import make_player
 from euchre_cli.rulebook import load_ruleset
 

@@ -25,10 +25,11 @@ import statistics
 from collections import defaultdict
 from multiprocessing import Pool
 
-from euchre_cli.engine.hand import Hand, Phase
+from euchre_cli.engine.hand import Hand
 from euchre_cli.engine.play import play_out
 from euchre_cli.engine.rules import Ruleset
 from euchre_cli.engine.scoring import score_hand
+from euchre_cli.engine.values import Phase
 from euchre_cli.rulebook import load_ruleset
 from euchre_cli.simulate import Matchup, deal_deck, mean_interval, table_players
 

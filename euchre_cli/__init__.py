@@ -15,21 +15,22 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from .engine.cards import Card, Suit
     from .engine.game import Game, GameObserver, HandRecord
-    from .engine.hand import (
-        Action,
-        EngineError,
-        Hand,
-        HandResult,
-        IllegalAction,
-        InvalidAction,
-        Phase,
-        Trick,
-        View,
-    )
+    from .engine.hand import Hand
     from .engine.match import Match, MatchObserver
     from .engine.play import Player, play_out, shuffled_deck
     from .engine.rules import HAND_SIZE, Ruleset
     from .engine.scoring import HandOutcome, HandScore, score_hand
+    from .engine.values import (
+        Action,
+        EngineError,
+        HandResult,
+        IllegalAction,
+        InvalidAction,
+        Phase,
+        Refusal,
+        Trick,
+        View,
+    )
     from .rulebook import RulesetError, builtin_names, load_ruleset
 
 # Where each name of the face lives.  They are imported on first use, so that a
@@ -38,21 +39,22 @@ if TYPE_CHECKING:
 _HOMES = {
     "engine.cards": ("Card", "Suit"),
     "engine.game": ("Game", "GameObserver", "HandRecord"),
-    "engine.hand": (
-        "Action",
-        "EngineError",
-        "Hand",
-        "HandResult",
-        "IllegalAction",
-        "InvalidAction",
-        "Phase",
-        "Trick",
-        "View",
-    ),
+    "engine.hand": ("Hand",),
     "engine.match": ("Match", "MatchObserver"),
     "engine.play": ("Player", "play_out", "shuffled_deck"),
     "engine.rules": ("HAND_SIZE", "Ruleset"),
     "engine.scoring": ("HandOutcome", "HandScore", "score_hand"),
+    "engine.values": (
+        "Action",
+        "EngineError",
+        "HandResult",
+        "IllegalAction",
+        "InvalidAction",
+        "Phase",
+        "Refusal",
+        "Trick",
+        "View",
+    ),
     "rulebook": ("RulesetError", "builtin_names", "load_ruleset"),
 }
 _HOME_OF = {name: module for module, names in _HOMES.items() for name in names}
@@ -92,6 +94,7 @@ __all__ = [
     "MatchObserver",
     "Phase",
     "Player",
+    "Refusal",
     "Ruleset",
     "RulesetError",
     "Suit",

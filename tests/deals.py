@@ -12,8 +12,9 @@ import json
 from collections.abc import Iterable, Mapping, Sequence
 
 from euchre_cli.engine.cards import Card, parse_card
+from euchre_cli.engine.deal import deck_order
 from euchre_cli.engine.game import Game
-from euchre_cli.engine.hand import Action, Hand, View, deck_order
+from euchre_cli.engine.hand import Hand
 from euchre_cli.engine.play import play_out
 from euchre_cli.engine.rules import (
     AloneRules,
@@ -23,6 +24,7 @@ from euchre_cli.engine.rules import (
     Ruleset,
     ScoringRules,
 )
+from euchre_cli.engine.values import Action, View
 
 STANDARD = Ruleset()
 STICK = dataclasses.replace(STANDARD, bidding=BiddingRules(stick_the_dealer=True))

@@ -11,9 +11,9 @@ from deals import CUTTHROAT, STANDARD, TWO_HANDED, cards, check_summary
 
 from euchre_cli.engine.cards import JOKER, Suit, parse_card
 from euchre_cli.engine.game import Game, GameObserver, GameTooLong, draw_for_seats, draw_value
-from euchre_cli.engine.hand import PASS, EngineError, HandResult
 from euchre_cli.engine.rules import DealRules, DeckRules, GameRules
 from euchre_cli.engine.scoring import HandOutcome
+from euchre_cli.engine.values import PASS, EngineError, HandResult
 from euchre_cli.players import RandomPlayer
 from euchre_cli.terminal.screen import TableScreen
 from euchre_cli.terminal.text import Style

@@ -10,7 +10,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from euchre_cli.engine.cards import Suit, parse_card, sorted_hand
-from euchre_cli.engine.hand import ALONE, NAME, ORDER, PASS, PICKUP, PLAY, Hand
+from euchre_cli.engine.hand import Hand
+from euchre_cli.engine.values import ALONE, NAME, ORDER, PASS, PICKUP, PLAY
 from euchre_cli.terminal.human import HumanPlayer, QuitGame
 from euchre_cli.terminal.text import Style, fit_to_width
 
@@ -287,7 +288,7 @@ def test_a_hint_with_one_choice_says_it_is_the_only_one() -> None:
 
 
 def test_a_hint_whose_margin_is_the_luck_of_the_deals_says_about_even() -> None:
-    from euchre_cli.engine.hand import DISCARD
+    from euchre_cli.engine.values import DISCARD
     from euchre_cli.players.search.player import Analysis
     from euchre_cli.terminal.human import hint_line
 

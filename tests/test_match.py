@@ -11,10 +11,10 @@ import pytest
 from deals import CUTTHROAT, STANDARD, TWO_HANDED
 
 from euchre_cli.engine.game import Game
-from euchre_cli.engine.hand import EngineError
 from euchre_cli.engine.match import Match, MatchObserver
 from euchre_cli.engine.rules import DealRules, GameRules, RubberRules
 from euchre_cli.engine.scoring import GameResult
+from euchre_cli.engine.values import EngineError
 from euchre_cli.players import RandomPlayer
 from euchre_cli.terminal.screen import TableScreen
 from euchre_cli.terminal.text import Style

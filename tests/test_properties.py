@@ -17,9 +17,10 @@ from hypothesis import strategies as st
 
 from euchre_cli.engine.cards import JOKER, Card, Suit, cards_of
 from euchre_cli.engine.game import Game
-from euchre_cli.engine.hand import PASS, Hand, Phase
+from euchre_cli.engine.hand import Hand
 from euchre_cli.engine.rules import Ruleset
 from euchre_cli.engine.scoring import score_hand
+from euchre_cli.engine.values import PASS, Phase
 from euchre_cli.players import RandomPlayer
 from euchre_cli.rulebook import builtin_names, load_ruleset
 

@@ -25,8 +25,9 @@ from click.testing import CliRunner
 from euchre_cli.book import SCHEMA_VERSION, open_book
 from euchre_cli.commands.euchre import main
 from euchre_cli.engine.game import Game, GameObserver
-from euchre_cli.engine.hand import DISCARD, Hand, Phase
+from euchre_cli.engine.hand import Hand
 from euchre_cli.engine.play import TakeBack, play_out, shuffled_deck
+from euchre_cli.engine.values import DISCARD, Phase
 from euchre_cli.players.rule_based import RuleBasedPlayer
 from euchre_cli.records.export import from_document, to_document
 from euchre_cli.records.game import Move, RecordError
@@ -714,6 +715,30 @@ def test_a_game_resumed_in_two_terminals_stops_in_the_second_to_write() -> None:
             games.add_move(1, Move(next_number, 1, 9, 0, 0, "pass"))
     finally:
         book.close()
+
+
+def test_a_move_the_rules_refuse_is_said_alike_by_every_command_that_replays(
+    tmp_path: Path,
+) -> None:
+    """The engine names why a record's move is refused and the terminal says it (R16):
+    show, replay, review, resume and import all say it in the same words, one line."""
+    run("play", "--seed", "21", "--level", "easy", input="")
+    with sqlite3.connect(book_file()) as db:  # the second bid made a card played
+        db.execute("UPDATE moves SET action = 'play:AS' WHERE game_id = 1 AND number = 2")
+    db.close()
+    why = (
+        "move 2 (game 1, hand 1, seat 3, play:AS): 'play:AS' is not allowed now, while"
+        " bidding on the upcard (legal: pass, order up)\n"
+    )
+    replays = (["games", "show", "1"], ["games", "replay", "1", "--delay", "0"], ["review", "1"])
+    for command in replays:
+        refused = run(*command)
+        assert refused.exit_code == 1
+        assert refused.stderr == f"Error: game 1 does not replay: {why}"
+    assert run("resume", "1", input="").stderr == f"Error: {why}"
+    path = tmp_path / "game.json"
+    path.write_text(run("games", "export", "1").output, encoding="utf-8")
+    assert run("games", "import", str(path)).stderr == f"Error: {path}: {why}"
 
 
 def test_a_record_missing_a_move_is_refused_at_the_gap() -> None:

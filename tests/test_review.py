@@ -30,7 +30,8 @@ from euchre_cli.commands.euchre import main
 from euchre_cli.engine import game as game_module
 from euchre_cli.engine.cards import mask_of, parse_card
 from euchre_cli.engine.game import Game
-from euchre_cli.engine.hand import DISCARD, Action, Hand, Phase
+from euchre_cli.engine.hand import Hand
+from euchre_cli.engine.values import DISCARD, Action, Phase
 from euchre_cli.records.game import Move, SavedGame, Setup
 from euchre_cli.records.review import (
     Decision,

@@ -18,8 +18,9 @@ from hypothesis import strategies as st
 
 from euchre_cli.engine.cards import SUIT_MASKS, Suit, parse_card
 from euchre_cli.engine.game import Game
-from euchre_cli.engine.hand import ALONE, DISCARD, NAME, ORDER, PASS, PICKUP, PLAY, Hand, Phase
+from euchre_cli.engine.hand import Hand
 from euchre_cli.engine.rules import DummyRules
+from euchre_cli.engine.values import ALONE, DISCARD, NAME, ORDER, PASS, PICKUP, PLAY, Phase
 from euchre_cli.players import RandomPlayer
 from euchre_cli.players.rule_based import (
     _CARD_VALUE,

@@ -15,7 +15,7 @@ import dataclasses
 import pytest
 from deals import CUTTHROAT, STANDARD, TWO_HANDED, deal, finish
 
-from euchre_cli.engine.hand import ALONE, ORDER, PASS, Hand, Phase
+from euchre_cli.engine.hand import Hand
 from euchre_cli.engine.rules import RubberRules, Ruleset, ScoringRules
 from euchre_cli.engine.scoring import (
     GameResult,
@@ -30,6 +30,7 @@ from euchre_cli.engine.scoring import (
     score_renege,
     scoring_row,
 )
+from euchre_cli.engine.values import ALONE, ORDER, PASS, Phase
 from euchre_cli.terminal.text import row_words
 
 SCORING = ScoringRules()

@@ -22,8 +22,9 @@ from deals import CUTTHROAT, LEFT_OF_DEALER, STANDARD, VARIANTS, deal, run
 
 from euchre_cli.engine.cards import Suit, cards_of, parse_card
 from euchre_cli.engine.game import Game
-from euchre_cli.engine.hand import ORDER, PASS, PLAY, Action, Hand, Phase
+from euchre_cli.engine.hand import Hand
 from euchre_cli.engine.play import play_out
+from euchre_cli.engine.values import ORDER, PASS, PLAY, Action, Phase
 from euchre_cli.players.levels import LEVELS, PRESETS, make_player
 from euchre_cli.players.rule_based import RuleBasedPlayer
 from euchre_cli.players.search import PlaySolver, SearchPlayer

@@ -198,6 +198,7 @@ def import_(file: str, copy: bool, db: str | None) -> None:
     (those taken back aside), is refused as already in the book, whether it was
     exported from this book or played here (--copy keeps it again)."""
     from ..records.export import MAX_RECORD_BYTES, from_document
+    from ..terminal.words import record_words
 
     try:
         text = read_text_file(file, MAX_RECORD_BYTES)
@@ -210,7 +211,7 @@ def import_(file: str, copy: bool, db: str | None) -> None:
     try:
         saved = from_document(data)
     except RecordError as error:
-        raise click.ClickException(f"{file}: {error}") from None
+        raise click.ClickException(f"{file}: {record_words(error)}") from None
     with kept_games(db, create=True) as book:
         try:
             game_id = book.add_saved(saved, copy)
@@ -250,4 +251,7 @@ def _replay_errors(saved: SavedGame) -> Iterator[None]:
     try:
         yield
     except RecordError as error:
-        raise click.ClickException(f"game {saved.id} does not replay: {error}") from None
+        from ..terminal.words import record_words
+
+        why = record_words(error)
+        raise click.ClickException(f"game {saved.id} does not replay: {why}") from None

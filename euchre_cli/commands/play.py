@@ -33,6 +33,7 @@ from ..terminal.numbers import DEFAULT_ORDER, ORDERS
 from ..terminal.pace import Pauses
 from ..terminal.screen import TableScreen
 from ..terminal.text import Style, fit_to_width, in_ascii, json_text, needs_ascii, wants_colour
+from ..terminal.words import record_words
 
 COMPUTER_NAMES = ("Ann", "Bob", "Cy", "Di", "Ed")
 THINK = 2.0  # seconds per computer decision at most (a safety net: decisions are quicker)
@@ -240,7 +241,9 @@ def run_game(
             assert recorder is not None  # only a kept game's record uses the book in play
             again = f" with `euchre resume {recorder.game_id}`, which goes on from the last move"
             raise click.ClickException(f"{error}{again} kept") from None
-        except (BookError, RecordError) as error:
+        except RecordError as error:
+            raise click.ClickException(record_words(error)) from None
+        except BookError as error:
             raise click.ClickException(f"{error}") from None
     if recorder is not None and not watch:  # what a kept game is good for, once it is over
         number = recorder.game_id

@@ -24,6 +24,7 @@ from ..records.store import GameBook, NoSuchGame
 from ..terminal.keyboard import ascii_only, terminal_columns
 from ..terminal.review import review_json, review_lines
 from ..terminal.text import Style, fit_to_width, in_ascii, json_text, needs_ascii, wants_colour
+from ..terminal.words import record_words
 
 
 class Points(Amount):
@@ -58,7 +59,8 @@ def review(game_id: int | None, threshold: float, as_json: bool, db: str | None)
     except NobodyPlayed as error:
         raise click.ClickException(f"{error}, so there is nothing to review") from None
     except RecordError as error:
-        raise click.ClickException(f"game {saved.id} does not replay: {error}") from None
+        why = record_words(error)
+        raise click.ClickException(f"game {saved.id} does not replay: {why}") from None
     reviewer = Reviewer(saved.setup)
     with _progress(played.decisions) as decisions:
         weighed = tuple(reviewer.weigh(decision) for decision in decisions)

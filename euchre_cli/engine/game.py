@@ -14,10 +14,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from .cards import RANK_NAMES, Card
-from .hand import Action, EngineError, Hand, HandResult, Phase
+from .hand import Hand
 from .play import Player, TakeBack, play_out, shuffled_deck
 from .rules import Ruleset, side_name
 from .scoring import HandScore, at_the_bridge, game_winner, score_hand
+from .values import Action, EngineError, HandResult, Phase
 
 # For the draw (R3) a king is high and an ace low; suits do not count.
 _DRAW_ORDER = {"7": 1, "8": 2, "9": 3, "T": 4, "J": 5, "Q": 6, "K": 7, "A": 0}

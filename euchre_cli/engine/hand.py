@@ -11,14 +11,13 @@ they come off the (shuffled and cut) pack.  Then, like OpenSpiel's game states::
     result = hand.result()          # who made trump, tricks per seat ...
 
 ``legal_actions()`` is the single source of truth for what the seat to act may do;
-``apply`` refuses anything else with an ``IllegalAction`` that says why (R16).
-Actions have a text form (``pass``, ``order``, ``name:H``, ``alone``, ``pickup``,
-``show``, ``discard:9C``, ``give:JH``, ``play:JH``) that ``Action.parse`` reads back.
+``apply`` refuses anything else with an ``IllegalAction`` that names why (a
+``Refusal``, R16; ``why_illegal`` finds it, and ``terminal.words`` says it).  The
+values it takes and hands out (``Phase``, ``Action``, ``View``, ``HandResult``, the
+errors) are in ``values.py``.
 
-How the deck is dealt: starting left of the dealer and going clockwise, each player
-receives ``deal.packets[0]`` cards, then ``deal.packets[1]`` cards; the next
-``dummy.cards`` cards form the dummy hand; the rest is the kitty, whose first card
-is the upcard.
+How the deck is dealt (the packets, the dummy, the kitty and its upcard) is
+``deal.py``.
 
 Phases, in order (each skipped when the ruleset or the deal does not need it):
 ``WEAK_HAND`` (a weak hand shown, R17) → ``WEAK_EXCHANGE`` (swapped with the kitty) →
@@ -33,9 +32,7 @@ goes alone sits out and does not pick up (R6).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from enum import Enum
+from collections.abc import Sequence
 
 from .cards import (
     ALL_CARDS,
@@ -48,207 +45,30 @@ from .cards import (
     Suit,
     cards_of,
     mask_of,
-    parse_card,
 )
+from .deal import deal, stacked_deck
 from .rules import HAND_SIZE, WEAK_HAND_SWAP, Ruleset
 from .scoring import TRICKS_IN_HAND, HandOutcome, HandScore, score_hand
-
-
-class Phase(Enum):
-    WEAK_HAND = "weak-hand"
-    WEAK_EXCHANGE = "weak-exchange"
-    BID_UPCARD = "bid-upcard"
-    NAME_TRUMP = "name-trump"
-    DEALER_NAMES = "dealer-names"
-    MAKER_ALONE = "maker-alone"
-    DEFENDER_ALONE = "defender-alone"
-    PICKUP = "pickup"
-    DISCARD = "discard"
-    CALL_FOR_BEST = "call-for-best"
-    PLAY = "play"
-    OVER = "over"
-
-
-BIDDING = (Phase.BID_UPCARD, Phase.NAME_TRUMP, Phase.DEALER_NAMES)
-"""The phases in which trump is made (R4, R5, R15)."""
-BEFORE_EXCHANGE = (
-    Phase.WEAK_HAND,
-    *BIDDING,
-    Phase.MAKER_ALONE,
-    Phase.DEFENDER_ALONE,
-    Phase.PICKUP,
+from .values import (
+    ALONE,
+    BIDDING,
+    DISCARD,
+    GIVE,
+    NAME,
+    ORDER,
+    PASS,
+    PICKUP,
+    PLAY,
+    SHOW,
+    Action,
+    EngineError,
+    HandResult,
+    IllegalAction,
+    Phase,
+    Refusal,
+    Trick,
+    View,
 )
-"""The phases before the dealer's pick-up, the dummy and calling for best: every seat
-holds what it was dealt (or, after a weak hand's exchange, what it was swapped)."""
-
-
-class EngineError(Exception):
-    """Base of the errors the hand engine raises."""
-
-
-class InvalidAction(EngineError, ValueError):
-    """Text that is not an action at all (``play:XX``, ``jump``)."""
-
-
-class IllegalAction(EngineError):
-    """A well-formed action the rules do not allow now; the message says why (R16)."""
-
-
-_INTERNED: dict[tuple, Action] = {}
-
-
-@dataclass(frozen=True, eq=False)
-class Action:
-    """A decision at the table.  Instances are interned: compare with ``is`` or ``==``.
-
-    ``kind`` is one of ``pass``, ``order``, ``name``, ``alone``, ``pickup``, ``show``,
-    ``discard``, ``give``, ``play``; ``name`` carries a suit, ``discard``, ``give`` and
-    ``play`` a card.
-    """
-
-    kind: str
-    suit: Suit | None = None
-    card: Card | None = None
-
-    def __new__(cls, kind: str, suit: Suit | None = None, card: Card | None = None) -> Action:
-        # Interning makes ``Action("pass") is PASS``: the engine checks actions by
-        # identity, so a directly built action must be the same object (R16).
-        key = (kind, suit, card)
-        action = _INTERNED.get(key)
-        if action is None:
-            action = _INTERNED[key] = super().__new__(cls)
-        return action
-
-    def __post_init__(self) -> None:
-        if self.suit is not None:
-            object.__setattr__(self, "suit", Suit(self.suit))
-        if self.card is not None:
-            object.__setattr__(self, "card", Card(self.card))
-
-    @property
-    def text(self) -> str:
-        if self.suit is not None:
-            return f"{self.kind}:{self.suit.letter}"
-        if self.card is not None:
-            return f"{self.kind}:{self.card.code}"
-        return self.kind
-
-    def __str__(self) -> str:
-        return self.text
-
-    def __repr__(self) -> str:
-        return f"Action({self.text})"
-
-    def __reduce__(self) -> tuple:
-        return (Action.parse, (self.text,))
-
-    @staticmethod
-    def parse(text: str) -> Action:
-        """The action written as ``pass``, ``name:H``, ``play:JH`` (also ``play JH``,
-        ``play: JH``)."""
-        cleaned = ":".join(text.lower().replace(":", " ", 1).split(None, 1))
-        kind, _, argument = cleaned.partition(":")
-        try:
-            if kind in SIMPLE_ACTIONS and not argument:
-                return SIMPLE_ACTIONS[kind]
-            if kind == "name" and argument:
-                return NAME[Suit.parse(argument)]
-            if kind == "play" and argument:
-                return PLAY[parse_card(argument)]
-            if kind == "discard" and argument:
-                return DISCARD[parse_card(argument)]
-            if kind == "give" and argument:
-                return GIVE[parse_card(argument)]
-        except ValueError as error:
-            raise InvalidAction(f"'{text}': {error}") from None
-        raise InvalidAction(
-            f"'{text}' is not an action (use pass, order, name:H, alone, pickup, show, "
-            "discard:9C, give:JH or play:JH)"
-        )
-
-
-PASS = Action("pass")
-ORDER = Action("order")
-ALONE = Action("alone")
-PICKUP = Action("pickup")
-SHOW = Action("show")  # a weak hand shown (R17)
-SIMPLE_ACTIONS = {action.kind: action for action in (PASS, ORDER, ALONE, PICKUP, SHOW)}
-NAME = {suit: Action("name", suit=suit) for suit in Suit}
-PLAY = [Action("play", card=Card(i)) for i in range(JOKER_INDEX + 1)]
-DISCARD = [Action("discard", card=Card(i)) for i in range(JOKER_INDEX + 1)]
-GIVE = [Action("give", card=Card(i)) for i in range(JOKER_INDEX + 1)]  # to a lone partner (R13)
-
-
-@dataclass(frozen=True)
-class Trick:
-    leader: int
-    plays: tuple[tuple[int, Card], ...]  # (seat, card) in the order played
-    winner: int
-
-
-@dataclass(frozen=True)
-class View:
-    """What one seat may know (the only thing computer players receive).
-
-    Its own cards and discards, the upcard, every bid, whether the dealer took the
-    upcard, trump, who went alone or sits out, a weak hand shown, and every card
-    played; the cards it passed on or was passed face down.  Never the other hands,
-    the dummy (until the seat merges it), the kitty or others' discards.
-    """
-
-    seat: int
-    players: int
-    dealer: int
-    phase: Phase
-    hand: tuple[Card, ...]
-    upcard: Card
-    proposed_suit: Suit
-    bids: tuple[tuple[int, Action], ...]
-    trump: Suit | None
-    maker: int | None
-    alone: tuple[int, ...]
-    sitting_out: tuple[int, ...]
-    dealer_took_upcard: bool | None
-    upcard_discardable: bool  # the dealer may discard it too (R12's eleven cards)
-    discards: tuple[Card, ...]
-    tricks: tuple[Trick, ...]
-    current_trick: tuple[tuple[int, Card], ...]
-    tricks_won: tuple[int, ...]
-    dummy_cards: int
-    partner: int | None
-    deck: int  # every card of the ruleset's pack, as a bit mask: known to all (R1)
-    scores: tuple[int, ...] | None = None  # the game's score per side before this deal
-    rules: Ruleset | None = None  # the rules of the game, known to every player
-    weak_hand: tuple[int, tuple[Card, ...]] | None = None  # (seat, cards) shown to all (R17)
-    given: tuple[Card, ...] = ()  # passed on face down: to the kitty (R17), to a lone partner
-    received: tuple[Card, ...] = ()  # taken face down: the kitty's, a partner's, the dummy
-    dealt: tuple[Card, ...] = ()  # the seat's own cards in the order they were dealt (R3)
-
-    @property
-    def led_suit(self) -> Suit | None:
-        if not self.current_trick or self.trump is None:
-            return None
-        return Suit(EFFECTIVE_SUIT[self.trump][self.current_trick[0][1]])
-
-
-@dataclass(frozen=True)
-class HandResult:
-    """A finished deal: who made what, and tricks per seat.  ``trump`` is None when
-    everybody passed twice and the hand was thrown in (R5)."""
-
-    dealer: int
-    trump: Suit | None
-    maker: int | None
-    makers: tuple[int, ...]
-    alone: tuple[int, ...]
-    lone_defender: int | None
-    tricks: tuple[int, ...]
-    outcome: HandOutcome | None  # None for a thrown-in hand
-    redeal: bool = False  # thrown in for a weak hand shown: the same dealer deals again (R17)
-
-    @property
-    def thrown_in(self) -> bool:
-        return self.trump is None
 
 
 class Hand:
@@ -339,19 +159,11 @@ class Hand:
 
     # ----------------------------------------------------------------- dealing
     def _deal(self) -> None:
-        players, rules, deck = self.players, self.rules, self.deck
-        dealt: list[tuple[Card, ...]] = [()] * players
-        position = 0
-        for packet in rules.deal.packets:
-            for offset in range(1, players + 1):
-                seat = (self.dealer + offset) % players
-                dealt[seat] += deck[position : position + packet]
-                position += packet
-        self.deal_order = dealt  # each seat's cards in the order dealt (its view's)
-        self.hands = [mask_of(cards) for cards in dealt]
-        self.dummy = mask_of(self.deck[position : position + rules.dummy.cards])
-        position += rules.dummy.cards
-        self.kitty: tuple[Card, ...] = self.deck[position:]
+        dealt = deal(self.rules, self.dealer, self.deck)
+        self.deal_order = dealt.hands  # each seat's cards in the order dealt (its view's)
+        self.hands = [mask_of(cards) for cards in dealt.hands]
+        self.dummy = mask_of(dealt.dummy)
+        self.kitty: tuple[Card, ...] = dealt.kitty
         self.upcard: Card = self.kitty[0]
 
     @classmethod
@@ -367,36 +179,10 @@ class Hand:
     ) -> Hand:
         """A given deal: ``hands`` listed by seat, five cards each (``Card``s, R1's
         codes, or one string of codes: ``"JH JD AH KH QH"``), the ``upcard``, and the
-        dummy where the ruleset deals one.
-        The rest of the kitty after the upcard is ``kitty`` and then the cards left
-        over, in the deck's fixed order (which also fills a dummy not given).  The
-        same state as ``Hand`` dealt from the pack in the order that deals these."""
-        held = [_read_cards(hand) for hand in hands]
-        if len(held) != ruleset.players or any(len(hand) != HAND_SIZE for hand in held):
-            raise ValueError(
-                f"give {ruleset.players} hands of {HAND_SIZE} cards, one per seat"
-                f" (given: {', '.join(str(len(hand)) for hand in held) or 'none'})"
-            )
-        given_dummy = None if dummy is None else _read_cards(dummy)
-        rest_of_kitty = _read_cards(kitty)
-        placed = [card for hand in held for card in hand]
-        placed += [*_read_cards([upcard]), *(given_dummy or ()), *rest_of_kitty]
-        twice = sorted({card.code for card in placed if placed.count(card) > 1})
-        if twice:
-            raise ValueError(f"a card is dealt twice: {', '.join(twice)}")
-        missing = [card.code for card in placed if not ruleset.deck_mask >> card & 1]
-        if missing:
-            raise ValueError(f"not in this ruleset's deck: {', '.join(missing)}")
-        spare = [card for card in ruleset.cards if card not in placed]
-        if given_dummy is None:
-            given_dummy = spare[: ruleset.dummy.cards]
-            spare = spare[ruleset.dummy.cards :]
-        elif len(given_dummy) != ruleset.dummy.cards:
-            raise ValueError(f"the dummy is {ruleset.dummy.cards} cards under these rules")
-        kitty_cards = [_read_cards([upcard])[0], *rest_of_kitty, *spare]
-        return cls(
-            ruleset, dealer, deck_order(ruleset, dealer, held, given_dummy, kitty_cards), scores
-        )
+        dummy where the ruleset deals one; the rest as ``deal.stacked_deck`` fills it.
+        The same state as ``Hand`` dealt from the pack that deals these."""
+        deck = stacked_deck(ruleset, dealer, hands, upcard, dummy, kitty)
+        return cls(ruleset, dealer, deck, scores)
 
     def _left(self, seat: int) -> int:
         return (seat + 1) % self.players
@@ -547,10 +333,8 @@ class Hand:
 
         Raises ``IllegalAction`` (nothing changes) when the rules do not allow it.
         """
-        if seat is not None and seat != self.current_seat:
-            raise IllegalAction(self._not_your_turn(seat))
-        if action not in self.legal_actions():
-            raise IllegalAction(self.why_illegal(action))
+        if (seat is not None and seat != self.current_seat) or action not in self.legal_actions():
+            raise self._refusal(action, seat)
         self._legal = None
         actor = self.current_seat
         self.history.append((actor, action))
@@ -580,6 +364,16 @@ class Hand:
             self._weak_exchange(actor, action.card)
         elif phase is Phase.CALL_FOR_BEST:
             self._give_best(actor, action.card)
+
+    def _refusal(self, action: Action, seat: int | None) -> IllegalAction:
+        """Why ``apply`` refuses ``action`` (for ``seat``, if given)."""
+        if self.current_seat is None:
+            return IllegalAction(Refusal.HAND_OVER, action, self.phase)
+        if seat is not None and seat != self.current_seat:
+            return IllegalAction(
+                Refusal.NOT_YOUR_TURN, action, self.phase, seat=seat, to_act=self.current_seat
+            )
+        return why_illegal(self.view(self.current_seat), self.legal_actions(), action)
 
     def _weak_hand(self, seat: int, action: Action) -> None:
         """R17: a weak hand shown is thrown in and dealt again, or swaps three cards
@@ -786,18 +580,6 @@ class Hand:
         self.phase = Phase.OVER
         self.current_seat = None
 
-    # ---------------------------------------------------------- explanations
-    def why_illegal(self, action: Action) -> str:
-        """Why ``action`` is not legal now, and what is (R16)."""
-        if self.current_seat is None:
-            return "the hand is over"
-        return explain_illegal(self.view(self.current_seat), self.legal_actions(), action)
-
-    def _not_your_turn(self, seat: int) -> str:
-        if self.current_seat is None:
-            return "the hand is over"
-        return f"it is seat {self.current_seat}'s turn, not seat {seat}'s"
-
     # --------------------------------------------------------- views, result
     def view(self, seat: int) -> View:
         """What ``seat`` may know now; see ``View``."""
@@ -872,112 +654,48 @@ class Hand:
         return (0,) * len(self.rules.sides) if score is None else score.points
 
 
-def deck_order(
-    ruleset: Ruleset,
-    dealer: int,
-    hands: Sequence[Sequence[int]],
-    dummy: Sequence[int],
-    kitty: Sequence[int],
-) -> list[Card]:
-    """The order of a pack that deals these hands (listed by seat), dummy and kitty,
-    the upcard first: ``Hand._deal`` run backwards (R3)."""
-    players = ruleset.players
-    deck: list[int] = []
-    start = 0
-    for packet in ruleset.deal.packets:
-        for offset in range(1, players + 1):
-            deck += hands[(dealer + offset) % players][start : start + packet]
-        start += packet
-    return [ALL_CARDS[card] for card in (*deck, *dummy, *kitty)]
-
-
-def _read_cards(cards: str | Sequence[Card | str]) -> list[Card]:
-    """Cards given as ``Card`` or R1's codes, or as one string of codes: "JH 10h A♠"."""
-    items = cards.split() if isinstance(cards, str) else cards
-    return [card if isinstance(card, Card) else parse_card(card) for card in items]
-
-
-# actions as a person says them, where the action's name is not already the word
-ACTION_WORDS = {"order": "order up", "alone": "go alone", "pickup": "pick up"}
-
-
-def _in_words(action: Action) -> str:
-    """An action as a person would say it: "9♠", "pass", "name hearts"."""
-    if action.card is not None:
-        return action.card.label
-    if action.suit is not None:
-        return f"{action.kind} {action.suit.title.lower()}"
-    return ACTION_WORDS.get(action.kind, action.kind)
-
-
 _BIDS = ("order", "name")  # the actions that make a suit trump (R4, R5)
-_PHASE_WORDS = {
-    Phase.BID_UPCARD: "while bidding on the upcard",
-    Phase.NAME_TRUMP: "while naming trump",
-    Phase.DEALER_NAMES: "while the dealer names trump",
-    Phase.MAKER_ALONE: "while the maker decides to go alone",
-    Phase.DEFENDER_ALONE: "while the defenders decide to go alone",
-    Phase.PICKUP: "while the dealer decides to pick up",
-    Phase.DISCARD: "while discarding",
-    Phase.WEAK_HAND: "while weak hands may be shown",
-    Phase.WEAK_EXCHANGE: "while a weak hand swaps cards with the kitty",
-    Phase.CALL_FOR_BEST: "while passing a card to a lone partner",
-    Phase.PLAY: "while playing a card",
-}
 
 
-def explain_illegal(
-    view: View,
-    legal: Sequence[Action],
-    action: Action,
-    words: Callable[[Action], str] = _in_words,
-) -> str:
-    """Why ``action`` is not among ``legal`` for the seat of ``view``, and what is (R16).
+def why_illegal(view: View, legal: Sequence[Action], action: Action) -> IllegalAction:
+    """Why ``action`` is not among ``legal`` for the seat of ``view`` (R16), as the
+    error ``Hand.apply`` raises.
 
-    It needs only what the seat can see, so the prompt for a person and the engine
-    give the same reason.
+    It needs only what the seat can see, so a person's prompt, a record played again
+    and the engine give the same reason.
     """
-    allowed = ", ".join(words(a) for a in legal)  # ``words``: as the asker names them
     phase, card = view.phase, action.card
+
+    def refused(reason: Refusal, **named: object) -> IllegalAction:
+        return IllegalAction(reason, action, phase, legal, **named)
+
     if action.kind == "play" and phase is Phase.PLAY:
         if card not in view.hand:
-            return f"you do not hold {card.label} (legal: {allowed})"
-        must = f"you must follow {view.led_suit.title.lower()} (legal: {allowed})"
+            return refused(Refusal.NOT_HELD)
         effective = EFFECTIVE_SUIT[view.trump]
-        # R2: the left bower is a trump this hand, whatever suit it shows: say so when
-        # it is the card refused, or one that must follow a trump lead, or the lead
+        # R2: the left bower is a trump this hand, whatever suit it shows: point it out
+        # when it is the card refused, or one that must follow a trump lead, or the lead
         led = view.current_trick[0][1]
         shown = [led, *view.hand] if view.led_suit is view.trump else [card]
         bower = next((c for c in shown if not c.is_joker and effective[c] != c.suit), None)
-        if bower is not None:
-            trump = view.trump.title.lower().removesuffix("s")
-            return f"{bower.label} is the left bower, a {trump} this hand: {must}"
-        return must
+        return refused(Refusal.MUST_FOLLOW, suit=view.led_suit, bower=bower)
     if action.kind == "discard" and phase is Phase.DISCARD:
         if card == view.upcard and card in view.hand and view.dealer_took_upcard:  # R4
-            return (
-                f"the dealer keeps the upcard {card.label}; discard another card (legal: {allowed})"
-            )
-        return f"you do not hold {card.label} (legal: {allowed})"
+            return refused(Refusal.DEALER_KEEPS_UPCARD)
+        return refused(Refusal.NOT_HELD)
     if card is not None and phase in (Phase.WEAK_EXCHANGE, Phase.CALL_FOR_BEST):
-        return f"you do not hold {card.label} (legal: {allowed})"
+        return refused(Refusal.NOT_HELD)
     natural = view.rules is not None and view.rules.bidding.natural_trump
     if natural and phase in (Phase.BID_UPCARD, Phase.NAME_TRUMP) and action.kind in _BIDS:
         suit = action.suit if action.kind == "name" else view.proposed_suit
         if not (phase is Phase.NAME_TRUMP and suit == view.proposed_suit):  # R17
-            named = suit.title.lower()
-            return f"you hold no {named}, bowers included, and a bid needs one (legal: {allowed})"
+            return refused(Refusal.NO_TRUMP_HELD, suit=suit)
     if action.kind == "name" and phase is Phase.NAME_TRUMP:
-        turned_down = view.proposed_suit.title.lower()
-        return f"{turned_down} was turned down; name another suit (legal: {allowed})"
+        return refused(Refusal.TURNED_DOWN, suit=view.proposed_suit)
     if action is PASS and phase is Phase.NAME_TRUMP:
-        return f"the dealer is stuck and must name a suit (legal: {allowed})"
-    if action is ALONE and phase in (Phase.BID_UPCARD, Phase.NAME_TRUMP, Phase.DEALER_NAMES):
-        return (
-            "going alone, where the rules allow it, is declared once trump is made;"
-            f" bid first (legal: {allowed})"
-        )
+        return refused(Refusal.DEALER_STUCK)
+    if action is ALONE and phase in BIDDING:
+        return refused(Refusal.ALONE_BEFORE_TRUMP)
     if action is ALONE:
-        return f"nobody may go alone now under these rules (legal: {allowed})"
-    words = _PHASE_WORDS.get(phase, "")
-    return f"'{action.text}' is not allowed now, {words} (legal: {allowed})"
+        return refused(Refusal.NOBODY_ALONE)
+    return refused(Refusal.NOT_NOW)

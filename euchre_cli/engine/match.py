@@ -18,7 +18,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from .game import Game, GameObserver
-from .hand import EngineError
 from .play import Player
 from .rules import Ruleset
 from .scoring import (
@@ -29,6 +28,7 @@ from .scoring import (
     rubber_result,
     standing,
 )
+from .values import EngineError
 
 
 class MatchObserver(GameObserver):

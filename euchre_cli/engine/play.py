@@ -13,8 +13,9 @@ from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from .cards import Card
-from .hand import Action, Hand, Phase, View
+from .hand import Hand
 from .rules import Ruleset
+from .values import Action, Phase, View
 
 
 class Player(Protocol):

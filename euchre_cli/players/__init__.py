@@ -10,8 +10,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from ..engine.hand import Action, View
 from ..engine.play import Player
+from ..engine.values import Action, View
 
 __all__ = ["Player", "RandomPlayer"]
 

@@ -38,8 +38,8 @@ from ..engine.cards import (
     bit_indices,
     mask_of,
 )
-from ..engine.hand import ALONE, DISCARD, ORDER, PASS, PICKUP, PLAY, SHOW, Action, Phase, View
 from ..engine.rules import HAND_SIZE
+from ..engine.values import ALONE, DISCARD, ORDER, PASS, PICKUP, PLAY, SHOW, Action, Phase, View
 
 # ----------------------------------------------------------------- card values
 # Value of a trump by its power (TRUMP_POWER: 1 + rank index for plain trumps,
@@ -200,6 +200,36 @@ def _strong_alone(hand: int, trump: int, deck: int, opponents: int, certain: boo
     return (run >= 2 and losers == 0) or (run >= 3 and held >= 4 and losers <= 1)
 
 
+def _voids_and_unseen(view: View, hand: int) -> tuple[list[int], int]:
+    """What the cards seen tell a seat in play: the suits each seat has shown out of
+    (as a bit per suit), and the cards it has not seen (not its own, not played, not
+    its discards, not the upcard unless an opponent holds it).  A suit with no card
+    unseen is one every other seat is void in."""
+    trump = view.trump
+    effective = EFFECTIVE_SUIT[trump]
+    players, me = view.players, view.seat
+    played = 0
+    voids = [0] * players
+    for plays in (*(trick.plays for trick in view.tricks), view.current_trick):
+        if not plays:
+            continue
+        led = effective[plays[0][1]]
+        for seat, card in plays:
+            played |= 1 << card
+            if effective[card] != led:
+                voids[seat] |= 1 << led
+    unseen = view.deck & ~hand & ~played & ~mask_of(view.discards)
+    if view.dealer_took_upcard is not True or view.dealer == me:
+        unseen &= ~(1 << view.upcard)  # turned down or left in the kitty, or our own card
+    suit_masks = SUIT_MASKS[trump]
+    for suit in range(4):
+        if not unseen & suit_masks[suit]:
+            for seat in range(players):
+                if seat != me:
+                    voids[seat] |= 1 << suit
+    return voids, unseen
+
+
 class RuleBasedPlayer:
     """A quick rule-based player for any table; deterministic for a seed.
 
@@ -333,50 +363,21 @@ class RuleBasedPlayer:
     # -------------------------------------------------------------------- play
     def _play(self, view: View, legal: Sequence[Action]) -> Action:
         trump = view.trump
-        me = view.seat
         players = view.players
         effective = EFFECTIVE_SUIT[trump]
-        trump_mask = SUIT_MASKS[trump][trump]
         suit_masks = SUIT_MASKS[trump]
         power = TRUMP_POWER[trump]
-
         hand = mask_of(view.hand)
-        played = 0
-        voids = [0] * players  # suits each seat has shown out of
-        for trick in view.tricks:
-            plays = trick.plays
-            led = effective[plays[0][1]]
-            for seat, card in plays:
-                played |= 1 << card
-                if effective[card] != led:
-                    voids[seat] |= 1 << led
-        current = view.current_trick
-        if current:
-            led = effective[current[0][1]]
-            for seat, card in current:
-                played |= 1 << card
-                if effective[card] != led:
-                    voids[seat] |= 1 << led
-        discards = mask_of(view.discards)
-        up = 1 << view.upcard
-        deck = view.deck
-        unseen = deck & ~hand & ~played & ~discards
-        if view.dealer_took_upcard is not True or view.dealer == me:
-            unseen &= ~up  # turned down or left in the kitty, or our own card
-        unseen_trumps = unseen & trump_mask
+        voids, unseen = _voids_and_unseen(view, hand)
+        unseen_trumps = unseen & suit_masks[trump]
         top_unseen_trump = max((power[c] for c in bit_indices(unseen_trumps)), default=0)
-        for suit in range(4):  # every card of a suit seen: everybody else is void in it
-            if not unseen & suit_masks[suit]:
-                for seat in range(players):
-                    if seat != me:
-                        voids[seat] |= 1 << suit
 
         sitting_out = view.sitting_out
         partner = view.partner
         if partner is not None and partner in sitting_out:
             partner = None
+        me = view.seat
         opponents = [s for s in range(players) if s != me and s != partner and s not in sitting_out]
-        legal_cards = [a.card for a in legal]
 
         def is_boss(card: int) -> bool:
             if power[card]:
@@ -389,22 +390,45 @@ class RuleBasedPlayer:
                 return False
             return any(voids[s] >> suit & 1 and not voids[s] >> trump & 1 for s in seats)
 
-        if not current:
+        if not view.current_trick:
             card = self._lead(
                 view, hand, unseen, unseen_trumps, voids, partner, opponents, is_boss, ruff_risk
             )
-            return PLAY[card]
+        else:
+            cards = [a.card for a in legal]
+            card = self._follow(
+                view, cards, hand, unseen, top_unseen_trump, voids, partner, is_boss
+            )
+        return PLAY[card]
 
-        # Following (R7).
-        led = effective[current[0][1]]
+    def _follow(
+        self,
+        view: View,
+        cards: Sequence[int],
+        hand: int,
+        unseen: int,
+        top_unseen_trump: int,
+        voids: list[int],
+        partner: int | None,
+        is_boss,
+    ) -> int:
+        """The card to play to a trick led (R7): over a partner's card only to save the
+        trick, else the cheapest card no opponent still to play can beat (second hand
+        low), else the least useful (``_throw_off``)."""
+        trump = view.trump
+        power = TRUMP_POWER[trump]
+        suit_masks = SUIT_MASKS[trump]
+        current = view.current_trick
+        led = EFFECTIVE_SUIT[trump][current[0][1]]
         strength = TRICK_STRENGTH[trump][led]
         best_seat, best = current[0][0], strength[current[0][1]]
         for seat, card in current[1:]:
             if strength[card] > best:
                 best_seat, best = seat, strength[card]
+        players, sitting_out = view.players, view.sitting_out
         active = players - len(sitting_out)
         after = []
-        seat = me
+        seat = view.seat
         while len(after) < active - len(current) - 1:
             seat = (seat + 1) % players
             if seat not in sitting_out:
@@ -426,30 +450,30 @@ class RuleBasedPlayer:
                     return True
             return False
 
-        winners = sorted((c for c in legal_cards if strength[c] > best), key=strength.__getitem__)
+        def thrown_off() -> int:
+            return self._throw_off(cards, hand, trump, is_boss)
+
+        winners = sorted((c for c in cards if strength[c] > best), key=strength.__getitem__)
         if partner is not None and best_seat == partner:
             if not opponents_after or not beatable(best):
-                return PLAY[self._throw_off(legal_cards, hand, trump, is_boss)]
+                return thrown_off()
             safe = [
                 c
                 for c in winners
                 if not beatable(strength[c]) and (led == trump or not power[c] or best >= 100)
             ]
-            if safe:
-                return PLAY[safe[0]]
-            return PLAY[self._throw_off(legal_cards, hand, trump, is_boss)]
-        if winners:
-            if not opponents_after:
-                return PLAY[winners[0]]
-            safe = [c for c in winners if not beatable(strength[c])]
-            if safe:
-                return PLAY[safe[0]]
-            cheapest = winners[0]
-            if partner in after and not power[cheapest]:
-                # Second hand low: leave it to the partner rather than waste a card.
-                return PLAY[self._throw_off(legal_cards, hand, trump, is_boss)]
-            return PLAY[cheapest]
-        return PLAY[self._throw_off(legal_cards, hand, trump, is_boss)]
+            return safe[0] if safe else thrown_off()
+        if not winners:
+            return thrown_off()
+        if not opponents_after:
+            return winners[0]
+        safe = [c for c in winners if not beatable(strength[c])]
+        if safe:
+            return safe[0]
+        cheapest = winners[0]
+        if partner in after and not power[cheapest]:
+            return thrown_off()  # second hand low: leave it to the partner, not waste a card
+        return cheapest
 
     def _lead(
         self,

@@ -13,10 +13,14 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from ..book import BookError
 from ..engine.rules import Ruleset
 from ..limits import LARGEST_WHOLE_NUMBER, SMALLEST_WHOLE_NUMBER
+
+if TYPE_CHECKING:  # reading the book costs no engine
+    from ..engine.values import IllegalAction
 
 KINDS = {4: "four-handed", 3: "cutthroat", 2: "two-handed"}
 """The kind of game, by the number of players (``euchre stats`` counts each apart)."""
@@ -24,6 +28,17 @@ KINDS = {4: "four-handed", 3: "cutthroat", 2: "two-handed"}
 
 class RecordError(Exception):
     """A record that does not replay: which move, where, and why; one line."""
+
+
+class IllegalMove(RecordError):
+    """A record's move that the rules do not allow where it stands: ``where`` names
+    the move, ``refused`` is the engine's ``IllegalAction``, which the terminal words
+    (``terminal.words.record_words``)."""
+
+    def __init__(self, where: str, refused: IllegalAction) -> None:
+        super().__init__(f"{where}: {refused}")
+        self.where = where
+        self.refused = refused
 
 
 class DamagedGame(BookError):

@@ -6,9 +6,10 @@ from collections import deque
 from collections.abc import Sequence
 
 from ..engine.game import Game, HandRecord
-from ..engine.hand import Action, Hand, Phase
+from ..engine.hand import Hand
 from ..engine.match import Match, MatchObserver
 from ..engine.scoring import GameResult
+from ..engine.values import Action, Phase
 from .game import Move, SavedGame, Setup
 from .store import GameBook
 

@@ -13,10 +13,11 @@ from collections.abc import Callable, Sequence
 from contextlib import suppress
 
 from ..engine.game import Game
-from ..engine.hand import Action, Hand, InvalidAction, Phase, View
+from ..engine.hand import Hand, why_illegal
 from ..engine.match import Match, MatchObserver, Observers
 from ..engine.play import Player, TakeBack
-from .game import Move, RecordError, SavedGame
+from ..engine.values import Action, InvalidAction, Phase, View
+from .game import IllegalMove, Move, RecordError, SavedGame
 
 Heard = Callable[[Move, View, Sequence[Action]], None]
 """Told of each move handed out: the move, the view its seat had, its legal actions."""
@@ -100,8 +101,7 @@ class Script(MatchObserver):
         except InvalidAction as error:
             raise RecordError(f"{move.where()}: no action ({error})") from None
         if action not in legal:
-            why = hand.why_illegal(action)
-            raise RecordError(f"{move.where()}: {why}")
+            raise IllegalMove(move.where(), why_illegal(view, legal, action))
         self.pending.popleft()
         if self.heard is not None:
             self.heard(move, view, legal)

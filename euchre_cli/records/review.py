@@ -29,9 +29,10 @@ from dataclasses import dataclass
 
 from ..engine.cards import Card, cards_of, mask_of, sorted_hand
 from ..engine.game import Game
-from ..engine.hand import DISCARD, Action, Hand, Phase, View
+from ..engine.hand import Hand
 from ..engine.match import MatchObserver
 from ..engine.rules import HAND_SIZE
+from ..engine.values import DISCARD, Action, Phase, View
 from ..players.levels import make_player
 from ..players.search import Analysis, SearchPlayer
 from .game import Move, SavedGame, Setup

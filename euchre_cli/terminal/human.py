@@ -21,8 +21,10 @@ from ..engine.cards import (
     parse_card,
     sorted_hand,
 )
-from ..engine.hand import (
-    ACTION_WORDS,
+from ..engine.hand import why_illegal
+from ..engine.play import Player, TakeBack
+from ..engine.rules import HAND_SIZE, WEAK_HAND_SWAP
+from ..engine.values import (
     ALONE,
     BEFORE_EXCHANGE,
     DISCARD,
@@ -33,17 +35,14 @@ from ..engine.hand import (
     PICKUP,
     PLAY,
     SHOW,
-    WEAK_HAND_SWAP,
     Action,
     InvalidAction,
     Phase,
     View,
-    explain_illegal,
 )
-from ..engine.play import Player, TakeBack
-from ..engine.rules import HAND_SIZE
 from .numbers import DEFAULT_ORDER, in_hand_order, numbered
 from .text import Style
+from .words import ACTION_WORDS, PHASE_WORDS, refusal_words
 
 
 class QuitGame(Exception):
@@ -58,20 +57,6 @@ HELP = (
     " advice), undo (take back your last decision in this hand), quit (leave the game)."
 )
 TABLE_WORDS = ("table", "score")
-_HINTS = {
-    Phase.WEAK_HAND: "answer y or n",
-    Phase.BID_UPCARD: "answer order or pass",
-    Phase.MAKER_ALONE: "answer y or n",
-    Phase.DEFENDER_ALONE: "answer y or n",
-    Phase.PICKUP: "answer y or n",
-}
-# the phases answered y or n, and what each answer means there
-_YES_NO = {
-    Phase.WEAK_HAND: (SHOW, PASS),
-    Phase.MAKER_ALONE: (ALONE, PASS),
-    Phase.DEFENDER_ALONE: (ALONE, PASS),
-    Phase.PICKUP: (PICKUP, PASS),
-}
 
 
 class Table(Protocol):
@@ -147,9 +132,8 @@ class HumanPlayer:
                 continue
             if action in legal:
                 return action
-            shown = self._in_hand_order(view, legal)
-
-            why = explain_illegal(view, shown, action, lambda a: self._answer_words(a, view))
+            refused = why_illegal(view, self._in_hand_order(view, legal), action)
+            why = refusal_words(refused, lambda a: self._answer_words(a, view))
             self.out(f"Not allowed: {why}.")
 
     def _quit_or_undo(self, answer: str) -> None:
@@ -281,7 +265,7 @@ class HumanPlayer:
         if action.suit is not None:
             return f"{action.suit.letter.lower()} ({action.suit.title.lower()})"
         words = self._action_words(action, view)
-        answers = _YES_NO.get(view.phase)
+        answers = PHASE_WORDS[view.phase].yes_no
         if view.phase is Phase.BID_UPCARD and view.seat == view.dealer:
             answers = (ORDER, PASS)
         if answers:
@@ -347,7 +331,7 @@ class HumanPlayer:
         try:
             return Action.parse(answer)
         except InvalidAction:
-            what = _HINTS.get(phase) or _name_a_suit(legal)
+            what = PHASE_WORDS[phase].answer or _name_a_suit(legal)
             if phase is Phase.BID_UPCARD and view.seat == view.dealer:
                 what = "answer y (pick it up) or n (pass)"
             if not answer:
@@ -511,8 +495,9 @@ class HumanPlayer:
 def action_words(action: Action, view: View, style: Style) -> str:
     """A choice in the words the prompts and hints use for it at this seat and phase
     ("pick it up", "not go alone", "play J♥")."""
-    if (view.phase, action.kind) in _WORDS_IN_PHASE:
-        return _WORDS_IN_PHASE[view.phase, action.kind]
+    in_phase = PHASE_WORDS[view.phase].choices.get(action.kind)
+    if in_phase is not None:
+        return in_phase
     if action is ORDER and view.seat == view.dealer:
         return "pick it up"
     if action is ORDER and view.partner == view.dealer:  # R4: the dealer's partner
@@ -528,15 +513,6 @@ def action_words(action: Action, view: View, style: Style) -> str:
     return ACTION_WORDS.get(action.kind, action.kind)
 
 
-# where "pass" means declining (to go alone, to take the upcard), and a defender's lone hand
-_WORDS_IN_PHASE = {
-    (Phase.MAKER_ALONE, "pass"): "not go alone",
-    (Phase.DEFENDER_ALONE, "pass"): "not defend alone",
-    (Phase.DEFENDER_ALONE, "alone"): "defend alone",
-    (Phase.PICKUP, "pass"): "leave the upcard",
-    (Phase.WEAK_HAND, "pass"): "keep your hand",
-    (Phase.WEAK_HAND, "show"): "show your hand",
-}
 _COUNT_WORDS = {2: "two", 5: "five"}  # cards kept: a weak hand's swap (R17), a dummy's five
 # the questions answered with a card, and the action each card stands for there
 _CARD_ACTIONS = {Phase.PLAY: PLAY, Phase.DISCARD: DISCARD, Phase.CALL_FOR_BEST: GIVE}

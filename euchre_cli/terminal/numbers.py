@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from ..engine.cards import Card, sorted_hand
-from ..engine.hand import View
 from ..engine.rules import WEAK_HAND_SWAP
+from ..engine.values import View
 
 ORDERS = ("sorted", "dealt", "suit")
 """How a hand is shown: by suit with trump first once it is fixed (``sorted``), as it

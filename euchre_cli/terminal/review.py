@@ -8,10 +8,11 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine.cards import sorted_hand
-from ..engine.hand import BEFORE_EXCHANGE, Action, Phase
+from ..engine.values import BEFORE_EXCHANGE, Action, Phase
 from ..records.review import Review, Weighed
 from .human import action_words, hint_line, keep_hint_line
 from .text import Style, plural
+from .words import PHASE_WORDS
 
 REVIEW_KEYS = (
     "id",
@@ -29,27 +30,12 @@ REVIEW_KEYS = (
 )
 """The keys of ``review_json``, in order (README, "Review")."""
 
-# what a decision of each phase was about, where it is not a trick
-_ABOUT = {
-    Phase.BID_UPCARD: "bidding, first round",
-    Phase.NAME_TRUMP: "bidding, second round",
-    Phase.DEALER_NAMES: "naming trump under the joker",
-    Phase.MAKER_ALONE: "going alone",
-    Phase.DEFENDER_ALONE: "defending alone",
-    Phase.PICKUP: "picking up the upcard",
-    Phase.DISCARD: "the discard",
-    Phase.WEAK_HAND: "showing a weak hand",
-    Phase.WEAK_EXCHANGE: "the weak hand's swap",
-    Phase.CALL_FOR_BEST: "the card for your lone partner",
-}
-
-
 def where(weighed: Weighed, several_games: bool) -> str:
     """Where a decision was: "Game 2, hand 5, trick 3", "Hand 1, bidding, first round";
     "taken back" when the person took it back with undo."""
     decision = weighed.decision
     move = decision.move
-    about = _ABOUT.get(decision.view.phase, "")
+    about = PHASE_WORDS[decision.view.phase].about
     if decision.trick is not None:
         about = f"trick {decision.trick}"
     elif decision.keeps_many and decision.view.phase is Phase.DISCARD:

@@ -13,13 +13,16 @@ from collections.abc import Callable, Iterable, Sequence
 
 from ..engine.cards import JOKER_INDEX, Card, sorted_hand
 from ..engine.game import Game, HandRecord
-from ..engine.hand import BEFORE_EXCHANGE, BIDDING, WEAK_HAND_SWAP, Action, Hand, Phase
+from ..engine.hand import Hand
 from ..engine.match import Match, MatchObserver
+from ..engine.rules import WEAK_HAND_SWAP
 from ..engine.scoring import GameResult, marker_position
+from ..engine.values import BEFORE_EXCHANGE, BIDDING, PASS, Action, Phase
 from ..rulebook.changes import HouseRules
 from .markers import marker_picture, marker_width, side_by_side
 from .numbers import DEFAULT_ORDER, in_hand_order
 from .text import Style, plural, row_words
+from .words import PHASE_WORDS
 
 
 def bid_words(hand: Hand, seat: int, action: Action, phase: Phase) -> str:
@@ -283,7 +286,7 @@ class TableScreen(MatchObserver):
         # a seat's cards laid away in a row (keeping five of many) are said at once
         runs: list[tuple[int, Phase, list[Action]]] = []
         for s, action, phase in taken:
-            if runs and runs[-1][:2] == (s, phase) and phase in _LAID_AWAY:
+            if runs and runs[-1][:2] == (s, phase) and PHASE_WORDS[phase].laid_away:
                 runs[-1][2].append(action)
             else:
                 runs.append((s, phase, [action]))
@@ -304,18 +307,16 @@ class TableScreen(MatchObserver):
             return self._bid(hand, seat, action, phase)
         if phase is Phase.PLAY:
             return f"plays {self.style.card(action.card)}"
-        if phase in _LAID_AWAY:
+        words = PHASE_WORDS[phase]
+        if words.laid_away:
             seen = self.face_up or seat == self._my_seat(game)
             count = "a card" if len(actions) == 1 else f"{len(actions)} cards"
             cards = self.style.cards([a.card for a in actions]) if seen else count
-            return f"{_LAID_AWAY[phase]} {cards}"
-        yes = action.kind != "pass"
-        return {
-            Phase.MAKER_ALONE: "goes alone" if yes else "does not go alone",
-            Phase.DEFENDER_ALONE: "defends alone" if yes else "does not defend alone",
-            Phase.PICKUP: "picks up the upcard" if yes else "leaves the upcard",
-            Phase.WEAK_HAND: "shows a weak hand" if yes else "keeps the hand",
-        }.get(phase, action.text)
+            return f"{words.laid_away} {cards}"
+        if words.taken_back is None:
+            return action.text
+        yes, no = words.taken_back
+        return no if action is PASS else yes
 
     def _weak_hand_shown(self, game: Game, hand: Hand, seat: int) -> None:
         """R17: the hand is shown to all, then dealt again or swapped with the kitty."""
@@ -671,14 +672,6 @@ class TableScreen(MatchObserver):
         return sentence(
             f"game {number} of the {what} left before the end ({game.scores_text()}; {won})."
         )
-
-
-# cards laid face down, seen only by whoever lays them (and, passed, the partner)
-_LAID_AWAY = {
-    Phase.DISCARD: "discards",
-    Phase.CALL_FOR_BEST: "passes",
-    Phase.WEAK_EXCHANGE: "swaps",
-}
 
 
 def _inline(said: str) -> str:

@@ -45,10 +45,11 @@ from dataclasses import dataclass, field
 from itertools import combinations
 
 from ...engine.cards import bit_indices, mask_of
-from ...engine.hand import DISCARD, Action, Hand, Phase, View
+from ...engine.hand import Hand
 from ...engine.play import play_out
 from ...engine.rules import HAND_SIZE, Ruleset
 from ...engine.scoring import TRICKS_IN_HAND, HandOutcome, score_hand
+from ...engine.values import DISCARD, Action, Phase, View
 from ..rule_based import RuleBasedPlayer, hand_value
 from .odds import win_chances
 from .solver import PlaySolver

@@ -24,7 +24,10 @@ from dataclasses import dataclass, field
 from math import factorial
 
 from ...engine.cards import EFFECTIVE_SUIT, SUIT_MASKS, bit_indices, mask_of
-from ...engine.hand import (
+from ...engine.deal import deck_order
+from ...engine.hand import Hand
+from ...engine.rules import HAND_SIZE, WEAK_HAND_SWAP, Ruleset
+from ...engine.values import (
     ALONE,
     BIDDING,
     DISCARD,
@@ -33,14 +36,10 @@ from ...engine.hand import (
     PICKUP,
     PLAY,
     SHOW,
-    WEAK_HAND_SWAP,
     Action,
-    Hand,
     Phase,
     View,
-    deck_order,
 )
-from ...engine.rules import HAND_SIZE, Ruleset
 from .. import Player
 from ..rule_based import hand_value
 
