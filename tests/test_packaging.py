@@ -21,10 +21,11 @@ CLEAN_ENV = {key: value for key, value in os.environ.items() if key != "PYTHONPA
 
 @pytest.fixture(scope="session")
 def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The ``euchre`` script of a fresh venv with only the built wheel installed: built
-    once for the whole run, by the first of pytest-xdist's workers to need it, into the
-    folder they share (any other waits on its lock, then uses it).  Not an xdist_group:
-    pytest 9.2 leaves --dist loadgroup grouping nothing (pytest-xdist issue 1386)."""
+    """The ``euchre`` script of a fresh venv with only the built wheel installed (and
+    what it depends on): built once for the whole run, by the first of pytest-xdist's
+    workers to need it, into the folder they share (any other waits on its lock, then
+    uses it).  Not an xdist_group: with pytest 9.2, --dist loadgroup groups nothing
+    (pytest-xdist issue 1386)."""
     base = tmp_path_factory.getbasetemp()
     if os.environ.get("PYTEST_XDIST_WORKER"):
         base = base.parent  # the run's own folder, above each worker's
@@ -38,8 +39,9 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
             wheel = [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(folder)]
             subprocess.run([*wheel, str(ROOT)], check=True, env=CLEAN_ENV)
             (wheel_file,) = folder.glob("*.whl")
-            venv.create(folder / "venv", with_pip=True)
-            pip = [str(folder / "venv" / "bin" / "python"), "-m", "pip", "install", "-q"]
+            venv.create(folder / "venv")  # without pip of its own: this one installs there
+            python = str(folder / "venv" / "bin" / "python")
+            pip = [sys.executable, "-m", "pip", "--python", python, "install", "-q"]
             subprocess.run([*pip, str(wheel_file)], check=True, env=CLEAN_ENV)
             built.touch()
     return folder / "venv" / "bin" / "euchre"
