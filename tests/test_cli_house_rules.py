@@ -33,13 +33,41 @@ def played(*args: str, answers: str) -> str:
     return result.output
 
 
-@pytest.mark.parametrize("seed", [1, 2, 3, 4, 5])
-def test_r13_watched_railroad_games_end_with_the_table_scoring(seed: int) -> None:
+def kinds_of_hand(summary: dict) -> set[str]:
+    """Which kinds of hand with a row of their own (R8, R13) a JSON summary holds."""
+    kinds = set()
+    for hand in summary["hands"]:
+        if hand["trump"] is None:
+            continue
+        made = sum(hand["tricks"][player] for player in hand["makers"]) >= 3
+        kinds.add("made" if made else "euchred")
+        if set(hand["alone"]) & set(hand["makers"]):
+            kinds.add("maker alone")
+        if set(hand["alone"]) - set(hand["makers"]):
+            kinds.add("defender alone")
+    return kinds
+
+
+@pytest.mark.parametrize(
+    ("level", "seed", "kinds"),
+    [
+        ("easy", 1, {"made", "euchred", "maker alone"}),
+        ("hard", 4, {"made", "maker alone", "defender alone"}),  # four hands, at hard's pace
+    ],
+    ids=["easy", "hard"],
+)
+def test_r13_watched_railroad_games_end_with_the_table_scoring(
+    level: str, seed: int, kinds: set[str]
+) -> None:
     """R8 with R13's 4 for a lone defender: every hand scores its row of the table,
-    and the hands add up to the final score."""
-    result = run("play", "--rules", "railroad", "--watch", "--json", "--seed", str(seed))
+    and the hands add up to the final score.  Only hard defends alone; each seed shows
+    the kinds of hand it is here for."""
+    result = run(
+        "play", "--rules", "railroad", "--watch", "--json", "--seed", str(seed), "--level", level
+    )
     assert result.exit_code == 0, result.output[-800:]
     summary = json.loads(result.stdout)
+    assert kinds <= kinds_of_hand(summary)
     rules = load_ruleset("railroad")
     totals = dict.fromkeys(summary["sides"], 0)
     for hand in summary["hands"]:
@@ -120,21 +148,24 @@ def test_r17_a_redeal_shows_the_hand_and_deals_again(tmp_path: Path) -> None:
     assert "— Hand 2: Bob deals —" in out  # R17: the same dealer
 
 
-def test_r17_watched_games_with_every_house_rule_end_and_score(tmp_path: Path) -> None:
+@pytest.mark.parametrize("level", ["easy", "hard"])
+def test_r17_watched_games_with_every_house_rule_end_and_score(tmp_path: Path, level: str) -> None:
+    """A game to 4 (at hard, seed 1's four hands show a weak hand swapped, a partner
+    ordering alone, defenders alone and cards passed for best)."""
     house = tmp_path / "all.yaml"
     house.write_text(
         "extends: railroad\ndeal: {weak_hand: exchange}\n"
-        "bidding: {natural_trump: true, partner_orders_alone: true}\n",
+        "bidding: {natural_trump: true, partner_orders_alone: true}\ngame: {points_to_win: 4}\n",
         encoding="utf-8",
     )
-    for seed in (1, 2):
-        result = run("play", "--rules", str(house), "--watch", "--json", "--seed", str(seed))
-        assert result.exit_code == 0, result.output[-800:]
-        summary = json.loads(result.stdout)
-        assert summary["ruleset"] == "all" and summary["winner"] in summary["sides"]
-        rules = load_ruleset(str(house))
-        for hand in summary["hands"]:  # every hand scores its row of the table (R8, R13)
-            assert hand["points"] == expected_points(rules, hand, summary["sides"])
+    watched = ("play", "--rules", str(house), "--watch", "--json", "--seed", "1", "--level", level)
+    result = run(*watched)
+    assert result.exit_code == 0, result.output[-800:]
+    summary = json.loads(result.stdout)
+    assert summary["ruleset"] == "all" and summary["winner"] in summary["sides"]
+    rules = load_ruleset(str(house))
+    for hand in summary["hands"]:  # every hand scores its row of the table (R8, R13)
+        assert hand["points"] == expected_points(rules, hand, summary["sides"])
 
 
 def test_r13_json_summaries_of_railroad_games_agree_with_themselves() -> None:
@@ -147,8 +178,11 @@ def test_r13_json_summaries_of_railroad_games_agree_with_themselves() -> None:
 
 
 def test_r17_a_redeal_is_marked_in_the_json_summary(tmp_path: Path) -> None:
-    house = tmp_path / "redeal.yaml"
-    house.write_text("extends: standard\ndeal: {weak_hand: redeal}\n", encoding="utf-8")
+    house = tmp_path / "redeal.yaml"  # a game to 1: the hand thrown in, then one scored
+    house.write_text(
+        "extends: standard\ndeal: {weak_hand: redeal}\ngame: {points_to_win: 1}\n",
+        encoding="utf-8",
+    )
     result = run(
         "play",
         "--rules",

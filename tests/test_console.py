@@ -405,6 +405,7 @@ def test_a_terminal_in_the_c_locale_gets_ascii(tmp_path: Path, locale: str, unic
 
 
 SIT_OUT = b"(you sit out: Enter plays the rest at once)"
+SKIPPED = b"(Enter: the rest of this hand at once)"
 
 
 def read_until_shown(fd: int, text: bytes, seconds: float = 60) -> bytes:
@@ -419,13 +420,14 @@ def read_until_shown(fd: int, text: bytes, seconds: float = 60) -> bytes:
 
 def test_enter_plays_the_rest_of_a_hand_the_person_sits_out(tmp_path: Path) -> None:
     """Bob goes alone in the first hand of seed 169, so the person watches five
-    tricks at the pace of their own, 10 s a card here.  Enter plays the rest at once:
-    the hand's end comes well inside read_until_prompt's minute, where the pauses
-    left would take two.  The Enter is used up there: the next deal still waits."""
+    tricks at the pace of their own.  Enter plays the rest at once, and the table says
+    so (a second's pause a turn leaves it the whole hand's time to come); that the
+    pauses left are skipped is ``test_pace``'s.  The Enter is used up there: the next
+    deal still waits."""
     env = {**os.environ, "EUCHRE_HOME": str(tmp_path), "TERM": "xterm", "NO_COLOR": "1"}
     controller, terminal = os.openpty()
     try:
-        command = [*PLAY_EASY[:1], "--seed", "169", "--level", "easy", "--delay", "10"]
+        command = [*PLAY_EASY[:1], "--seed", "169", "--level", "easy", "--delay", "1"]
         process = subprocess.Popen(
             [*CONSOLE_SCRIPT, *command, "--no-save"],
             stdin=terminal,
@@ -437,10 +439,13 @@ def test_enter_plays_the_rest_of_a_hand_the_person_sits_out(tmp_path: Path) -> N
         os.write(controller, b"pass\r")
         shown = read_until_shown(controller, SIT_OUT)
         assert b"Bob goes alone!" in shown and b"You sit out this hand." in shown
+        assert SKIPPED not in shown
         os.write(controller, b"\r")  # keys typed before the notice would have been dropped
         rest = read_until_waiting(controller, (b">",), process.pid).decode()
-        assert "Trick 5: Bob wins it." in rest and "Bob marched alone" in rest
-        assert rest.rstrip().endswith(
+        assert rest.count(SKIPPED.decode()) == 1
+        skipped = rest.split(SKIPPED.decode())[1]  # what came at once
+        assert "Trick 5: Bob wins it." in skipped and "Bob marched alone" in skipped
+        assert skipped.rstrip().endswith(
             "Enter deals the next hand (table reviews this one, quit leaves) >"
         )
         assert "Hand 2" not in rest

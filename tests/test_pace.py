@@ -29,16 +29,16 @@ def test_enter_skips_the_pauses_left_in_the_hand_sat_out_and_only_in_it(
     keyboard: dict[str, list],
 ) -> None:
     pauses = Pauses(0.6, enter_skips=True)
-    pauses.pause()  # before the person sits out: a plain pause
+    assert not pauses.pause()  # before the person sits out: a plain pause
     assert pauses.sit_out() and keyboard["dropped"] == [True]  # keys typed before: dropped
     assert not pauses.sit_out()  # said once a hand
     keyboard["enter"] = [False, True]
-    pauses.pause()  # waits for Enter, which does not come
-    pauses.pause()  # Enter
-    pauses.pause()  # the rest of the hand: no pause
+    assert not pauses.pause()  # waits for Enter, which does not come
+    assert pauses.pause()  # Enter: said once, for the table to tell the person
+    assert not pauses.pause()  # the rest of the hand: no pause
     assert keyboard["slept"] == [0.6] and keyboard["waited"] == [0.6, 0.6]
     pauses.hand_started(None, None)  # type: ignore[arg-type]
-    pauses.pause()
+    assert not pauses.pause()
     assert keyboard["slept"] == [0.6, 0.6] and keyboard["waited"] == [0.6, 0.6]
 
 

@@ -3,8 +3,10 @@ from any directory, with the built-in rulesets inside it."""
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
+import shutil
 import subprocess
 import sys
 import venv
@@ -17,21 +19,32 @@ ROOT = Path(__file__).resolve().parent.parent
 CLEAN_ENV = {key: value for key, value in os.environ.items() if key != "PYTHONPATH"}
 
 
-@pytest.fixture(scope="module")
-def installed(tmp_path_factory) -> Path:
-    """The ``euchre`` script of a fresh venv with only the built wheel installed."""
-    base = tmp_path_factory.mktemp("wheel")
-    subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(base), str(ROOT)],
-        check=True,
-        env=CLEAN_ENV,
-    )
-    (wheel,) = base.glob("*.whl")
-    env_dir = base / "venv"
-    venv.create(env_dir, with_pip=True)
-    pip = [str(env_dir / "bin" / "python"), "-m", "pip", "install", "-q", str(wheel)]
-    subprocess.run(pip, check=True, env=CLEAN_ENV)
-    return env_dir / "bin" / "euchre"
+@pytest.fixture(scope="session")
+def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The ``euchre`` script of a fresh venv with only the built wheel installed (and
+    what it depends on): built once for the whole run, by the first of pytest-xdist's
+    workers to need it, into the folder they share (any other waits on its lock, then
+    uses it).  Not an xdist_group: with pytest 9.2, --dist loadgroup groups nothing
+    (pytest-xdist issue 1386)."""
+    base = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        base = base.parent  # the run's own folder, above each worker's
+    folder = base / "wheel"
+    built = folder / "built"  # written last: a build that failed is built again
+    with open(base / "wheel.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not built.exists():
+            shutil.rmtree(folder, ignore_errors=True)
+            folder.mkdir()
+            wheel = [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(folder)]
+            subprocess.run([*wheel, str(ROOT)], check=True, env=CLEAN_ENV)
+            (wheel_file,) = folder.glob("*.whl")
+            venv.create(folder / "venv")  # without pip of its own: this one installs there
+            python = str(folder / "venv" / "bin" / "python")
+            pip = [sys.executable, "-m", "pip", "--python", python, "install", "-q"]
+            subprocess.run([*pip, str(wheel_file)], check=True, env=CLEAN_ENV)
+            built.touch()
+    return folder / "venv" / "bin" / "euchre"
 
 
 def run_installed(
@@ -76,10 +89,10 @@ def test_wheel_lists_and_plays_every_builtin_ruleset(installed: Path, tmp_path: 
 @pytest.mark.parametrize("rules", ["standard", "cutthroat"])
 def test_wheel_ships_the_search_players(installed: Path, tmp_path: Path, rules: str) -> None:
     levels = "hard,medium" if rules == "standard" else "hard,medium,easy"
-    args = ["simulate", "--rules", rules, "--players", levels, "--deals", "3", "--seed", "1"]
+    args = ["simulate", "--rules", rules, "--players", levels, "--deals", "1", "--seed", "1"]
     result = run_installed(installed, tmp_path, *args, "--json")
     assert result.returncode == 0, result.stderr
-    assert json.loads(result.stdout)["deals"] == 3
+    assert json.loads(result.stdout)["deals"] == 1
 
 
 def test_wheel_reports_user_errors_without_traceback(installed: Path, tmp_path: Path) -> None:

@@ -20,6 +20,7 @@ from euchre_cli.engine.cards import SUIT_MASKS, Suit, parse_card
 from euchre_cli.engine.game import Game
 from euchre_cli.engine.hand import Hand
 from euchre_cli.engine.rules import DummyRules
+from euchre_cli.engine.scoring import TRICKS_IN_HAND
 from euchre_cli.engine.values import ALONE, DISCARD, NAME, ORDER, PASS, PICKUP, PLAY, Phase
 from euchre_cli.players import RandomPlayer
 from euchre_cli.players.rule_based import (
@@ -47,17 +48,17 @@ def card(code: str):
 
 
 # ------------------------------------------------------------ R16: always legal
-def play_hand(ruleset, deck, dealer, players) -> list[str]:
+def play_hand(ruleset, deck, dealer, players) -> Hand:
+    """The hand dealt from ``deck``, played to its end by ``players``, each action
+    checked legal."""
     hand = Hand(ruleset, dealer, deck)
-    history = []
     while not hand.is_over:
         seat = hand.current_seat
         legal = hand.legal_actions()
         action = players[seat].choose(hand.view(seat), legal)
         assert action in legal, (hand.phase, action, legal)
         hand.apply(action)
-        history.append(action.text)
-    return history
+    return hand
 
 
 @pytest.mark.parametrize("variant", sorted(VARIANTS))
@@ -98,7 +99,8 @@ def test_r16_legal_for_any_deal(variant, seed, dealer):
     deck = list(ruleset.cards)
     random.Random(seed).shuffle(deck)
     players = [RuleBasedPlayer(seed) for _ in range(ruleset.players)]
-    play_hand(ruleset, deck, dealer % ruleset.players, players)
+    result = play_hand(ruleset, deck, dealer % ruleset.players, players).result()
+    assert result.thrown_in or sum(result.tricks) == TRICKS_IN_HAND  # a whole hand, legally
 
 
 def test_deterministic_for_a_seed():
@@ -108,7 +110,7 @@ def test_deterministic_for_a_seed():
         random.Random(number).shuffle(deck)
         first = play_hand(ruleset, deck, number % 3, [RuleBasedPlayer(5) for _ in range(3)])
         again = play_hand(ruleset, deck, number % 3, [RuleBasedPlayer(5) for _ in range(3)])
-        assert first == again
+        assert first.history == again.history  # (seat, action) in order
 
 
 def test_deterministic_games():

@@ -24,13 +24,14 @@ from euchre_cli.engine.cards import Suit, cards_of, parse_card
 from euchre_cli.engine.game import Game
 from euchre_cli.engine.hand import Hand
 from euchre_cli.engine.play import play_out
+from euchre_cli.engine.scoring import TRICKS_IN_HAND
 from euchre_cli.engine.values import ORDER, PASS, PLAY, Action, Phase
 from euchre_cli.players.levels import LEVELS, PRESETS, make_player
 from euchre_cli.players.rule_based import RuleBasedPlayer
 from euchre_cli.players.search import PlaySolver, SearchPlayer
 from euchre_cli.players.search import player as search_player
 from euchre_cli.players.search.worlds import Knowledge, World
-from euchre_cli.rulebook import load_ruleset
+from euchre_cli.rulebook import builtin_names, load_ruleset
 
 C, D, H, S = Suit
 QUICK = {"play_samples": 2, "bid_samples": 2, "keep_candidates": 2}
@@ -310,6 +311,25 @@ def test_seeded_decisions_are_reproducible():
     assert summary(5) == summary(5)
 
 
+EVERY_PHASE = {
+    Phase.BID_UPCARD,
+    Phase.NAME_TRUMP,
+    Phase.MAKER_ALONE,
+    Phase.DEFENDER_ALONE,
+    Phase.PICKUP,
+    Phase.DISCARD,
+    Phase.PLAY,
+}
+ALONE = {Phase.MAKER_ALONE, Phase.DEFENDER_ALONE}
+# What twelve hands of search players reach in each variant (thirty reached no more).
+PHASES_REACHED = {
+    "cutthroat": EVERY_PHASE - {Phase.NAME_TRUMP},
+    "mandatory-pickup": EVERY_PHASE - {Phase.PICKUP},
+    "two-handed": EVERY_PHASE - ALONE,
+    "two-handed-dummy": EVERY_PHASE - ALONE - {Phase.NAME_TRUMP, Phase.PICKUP},
+}
+
+
 @pytest.mark.parametrize("variant", sorted(VARIANTS))
 def test_r16_search_decisions_are_always_legal(variant):
     """Every phase of every variant, search players (with few deals, for time) at
@@ -318,7 +338,7 @@ def test_r16_search_decisions_are_always_legal(variant):
     rng = random.Random(variant)
     deck = list(ruleset.cards)
     phases = set()
-    for number in range(30):
+    for number in range(12):
         rng.shuffle(deck)
         players = [
             SearchPlayer(ruleset, number, search_bidding=(seat + number) % 3 != 0, **QUICK)
@@ -332,18 +352,21 @@ def test_r16_search_decisions_are_always_legal(variant):
             assert action in legal
             phases.add(hand.phase)
             hand.apply(action)
-    assert Phase.PLAY in phases
+    assert phases >= PHASES_REACHED.get(variant, EVERY_PHASE)
 
 
-def test_every_builtin_ruleset_plays_a_hand_at_hard():
-    from euchre_cli.rulebook import builtin_names
-
-    for name in builtin_names():
-        ruleset = load_ruleset(name)
-        players = [make_player("hard", ruleset, seed=s) for s in range(ruleset.players)]
-        game = Game(ruleset, [str(s) for s in range(ruleset.players)], players, seed=1)
-        game.start()
-        game.play_hand()
+@pytest.mark.parametrize("name", builtin_names())
+def test_every_builtin_ruleset_plays_a_hand_at_hard(name):
+    """Hard players at every seat bid and play a whole hand, which is scored (the
+    engine refuses an illegal action)."""
+    ruleset = load_ruleset(name)
+    players = [make_player("hard", ruleset, seed=s) for s in range(ruleset.players)]
+    game = Game(ruleset, [str(s) for s in range(ruleset.players)], players, seed=1)
+    game.start()
+    record = game.play_hand()
+    assert sum(record.result.tricks) == TRICKS_IN_HAND  # seed 1 throws no hand in
+    assert record.score is not None and sum(record.score.points) > 0
+    assert game.scores == list(record.score.points)
 
 
 def test_levels_by_name():

@@ -102,8 +102,8 @@ def run_game(
     pauses = Pauses(delay if pace else 0.0, enter_skips=not watch and _waits_for_enter(stream))
 
     def pause() -> None:
-        if live["now"]:
-            pauses.pause()
+        if live["now"] and pauses.pause():
+            out(style.dim("(Enter: the rest of this hand at once)"))
 
     def out(line: str) -> None:
         if not quiet and live["now"]:

@@ -23,13 +23,16 @@ class Pauses(MatchObserver):
         self._listening = False  # the person sits out: each pause waits for Enter
         self._skipping = False  # Enter came: no more pauses this hand
 
-    def pause(self) -> None:
+    def pause(self) -> bool:
+        """One pause; True when Enter came in it, the rest of the hand to go at once
+        (for the table to say so)."""
         if self.seconds <= 0 or self._skipping:
-            return
-        if self._listening:
-            self._skipping = line_typed_within(self.seconds)
-        else:
+            return False
+        if not self._listening:
             time.sleep(self.seconds)
+            return False
+        self._skipping = line_typed_within(self.seconds)
+        return self._skipping
 
     def sit_out(self) -> bool:
         """The person sits out the rest of this hand: True, once a hand, when Enter now
