@@ -29,6 +29,7 @@ from ..terminal import reports
 from ..terminal.keyboard import terminal_columns
 from ..terminal.text import escaped, say
 from .keep import keep
+from .serve import serve
 
 
 @click.group(cls=ListingGroup)
@@ -278,3 +279,4 @@ def delete(name: str, yes: bool, db: str | None) -> None:
 
 
 score.add_command(keep)
+score.add_command(serve)
