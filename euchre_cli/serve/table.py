@@ -8,8 +8,9 @@ opened: a malformed body is a 400, the scorekeeper's refusal a 422."""
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from typing import Any, NamedTuple
 
 from ..book import BookBusy, open_book
@@ -156,18 +157,22 @@ class Table:
     def __init__(self, book_path: str, served: str) -> None:
         self.book_path = book_path
         self.served = served
+        # The server's own writers take turns here rather than in SQLite's busy
+        # handler, whose growing sleeps gave some writes seconds of wait (bench/serve.py).
+        self._writing = threading.Lock()
 
     @contextmanager
     def _scorebook(self, write: bool = False) -> Iterator[Scorebook]:
         """The book's sheets in one transaction, its refusals as ``Refused``: a sheet
         not found 404 to a read (422 to a write), a busy book 503, the rest 422."""
         try:
-            book = open_book(self.book_path)
-            try:
-                with book.transaction(write):
-                    yield Scorebook(book)
-            finally:
-                book.close()
+            with self._writing if write else nullcontext():
+                book = open_book(self.book_path)
+                try:
+                    with book.transaction(write):
+                        yield Scorebook(book)
+                finally:
+                    book.close()
         except BookBusy as error:
             raise Refused(503, refusal_line(error)) from None
         except (NoSuchSheet, NoCurrentSheet) as error:
