@@ -55,16 +55,14 @@ def serve(
         code = checked_code(given_code) if given_code is not None else new_code()
     except BadCode as problem:
         raise click.BadParameter(str(problem), param_hint="'--code'") from None
-    try:
-        import segno  # noqa: F401 (only checked here: the QR code needs it)
-
-        from ..serve.app import make_app
-    except ImportError as missing:
-        module = (missing.name or "a module").split(".")[0]
+    missing = [name for name in ("starlette", "uvicorn", "segno") if not _installed(name)]
+    if missing:
         raise click.ClickException(
-            f"the scoreboard needs Starlette, uvicorn and segno ({module} is missing): {EXTRA}"
-        ) from None
+            f"the scoreboard needs Starlette, uvicorn and segno ({', '.join(missing)}"
+            f" missing): {EXTRA}"
+        )
     from ..serve import run as serving
+    from ..serve.app import make_app
     from ..serve.qr import qr_text
 
     with session(db, write=False) as book:
@@ -87,3 +85,13 @@ def serve(
         say(f"Stopped serving sheet {served}.")
     finally:
         listener.close()
+
+
+def _installed(module: str) -> bool:
+    """Whether ``module`` can be imported (found, not imported: that is for later)."""
+    import importlib.util
+
+    try:
+        return importlib.util.find_spec(module) is not None
+    except ValueError:  # in sys.modules as None: taken away on purpose
+        return False
