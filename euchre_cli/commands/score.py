@@ -15,6 +15,7 @@ import click
 from ..book import book_exists, check_book_path
 from ..cli.errors import ListingGroup
 from ..cli.options import Command, WholeNumber, ascii_wanted, with_ascii, with_db
+from ..cli.output import with_output, write_output
 from ..cli.places import book_path
 from ..cli.session import refusals, session
 from ..rulebook import load_ruleset
@@ -228,6 +229,31 @@ def stats(name: str | None, db: str | None) -> None:
         sheet = book.sheet(name)
         tally = book.tally(sheet)
     say(reports.stats_table(sheet, side_stats(len(sheet.sides), tally)))
+
+
+@score.command()
+@_sheet_name
+@click.option("--csv", "as_csv", is_flag=True, help="As CSV, for a spreadsheet.")
+@with_output
+@with_db
+def export(
+    name: str | None, as_csv: bool, output: str | None, force: bool, db: str | None
+) -> None:
+    """Write every entry of a sheet with each side's running totals.
+
+    The current sheet, or sheet NAME, as CSV (--csv, the one format yet): one row
+    an entry, game and rubber ends in columns of their own, to stdout or --output
+    FILE.  An existing file is overwritten only with --force, or when you say so at
+    a terminal."""
+    if not as_csv:
+        raise click.UsageError("say how to write the sheet: --csv (the one format yet)")
+    from ..scorekeeper.export import csv_text  # export's only
+
+    with session(db, write=False) as book:
+        sheet = book.sheet(name)
+        tally = book.tally(sheet)
+    text = csv_text(sheet, tally).removesuffix("\n")
+    write_output(text, output, force, f"sheet {sheet.name}")
 
 
 @score.command(name="list")
