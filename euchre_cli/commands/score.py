@@ -28,7 +28,7 @@ from ..scorekeeper.sheet import (
 )
 from ..terminal import reports
 from ..terminal.keyboard import terminal_columns
-from ..terminal.text import escaped, say
+from ..terminal.text import escaped, json_text, say
 from .keep import keep
 
 
@@ -254,6 +254,30 @@ def export(
         tally = book.tally(sheet)
     text = csv_text(sheet, tally).removesuffix("\n")
     write_output(text, output, force, f"sheet {sheet.name}")
+
+
+@score.command()
+@click.option("--json", "as_json", is_flag=True, help="One JSON object, for scripts.")
+@with_db
+def players(as_json: bool, db: str | None) -> None:
+    """Each person and partnership over every sheet.
+
+    Per person: games played and won, hands as makers, euchred, and lone hands
+    made; per partnership: games together and won.  A person is a name as typed,
+    and a partnership two people who sat as a team.  A sheet records which side
+    made trump, not which partner, so a hand counts for both; a game counts once,
+    a slam too."""
+    from ..scorekeeper.people import people  # players' only
+
+    with session(db, write=False) as book:
+        sheets = [book.sheet(summary.name) for summary in book.summaries()]
+        persons, partnerships = people((sheet, book.tally(sheet)) for sheet in sheets)
+    if not sheets:
+        raise click.ClickException("no score sheets yet: start one with 'euchre score new'")
+    if as_json:
+        click.echo(json_text(reports.players_json(persons, partnerships), indent=2))
+    else:
+        say(reports.players_table(persons, partnerships))
 
 
 @score.command(name="list")
