@@ -560,10 +560,19 @@ def test_a_port_in_use_is_refused_in_one_line(db) -> None:
         taken.close()
 
 
-def test_serve_prints_the_real_address_serves_it_and_stops_on_ctrl_c(db) -> None:
+def _ignoring_ctrl_c() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # as a shell starts `euchre ... &`
+
+
+@pytest.mark.parametrize("started", [None, _ignoring_ctrl_c], ids=["at a terminal", "with &"])
+def test_serve_prints_the_real_address_serves_it_and_stops_on_ctrl_c(db, started) -> None:
+    """uvicorn takes Ctrl-C even where it was ignored (a job started with &), and then
+    raises it again only where it was not: the line that says it stopped comes both ways."""
     command = [sys.executable, "-m", "euchre_cli", "score", "serve", "--port", "0",
                "--code", CODE, "--db", str(db)]  # fmt: skip
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    process = subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, preexec_fn=started
+    )
     try:
         first = process.stdout.readline()
         assert first.startswith("Serving sheet friday at http://127.0.0.1:")

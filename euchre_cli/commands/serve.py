@@ -81,10 +81,11 @@ def serve(
     say("Scan it to join with the code. Ctrl-C stops the server.")
     try:
         serving.serve_forever(app, listener, app.state.hub.close)
-    except KeyboardInterrupt:
-        say(f"Stopped serving sheet {served}.")
+    except KeyboardInterrupt:  # uvicorn raises the signal again once it has stopped
+        pass
     finally:
         listener.close()
+    say(f"Stopped serving sheet {served}.")  # also where Ctrl-C was ignored, as in `cmd &`
 
 
 def _installed(module: str) -> bool:
