@@ -21,8 +21,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, fields
 from typing import Any
 
-from ..engine.rules import HAND_SIZE
-from ..engine.scoring import TRICKS_TO_MAKE
+from ..engine.scoring import TRICKS_IN_HAND, TRICKS_TO_MAKE
 from .game import KINDS, DamagedGame, SavedGame
 
 RECENT_GAMES = 20
@@ -313,7 +312,7 @@ def _game_figures(
             maker_tricks += tricks[maker]
             ours = ours or maker in partners
         euchred = int(maker_tricks < TRICKS_TO_MAKE)
-        marched = int(maker_tricks == HAND_SIZE)
+        marched = int(maker_tricks == TRICKS_IN_HAND)
         if not ours:
             count["defended"] += 1
             count["euchres_as_defenders"] += euchred

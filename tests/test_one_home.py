@@ -1,0 +1,36 @@
+"""Each fact has one home (CONTRIBUTING.md), read from the source: the facts that were
+once written out again beside their home stay in it.  Each test names the home; a
+new need imports it."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def sources(*folders: str) -> list[Path]:
+    return sorted(path for folder in folders for path in (ROOT / folder).rglob("*.py"))
+
+
+def written_in(pattern: str, *folders: str) -> list[str]:
+    """Each ``file:line`` under ``folders`` whose line matches ``pattern``."""
+    found = re.compile(pattern)
+    return [
+        f"{path.relative_to(ROOT)}:{number}"
+        for path in sources(*folders)
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if found.search(line)
+    ]
+
+
+def homes(pattern: str, *folders: str) -> set[str]:
+    """The files under ``folders`` that write ``pattern``."""
+    return {place.rpartition(":")[0] for place in written_in(pattern, *folders)}
+
+
+def test_tricks_are_counted_against_the_scoring_constants() -> None:
+    """``engine.scoring.TRICKS_TO_MAKE`` and ``TRICKS_IN_HAND``: simulate.py counted a
+    make as ``>= 3`` and a march as ``== 5``."""
+    assert written_in(r"tricks\w*\s*(?:[<>]=?|==)\s*[1-9]", "euchre_cli", "bench") == []
