@@ -34,3 +34,8 @@ def test_tricks_are_counted_against_the_scoring_constants() -> None:
     """``engine.scoring.TRICKS_TO_MAKE`` and ``TRICKS_IN_HAND``: simulate.py counted a
     make as ``>= 3`` and a march as ``== 5``."""
     assert written_in(r"tricks\w*\s*(?:[<>]=?|==)\s*[1-9]", "euchre_cli", "bench") == []
+
+
+def test_a_side_is_named_by_side_name_only() -> None:
+    """``engine.rules.side_name``: the screen joined Cutthroat's defenders itself."""
+    assert homes(r"""["']\s*&\s*["']\.join""", "euchre_cli") == {"euchre_cli/engine/rules.py"}
