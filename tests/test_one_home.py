@@ -7,6 +7,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from euchre_cli.records.stats import RECENT_GAMES
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -39,3 +41,8 @@ def test_tricks_are_counted_against_the_scoring_constants() -> None:
 def test_a_side_is_named_by_side_name_only() -> None:
     """``engine.rules.side_name``: the screen joined Cutthroat's defenders itself."""
     assert homes(r"""["']\s*&\s*["']\.join""", "euchre_cli") == {"euchre_cli/engine/rules.py"}
+
+
+def test_the_recent_games_are_counted_in_one_place() -> None:
+    """``records.stats.RECENT_GAMES``: the help of `euchre stats` wrote out its number."""
+    assert written_in(rf"\b(?:last|recent) {RECENT_GAMES}\b", "euchre_cli") == []

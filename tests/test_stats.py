@@ -446,3 +446,12 @@ def test_the_figures_kept_beside_each_record_are_its_summarys() -> None:
         assert stats_of(counted) == person_stats(games) and not damaged
     finally:
         book.close()
+
+
+def test_the_help_says_how_many_recent_games_are_counted() -> None:
+    """The help wrote out the number ``RECENT_GAMES`` holds; it is built from it."""
+    result = run("--help")
+    assert result.exit_code == 0
+    assert f"all your games and the last {RECENT_GAMES} side by side" in " ".join(
+        result.output.split()
+    )
