@@ -43,6 +43,12 @@ def test_a_side_is_named_by_side_name_only() -> None:
     assert homes(r"""["']\s*&\s*["']\.join""", "euchre_cli") == {"euchre_cli/engine/rules.py"}
 
 
+def test_one_did_you_mean() -> None:
+    """``engine.names.did_you_mean``: the rulebook, the command groups and the
+    settings file each had their own."""
+    assert homes(r"get_close_matches", "euchre_cli") == {"euchre_cli/engine/names.py"}
+
+
 def test_the_recent_games_are_counted_in_one_place() -> None:
     """``records.stats.RECENT_GAMES``: the help of `euchre stats` wrote out its number."""
     assert written_in(rf"\b(?:last|recent) {RECENT_GAMES}\b", "euchre_cli") == []

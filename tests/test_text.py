@@ -21,6 +21,7 @@ from euchre_cli.engine.names import (
     check_name,
     check_player_name,
     check_text,
+    did_you_mean,
 )
 from euchre_cli.records.export import to_document
 from euchre_cli.records.game import SavedGame, Setup
@@ -312,3 +313,32 @@ def test_every_command_that_styles_asks_the_one_rule(
         result = CliRunner().invoke(main, list(args), color=True)
         assert result.exit_code == 0, result.output
         assert asked and ("\x1b[" in result.output) is answer
+
+
+@pytest.mark.parametrize(
+    ("word", "known", "said"),
+    [
+        ("standrd", ["classic", "standard"], "did you mean 'standard'?"),
+        ("hist", ["history", "list"], "did you mean 'history'?"),  # the one it starts
+        ("Hist", ["history", "list"], "did you mean 'history'?"),
+        ("s", ["show", "stats"], ""),  # starts two, close to neither
+        ("zzz", ["show", "stats"], ""),
+        ("", ["show"], ""),
+    ],
+)
+def test_did_you_mean_names_the_one_name_meant(word: str, known: list[str], said: str) -> None:
+    assert did_you_mean(word, known) == said
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["sore"], "no such command 'sore' (did you mean 'score'?)"),
+        (["rules", "show", "standrd"], "unknown ruleset 'standrd' (did you mean 'standard'?"),
+        (["config", "set", "levl", "easy"], "unknown key 'levl' (did you mean 'level'?)"),
+    ],
+)
+def test_every_unknown_name_is_answered_in_the_same_words(args: list[str], said: str) -> None:
+    """A command, a ruleset and a settings key: one helper, one way of saying it."""
+    result = euchre(*args)
+    assert result.exit_code in (1, 2) and said in result.stderr, result.stderr

@@ -22,6 +22,7 @@ import click
 from click.core import ParameterSource
 
 from ..book import write_whole
+from ..engine.names import did_you_mean
 from ..limits import UnreadableFile, read_text_file
 from .options import rules_to_play
 from .places import config_folder
@@ -119,10 +120,7 @@ def setting_named(key: str) -> Setting:
 
 
 def _unknown_key(key: str) -> str:
-    import difflib  # only on this error
-
-    close = difflib.get_close_matches(key, list(SETTINGS), n=1)
-    hint = f"did you mean {close[0]!r}?" if close else f"the keys: {', '.join(SETTINGS)}"
+    hint = did_you_mean(key, list(SETTINGS)) or f"the keys: {', '.join(SETTINGS)}"
     return f"unknown key {key!r} ({hint})"
 
 

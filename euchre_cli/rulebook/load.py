@@ -22,6 +22,7 @@ from dataclasses import replace
 from functools import cache
 from typing import TYPE_CHECKING, NamedTuple
 
+from ..engine.names import did_you_mean
 from ..engine.rules import Ruleset
 from ..limits import UnreadableFile, read_text_file
 from .validate import (
@@ -32,7 +33,6 @@ from .validate import (
     Where,
     as_written,
     build_ruleset,
-    did_you_mean,
     dotted,
 )
 
