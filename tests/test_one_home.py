@@ -49,6 +49,12 @@ def test_one_did_you_mean() -> None:
     assert homes(r"get_close_matches", "euchre_cli") == {"euchre_cli/engine/names.py"}
 
 
+def test_one_yaml_reader() -> None:
+    """``rulebook.yamlfile``: the settings file composed its own YAML, aliases and all."""
+    reading = r"yaml\.(?:compose|load|safe_load|full_load|SafeLoader|parse)\b"
+    assert homes(reading, "euchre_cli") == {"euchre_cli/rulebook/yamlfile.py"}
+
+
 def test_the_recent_games_are_counted_in_one_place() -> None:
     """``records.stats.RECENT_GAMES``: the help of `euchre stats` wrote out its number."""
     assert written_in(rf"\b(?:last|recent) {RECENT_GAMES}\b", "euchre_cli") == []
