@@ -43,6 +43,11 @@ def test_a_side_is_named_by_side_name_only() -> None:
     assert homes(r"""["']\s*&\s*["']\.join""", "euchre_cli") == {"euchre_cli/engine/rules.py"}
 
 
+def test_colour_codes_are_written_by_click_style_only() -> None:
+    """``terminal.text.Style`` asks ``click.style``: it wrote the codes by hand."""
+    assert written_in(r"\\(?:x1b|033|e|u001b)\[\d", "euchre_cli") == []
+
+
 def test_one_did_you_mean() -> None:
     """``engine.names.did_you_mean``: the rulebook, the command groups and the
     settings file each had their own."""
