@@ -7,6 +7,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
+
 from euchre_cli.records.stats import RECENT_GAMES
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -63,3 +65,10 @@ def test_one_yaml_reader() -> None:
 def test_the_recent_games_are_counted_in_one_place() -> None:
     """``records.stats.RECENT_GAMES``: the help of `euchre stats` wrote out its number."""
     assert written_in(rf"\b(?:last|recent) {RECENT_GAMES}\b", "euchre_cli") == []
+
+
+@pytest.mark.parametrize("folder", ["euchre_cli", "tests", "bench"])
+def test_no_reference_to_an_issue_tracker(folder: str) -> None:
+    """A reader of the repository cannot look such a number up: the code says what
+    the thing is for instead."""
+    assert written_in(r"(?i)\bissues?\s+#?\d", folder) == []

@@ -264,7 +264,8 @@ def sheet_report(
 
 
 def sheet_json(sheet: Sheet, tally: Tally) -> dict[str, Any]:
-    """``score show --json``: the shape scripts rely on (issue 4)."""
+    """``score show --json``: an object scripts read, so a key it has given keeps its
+    name and its meaning (new ones may be added)."""
     rules = sheet.ruleset
     names = sheet.side_names
 
