@@ -14,7 +14,7 @@ from click.core import ParameterSource
 from ..book import BookBusy, BookError, open_book
 from ..cli.options import BadRules, Seconds, WholeNumber, rules_to_play, with_db
 from ..cli.places import book_path
-from ..cli.session import kept_games, refusals
+from ..cli.session import game_records, refusals
 from ..cli.settings import with_settings
 from ..engine.game import Game, GameTooLong
 from ..engine.match import Match, MatchObserver, Observers
@@ -505,7 +505,7 @@ def resume(
 ) -> None:
     """Go on with an unfinished game at the question where it stopped: the latest
     one, or game ID (see `euchre games`).  The computer plays as it would have."""
-    with kept_games(db) as games:
+    with game_records(db) as games:
         saved = games.game(game_id or games.last_id(finished=False))
     if saved.finished:
         raise click.ClickException(

@@ -144,7 +144,7 @@ def _bridge(sheet: Sheet, scores: Sequence[int]) -> int | None:
 
 
 def changed_elsewhere(sheet: Sheet, tally: Tally) -> str:
-    """``keep``'s notice that another command changed its sheet: the table should not
+    """``score keep``'s notice that another command changed its sheet: the table should not
     find a score that jumped, or undo an entry it never saw."""
     count = len(tally.results)
     now = "it has no entries now"
