@@ -19,7 +19,7 @@ from euchre_cli.records.game import DamagedGame, SavedGame, Setup
 from euchre_cli.records.stats import (
     RECENT_GAMES,
     Figures,
-    TableStats,
+    KindAndLevelStats,
     person_stats,
     stats_of,
 )
@@ -251,7 +251,7 @@ def cells(report: str, label: str, nth: int = 0) -> list[str]:
 
 
 def test_a_rare_figure_is_not_shown_as_none_and_its_fall_is_marked() -> None:
-    table = TableStats(
+    table = KindAndLevelStats(
         kind="four-handed",
         level="hard",
         rulesets=("standard",),
