@@ -12,10 +12,10 @@ import click
 
 from ..cli.options import Seconds, WholeNumber, with_db
 from ..cli.output import with_output, write_output
-from ..cli.session import hold_interrupts, kept_games
+from ..cli.session import game_records, hold_interrupts
 from ..limits import UnreadableFile, decode_json, read_text_file
 from ..records.game import DamagedGame, RecordError, SavedGame
-from ..records.store import AlreadyKept, Listing
+from ..records.store import AlreadyInBook, Listing
 from ..terminal.keyboard import ascii_only, terminal_columns
 from ..terminal.reports import games_table
 from ..terminal.text import Style, escaped, fit_to_width, in_ascii, json_text, say, wants_colour
@@ -30,7 +30,7 @@ def games(ctx: click.Context, as_json: bool, db: str | None) -> None:
     result (or "unfinished": `euchre resume ID` goes on with it)."""
     if ctx.invoked_subcommand is not None:
         return
-    with kept_games(db) as book:
+    with game_records(db) as book:
         kept = book.listing()
     for listed in kept:
         if listed.damaged:
@@ -62,7 +62,7 @@ def _game_id(command: Callable) -> Callable:
 
 
 def _record(db: str | None, game_id: int) -> SavedGame:
-    with kept_games(db) as book:
+    with game_records(db) as book:
         return book.game(game_id)
 
 
@@ -184,10 +184,10 @@ def import_(file: str, copy: bool, db: str | None) -> None:
         saved = from_document(data)
     except RecordError as error:
         raise click.ClickException(f"{file}: {record_words(error)}") from None
-    with kept_games(db, create=True) as book:
+    with game_records(db, create=True) as book:
         try:
             game_id = book.add_saved(saved, copy)
-        except AlreadyKept as same:
+        except AlreadyInBook as same:
             raise click.ClickException(
                 f"{file}: {same} (the same setup and moves): --copy keeps it again"
             ) from None
@@ -202,7 +202,7 @@ def import_(file: str, copy: bool, db: str | None) -> None:
 @with_db
 def delete(game_id: int, yes: bool, db: str | None) -> None:
     """Delete game ID and its moves."""
-    with kept_games(db) as book:
+    with game_records(db) as book:
         try:
             saved = book.game(game_id)
             about = f"{saved.setup.ruleset.name}, {saved.started}, {len(saved.moves)} moves"
@@ -211,7 +211,7 @@ def delete(game_id: int, yes: bool, db: str | None) -> None:
     if not yes and not click.confirm(escaped(f"Delete game {game_id} ({about})?")):
         click.echo(f"Game {game_id} kept.")
         return
-    with kept_games(db) as book:
+    with game_records(db) as book:
         book.delete(game_id)
         hold_interrupts()
     click.echo(f"Deleted game {game_id}.")

@@ -24,7 +24,7 @@ from .text import escaped, names_the_lone_defender, plural, row_words
 
 if TYPE_CHECKING:
     from ..engine.scoring import GameResult, RubberResult
-    from ..records.stats import Figures, TableStats
+    from ..records.stats import Figures, KindAndLevelStats
     from ..records.store import Listing
     from ..scorekeeper.people import Partnership, Person
     from ..scorekeeper.sheet import EntryResult, Sheet, SideStats, Tally
@@ -145,7 +145,7 @@ def _bridge(sheet: Sheet, scores: Sequence[int]) -> int | None:
 
 
 def changed_elsewhere(sheet: Sheet, tally: Tally) -> str:
-    """``keep``'s notice that another command changed its sheet: the table should not
+    """``score keep``'s notice that another command changed its sheet: the table should not
     find a score that jumped, or undo an entry it never saw."""
     count = len(tally.results)
     now = "it has no entries now"
@@ -266,7 +266,8 @@ def sheet_report(
 
 
 def sheet_json(sheet: Sheet, tally: Tally) -> dict[str, Any]:
-    """``score show --json``: the shape scripts rely on (issue 4)."""
+    """``score show --json``: an object scripts read, so a key it has given keeps its
+    name and its meaning (new ones may be added)."""
     rules = sheet.ruleset
     names = sheet.side_names
 
@@ -537,7 +538,7 @@ def games_table(kept: Sequence[Listing], columns: int | None = None) -> str:
     return _table(rows, headers, wrap=3, columns=columns)
 
 
-def person_stats_report(tables: Sequence[TableStats], ascii: bool = False) -> str:
+def person_stats_report(tables: Sequence[KindAndLevelStats], ascii: bool = False) -> str:
     """``euchre stats``: a table per kind of game and computer level, each figure over
     all the games and over the most recent ones side by side, and which way it moved."""
     from ..records.stats import RECENT_GAMES  # not every report's: records cost start-up
@@ -573,7 +574,7 @@ one can see, and the exact value, to say which way; None for a figure with no tr
 Shown = tuple[str, Compared]  # a figure as a cell, and what its trend compares
 
 
-def _person_figures(table: TableStats) -> list[tuple[str, Callable[[Figures], Shown]]]:
+def _person_figures(table: KindAndLevelStats) -> list[tuple[str, Callable[[Figures], Shown]]]:
     """The rows of a ``euchre stats`` table: a label, and how a column shows it."""
     side = "your side" if table.partnerships else "you"
     rows: list[tuple[str, Callable[[Figures], Shown]]] = [
