@@ -15,6 +15,7 @@ from typing import Any, NamedTuple
 
 from ..book import BookBusy, open_book
 from ..cli.session import REFUSALS, refusal_line
+from ..engine.rules import side_name
 from ..rulebook import builtin_names, load_ruleset
 from ..scorekeeper.sheet import Entry, Sheet, manual_points, played_hand, renege_penalty, seat_sides
 from ..scorekeeper.store import NoCurrentSheet, NoSuchSheet, Scorebook
@@ -102,7 +103,7 @@ def _checked(kind: str, value: object) -> Any:
         teams = [_checked("names", team) if isinstance(team, list) else team for team in value]
         if not all(isinstance(team, (str, list)) for team in teams):
             return None
-        return [team if isinstance(team, str) else " & ".join(team) for team in teams]
+        return [team if isinstance(team, str) else side_name(team) for team in teams]
     raise AssertionError(kind)
 
 
