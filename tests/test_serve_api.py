@@ -7,6 +7,7 @@ event streams and the paths no client would tidy, which need a real uvicorn."""
 
 from __future__ import annotations
 
+import asyncio
 import http.client
 import json
 import queue
@@ -28,6 +29,7 @@ from euchre_cli.commands.euchre import main
 from euchre_cli.serve import app as serve_app
 from euchre_cli.serve.app import MOST_BODY_BYTES, make_app
 from euchre_cli.serve.code import CODE_ALPHABET, DRAWN_LENGTH, WrongCodes, checked_code, new_code
+from euchre_cli.serve.live import MOST_STREAMS, Event, Hub
 from euchre_cli.serve.run import listening_socket, serve_forever
 
 CODE = "TABLE234"
@@ -275,6 +277,21 @@ def test_a_drawn_code_has_40_bits_and_a_given_one_is_checked() -> None:
     for bad in ["ABC23", "ABCDE0", "ABCDEI", "ABC 234", "A" * 65, "ÄBCDEF"]:
         with pytest.raises(ValueError, match="no 0, 1, I or O"):
             checked_code(bad)
+
+
+def test_the_streams_are_bounded_and_each_holds_only_the_newest_event() -> None:
+    hub = Hub()
+    streams = [hub.open(None) for _ in range(MOST_STREAMS)]
+    assert None not in streams and hub.open("friday") is None
+    hub.drop(streams[0])
+    follower = hub.open("friday")
+    assert follower is not None and hub.followed() == {None, "friday"}
+    for entries in range(3):
+        hub.publish("friday", Event("sheet", str(entries)))
+    assert asyncio.run(follower.next(0.1)) == Event("sheet", "2")
+    assert streams[1].pending is None  # it follows the served sheet, not "friday"
+    hub.close()
+    assert all(stream.closed for stream in hub.streams) and hub.open(None) is None
 
 
 # --- Refusals: 400, 413, 415, 422, with the book unchanged ---------------------------
