@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import click
 
-from ..cli.options import WholeNumber, ascii_wanted, with_ascii, with_db
+from ..cli.options import WholeNumber, ascii_wanted, with_db
 from ..cli.places import book_path
 from ..cli.session import session
 from ..terminal.text import say
@@ -28,7 +28,7 @@ EXTRA = "pip install 'euchre-suite[serve]'"
 @click.option("--host", metavar="ADDR", help="The address to listen on [default: 127.0.0.1].")
 @click.option("--lan", is_flag=True, help="Listen on the local network, for the phones.")
 @click.option("--code", "given_code", metavar="CODE", help="The table code (default: drawn).")
-@with_ascii
+@click.option("--ascii", "plain", is_flag=True, help="Draw the QR code in plain ASCII.")
 @with_db
 def serve(
     name: str | None,
