@@ -30,6 +30,7 @@ from euchre_cli.serve import app as serve_app
 from euchre_cli.serve.app import MOST_BODY_BYTES, make_app
 from euchre_cli.serve.code import CODE_ALPHABET, DRAWN_LENGTH, WrongCodes, checked_code, new_code
 from euchre_cli.serve.live import MOST_STREAMS, Event, Hub
+from euchre_cli.serve.qr import qr_text
 from euchre_cli.serve.run import listening_socket, serve_forever
 
 CODE = "TABLE234"
@@ -618,3 +619,21 @@ def test_the_qr_code_holds_the_address_and_the_code(db, monkeypatch) -> None:
     code_rows = [line for line in lines if line.startswith("##")]
     assert len(code_rows) >= 25 and len({len(row) for row in code_rows}) == 1
     assert printed, "the server was started"
+
+
+@pytest.mark.parametrize("ascii", [True, False], ids=["ascii", "half blocks"])
+def test_the_qr_code_drawn_is_segnos_module_for_module(ascii: bool) -> None:
+    import segno
+
+    data = "http://192.168.1.20:8000/#code=TABLE234"
+    wanted = [[module == 0 for module in row] for row in segno.make(data).matrix_iter(border=2)]
+    lines = qr_text(data, ascii).splitlines()
+    if ascii:
+        drawn = [[line[i : i + 2] == "##" for i in range(0, len(line), 2)] for line in lines]
+    else:
+        halves = {"█": (True, True), "▀": (True, False), "▄": (False, True), " ": (False, False)}
+        pairs = [[halves[char] for char in line] for line in lines]
+        drawn = [[pair[half] for pair in row] for row in pairs for half in (0, 1)]
+        drawn = drawn[: len(wanted)]  # the last line's lower half is blank
+    assert drawn == wanted
+
