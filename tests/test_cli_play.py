@@ -74,11 +74,11 @@ def test_watched_game_ends_with_a_winner_and_table_points(name: str) -> None:
 
 def test_seed_reproduces_the_whole_game(tmp_path: Path) -> None:
     """At the default level (hard), whose search draws its deals from the game seed:
-    the watched table, every bid and card, again the same (a game to 2, two hands:
+    the watched table, every bid and card, again the same (a game to 1, one hand:
     hard takes seconds a hand).  No decision may reach --think's cap on a loaded
     machine: a game that does may not replay exactly."""
     short = tmp_path / "short.yaml"
-    short.write_text("extends: standard\ngame: {points_to_win: 2}\n", encoding="utf-8")
+    short.write_text("extends: standard\ngame: {points_to_win: 1}\n", encoding="utf-8")
 
     def watched(seed: str, *level: str) -> str:
         args = ("--watch", "--seed", seed, "--rules", str(short), "--think", "60", *level)
