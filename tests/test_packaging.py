@@ -24,8 +24,8 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The ``euchre`` script of a fresh venv with only the built wheel installed (and
     what it depends on): built once for the whole run, by the first of pytest-xdist's
     workers to need it, into the folder they share (any other waits on its lock, then
-    uses it).  Not an xdist_group: with pytest 9.2, --dist loadgroup groups nothing
-    (pytest-xdist issue 1386)."""
+    uses it).  Not an xdist_group: with pytest 9.2, pytest-xdist's --dist loadgroup
+    groups nothing."""
     base = tmp_path_factory.getbasetemp()
     if os.environ.get("PYTEST_XDIST_WORKER"):
         base = base.parent  # the run's own folder, above each worker's
