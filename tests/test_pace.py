@@ -37,7 +37,7 @@ def test_enter_skips_the_pauses_left_in_the_hand_sat_out_and_only_in_it(
     assert pauses.pause()  # Enter: said once, for the table to tell the person
     assert not pauses.pause()  # the rest of the hand: no pause
     assert keyboard["slept"] == [0.6] and keyboard["waited"] == [0.6, 0.6]
-    pauses.hand_started(None, None)  # type: ignore[arg-type]
+    pauses.new_hand()
     assert not pauses.pause()
     assert keyboard["slept"] == [0.6, 0.6] and keyboard["waited"] == [0.6, 0.6]
 
@@ -51,3 +51,21 @@ def test_enter_is_offered_only_on_a_terminal_with_pauses_to_skip(
     pauses.pause()
     assert keyboard["waited"] == keyboard["dropped"] == []
     assert keyboard["slept"] == ([seconds] if seconds else [])
+
+
+@pytest.mark.parametrize(
+    ("delay", "watching", "at_terminal", "seconds"),
+    [
+        (None, False, True, pace.PLAYING_PAUSE),
+        (None, True, True, pace.WATCHING_PAUSE),
+        (None, False, False, 0.0),  # a pipe or a file: no one reads at the pace
+        (None, True, False, 0.0),
+        (2.5, False, False, 2.5),  # asked for: kept, wherever the table goes
+        (0.0, True, True, 0.0),
+    ],
+)
+def test_the_pause_is_the_one_asked_for_else_the_pace_of_a_terminal(
+    delay: float | None, watching: bool, at_terminal: bool, seconds: float
+) -> None:
+    assert pace.pause_seconds(delay, watching, at_terminal) == seconds
+
