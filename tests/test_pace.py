@@ -3,8 +3,14 @@ hand the person sits out (the terminal itself: ``test_console.py``)."""
 
 from __future__ import annotations
 
-import pytest
+import subprocess
+import sys
 
+import pytest
+from click.testing import CliRunner
+
+from euchre_cli.cli.settings import SETTINGS
+from euchre_cli.commands.euchre import main
 from euchre_cli.terminal import pace
 from euchre_cli.terminal.pace import Pauses
 
@@ -69,3 +75,29 @@ def test_the_pause_is_the_one_asked_for_else_the_pace_of_a_terminal(
 ) -> None:
     assert pace.pause_seconds(delay, watching, at_terminal) == seconds
 
+
+def test_every_word_about_the_pace_gives_its_own_figures() -> None:
+    """The help of each command with --delay, and the settings file's words, say the
+    defaults this module holds (written out again, they would drift apart)."""
+    playing, watching = f"{pace.PLAYING_PAUSE:g}", f"{pace.WATCHING_PAUSE:g}"
+    in_a_game = f"(default {playing} s, {watching} s watching)"
+    for command, words in [
+        (["play"], in_a_game),
+        (["cutthroat"], in_a_game),
+        (["two-handed"], in_a_game),
+        (["resume"], in_a_game),
+        (["games", "replay"], f"(default {watching} s on a terminal, as --watch)"),
+    ]:
+        shown = " ".join(CliRunner().invoke(main, [*command, "--help"]).output.split())
+        assert words in shown[shown.index("--delay") :], command
+    assert SETTINGS["delay"].default_words == f"{playing} on a terminal, {watching} watching"
+
+
+def test_the_pace_loads_no_engine_that_plays() -> None:
+    """``euchre games`` takes its --delay words from here, and starts without the
+    engine that plays a record again."""
+    code = "import sys, euchre_cli.terminal.pace; print(*sys.modules)"
+    loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert loaded.returncode == 0 and "euchre_cli.terminal.pace" in loaded.stdout.split()
+    playing = {f"euchre_cli.engine.{module}" for module in ("hand", "game", "match", "play")}
+    assert playing.isdisjoint(loaded.stdout.split())

@@ -24,7 +24,7 @@ from ..records.store import GameBook
 from ..rulebook import load_ruleset
 from ..terminal.human import QuitGame
 from ..terminal.numbers import DEFAULT_ORDER, ORDERS
-from ..terminal.pace import MAX_DELAY
+from ..terminal.pace import MAX_DELAY, PLAYING_PAUSE, WATCHING_PAUSE
 from ..terminal.sitting import GameAtTerminal, Seat, StuckScript
 from ..terminal.text import json_text, needs_ascii
 from ..terminal.words import record_words
@@ -88,7 +88,8 @@ def run_game(
 _DELAY_OPTION = click.option(
     "--delay",
     type=Seconds(min=0, max=MAX_DELAY),
-    help="Pause between computer turns on a terminal (default 0.6 s, 0.25 s watching).",
+    help=f"Pause between computer turns on a terminal (default {PLAYING_PAUSE:g} s,"
+    f" {WATCHING_PAUSE:g} s watching).",
 )
 _SEAT_OPTIONS = (
     click.option(
