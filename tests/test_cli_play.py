@@ -446,10 +446,10 @@ def test_a_game_no_side_wins_is_stopped_in_one_line(monkeypatch: pytest.MonkeyPa
     from functools import partial
 
     from euchre_cli import simulate
-    from euchre_cli.commands import play as cli_play
     from euchre_cli.engine.game import Game
+    from euchre_cli.terminal import sitting
 
-    monkeypatch.setattr(cli_play, "Game", partial(Game, max_hands=2))
+    monkeypatch.setattr(sitting, "Game", partial(Game, max_hands=2))
     monkeypatch.setattr(simulate, "Game", partial(Game, max_hands=2))
     for args in (
         ["play", "--watch", "--seed", "1", "--level", "easy"],
