@@ -618,10 +618,10 @@ def test_keep_ends_with_one_message_when_its_sheet_is_deleted_elsewhere(
     score: Run, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Another terminal rubs out the sheet while keep is open: one line, status 1."""
-    from euchre_cli.commands import keep
+    from euchre_cli.terminal import scorekeeping
 
     score("new", "friday", *TEAMS)
-    answer, questions = keep._ScoreKeeping.answer, []
+    answer, questions = scorekeeping.ScoreKeeping.answer, []
 
     def answer_then_delete(keeping: Any, line: str) -> bool:
         kept = answer(keeping, line)
@@ -633,9 +633,9 @@ def test_keep_ends_with_one_message_when_its_sheet_is_deleted_elsewhere(
         assert len(questions) < 5, "keep asks again and again"
         return asked(keeping)
 
-    asked = keep._ScoreKeeping.question
-    monkeypatch.setattr(keep._ScoreKeeping, "answer", answer_then_delete)
-    monkeypatch.setattr(keep._ScoreKeeping, "question", question)
+    asked = scorekeeping.ScoreKeeping.question
+    monkeypatch.setattr(scorekeeping.ScoreKeeping, "answer", answer_then_delete)
+    monkeypatch.setattr(scorekeeping.ScoreKeeping, "question", question)
     result = score("keep", input="show\nshow\n", fails=True)
     assert result.exit_code == 1
     assert result.stderr.count("sheet friday has been deleted") == 1
@@ -646,7 +646,7 @@ def test_keep_ends_with_one_message_when_its_sheet_is_deleted_elsewhere(
 
     score("new", "friday", *TEAMS)
     questions.clear()
-    monkeypatch.setattr(keep._ScoreKeeping, "answer", delete_then_answer)
+    monkeypatch.setattr(scorekeeping.ScoreKeeping, "answer", delete_then_answer)
     result = score("keep", input="1 3\n1 3\n", fails=True)
     assert result.exit_code == 1
     assert result.stderr.count("sheet friday has been deleted") == 1
@@ -655,9 +655,9 @@ def test_keep_ends_with_one_message_when_its_sheet_is_deleted_elsewhere(
 def before_answers(monkeypatch: pytest.MonkeyPatch, *steps: Callable[[], object]) -> None:
     """Run ``steps[n]`` (another terminal's doing) just before keep acts on its answer
     number n + 1, after the question was asked."""
-    from euchre_cli.commands import keep
+    from euchre_cli.terminal import scorekeeping
 
-    answer, typed = keep._ScoreKeeping.answer, []
+    answer, typed = scorekeeping.ScoreKeeping.answer, []
 
     def elsewhere_then_answer(keeping: Any, line: str) -> bool:
         typed.append(line)
@@ -665,7 +665,7 @@ def before_answers(monkeypatch: pytest.MonkeyPatch, *steps: Callable[[], object]
             steps[len(typed) - 1]()
         return answer(keeping, line)
 
-    monkeypatch.setattr(keep._ScoreKeeping, "answer", elsewhere_then_answer)
+    monkeypatch.setattr(scorekeeping.ScoreKeeping, "answer", elsewhere_then_answer)
 
 
 def elsewhere(*args: str) -> Callable[[], object]:

@@ -12,11 +12,11 @@ from contextlib import contextmanager
 import click
 
 from ..cli.options import Seconds, WholeNumber, with_db
-from ..cli.session import hold_interrupts, kept_games
+from ..cli.session import kept_games
 from ..limits import UnreadableFile, decode_json, read_text_file
 from ..records.game import DamagedGame, RecordError, SavedGame
 from ..records.store import AlreadyKept, Listing
-from ..terminal.keyboard import ascii_only, terminal_columns
+from ..terminal.keyboard import ascii_only, hold_interrupts, terminal_columns
 from ..terminal.reports import games_table
 from ..terminal.text import Style, escaped, fit_to_width, in_ascii, json_text, say, wants_colour
 
