@@ -846,15 +846,12 @@ def test_keep_names_the_word_it_cannot_read_after_the_makers(
     ("args", "says"),
     [
         (("hand", "--makers", "Zed", "--tricks", "3"), "no team or player 'Zed'"),
-        (("hand", "--makers", "Ann", "--tricks", "6"), "It must be 0 to 5"),
-        (("hand", "--makers", "Ann", "--tricks", "-1"), "It must be 0 to 5"),
         (("hand", "--makers", "Ann", "--tricks", "3", "--defender-alone", "Bob"), "cannot also"),
         (("hand", "--makers", "Ann", "--tricks", "3", "--defender-alone", "Ann & Bob"), "cannot"),
         (("hand", "--makers", "Ann", "--tricks", "3", "--defender-alone", "Zed"), "'Zed'"),
         (("add", "Zed", "2"), "no team or player 'Zed'"),
         (("add", "Ann", "0"), "not 0"),
         (("edit", "9", "--makers", "Ann", "--tricks", "3"), "has no entry 9 (it has 1)"),
-        (("edit", "1", "--makers", "Ann", "--tricks", "8"), "It must be 0 to 5"),
         (("use", "sunday"), "no sheet called 'sunday'"),
         (("delete", "sunday", "--yes"), "no sheet called 'sunday'"),
         (("new", "friday", *TEAMS), "already a sheet called 'friday'"),
@@ -905,6 +902,22 @@ def test_malformed_commands_are_usage_errors(score: Run, book: Path, args: tuple
     score("new", *TEAMS)
     score("hand", "--makers", "AB", "--tricks", "3")
     refused(score, book, *args, says="Error:", code=2)
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("hand", "--makers", "Ann", "--tricks", "6"),
+        ("hand", "--makers", "Ann", "--tricks", "-1"),
+        ("edit", "1", "--makers", "Ann", "--tricks", "8"),
+    ],
+)
+def test_tricks_beyond_0_to_5_are_refused_by_the_option(
+    score: Run, book: Path, args: tuple[str, ...]
+) -> None:
+    score("new", *TEAMS)
+    score("hand", "--makers", "AB", "--tricks", "3")
+    refused(score, book, *args, says=f"'{args[-1]}' is not a whole number from 0 to 5", code=2)
 
 
 @pytest.mark.parametrize(

@@ -17,6 +17,7 @@ from ..cli.errors import ListingGroup
 from ..cli.options import Command, WholeNumber, ascii_wanted, with_ascii, with_db
 from ..cli.places import book_path
 from ..cli.session import refusals, session
+from ..engine.scoring import TRICKS_IN_HAND
 from ..rulebook import load_ruleset
 from ..scorekeeper.sheet import (
     manual_points,
@@ -29,6 +30,8 @@ from ..terminal import reports
 from ..terminal.keyboard import terminal_columns
 from ..terminal.text import escaped, say
 from .keep import keep
+
+TRICKS = WholeNumber(0, TRICKS_IN_HAND)
 
 
 @click.group(cls=ListingGroup)
@@ -66,9 +69,7 @@ def new(
 
 @score.command()
 @click.option("--makers", required=True, metavar="WHO", help="Team, player, number or initials.")
-@click.option(
-    "--tricks", required=True, type=WholeNumber(), help="Tricks the makers took, 0 to 5."
-)
+@click.option("--tricks", required=True, type=TRICKS, help="Tricks the makers took.")
 @click.option("--alone", is_flag=True, help="The maker went alone.")
 @click.option("--defender-alone", metavar="WHO", help="A defender went alone.")
 @with_db
@@ -123,7 +124,7 @@ def undo(db: str | None) -> None:
 @score.command()
 @click.argument("number", type=WholeNumber())
 @click.option("--makers", metavar="WHO", help="Team, player, number or initials.")
-@click.option("--tricks", type=WholeNumber(), help="Tricks the makers took, 0 to 5.")
+@click.option("--tricks", type=TRICKS, help="Tricks the makers took.")
 @click.option(
     "--alone", is_flag=True, help="The maker went alone (with --renege: against a lone hand)."
 )
