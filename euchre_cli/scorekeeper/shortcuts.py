@@ -1,6 +1,6 @@
 """The short lines ``euchre score keep`` takes at the table, read into entries: "1 4"
 (side 1 took 4 tricks), "1 a 5" (alone, all five), "2 d 1" (a defender went alone),
-``add WHO POINTS [REASON]``, ``renege WHO [a]``, and the answers to keep's follow-up
+``add WHO POINTS [REASON]``, ``renege WHO [a]``, ``dealer WHO``, and the answers to keep's follow-up
 questions.
 
 Pure: words in, a value or a ``SheetError`` out (its message one line for the user);
@@ -15,10 +15,12 @@ from typing import NamedTuple
 from ..engine.rules import Ruleset
 from ..engine.scoring import TRICKS_IN_HAND
 from .sheet import (
+    Dealer,
     ManualPoints,
     Renege,
     Sheet,
     SheetError,
+    dealer_named,
     manual_points,
     refuse_lone_hands,
     renege_penalty,
@@ -164,3 +166,10 @@ def renege_line(sheet: Sheet, words: Sequence[str]) -> Renege:
             " hand: e.g. renege 2 a"
         )
     return renege_penalty(sheet, who, alone)
+
+
+def dealer_line(sheet: Sheet, words: Sequence[str]) -> Dealer:
+    """``dealer WHO``'s words after ``dealer``: the player who deals the next hand."""
+    if not words:
+        raise SheetError("dealer WHO: the player who deals the next hand, e.g. dealer Ann")
+    return dealer_named(sheet, " ".join(words).strip("\"'"))

@@ -18,10 +18,21 @@ from typing import IO, TypeVar
 import click
 
 from ..engine.scoring import TRICKS_IN_HAND
-from ..scorekeeper.sheet import Entry, RubberOver, Sheet, SheetError, Tally, played_hand
+from ..scorekeeper.sheet import (
+    Dealer,
+    Entry,
+    RubberOver,
+    Sheet,
+    SheetError,
+    Tally,
+    ThrownIn,
+    dealer_named,
+    played_hand,
+)
 from ..scorekeeper.shortcuts import (
     alone_answer,
     alone_offers,
+    dealer_line,
     defender_answer,
     defender_choices,
     hand_line,
@@ -43,8 +54,12 @@ KEEP_HELP = """\
 Type who made trump (a number, a name or initials) and answer the questions, or
 all on one line: "1 4" (side 1 took 4 tricks), "1 a 5" (alone, all five tricks),
 "2 d 1" (a defender went alone; 1 trick to the makers).
-Also: undo, show, history, add WHO POINTS [REASON], renege WHO [a] (WHO reneged;
+Also: thrown (a hand nobody made trump in), dealer WHO (WHO deals next), undo,
+show, history, add WHO POINTS [REASON], renege WHO [a] (WHO reneged;
 a: against a lone hand), help, quit."""
+# The first words keep takes as commands, at any question of the loop
+COMMANDS = ("quit", "exit", "undo", "show", "history", "help", "?", "add", "renege")
+COMMANDS += ("thrown", "dealer")
 
 
 def keep_score(keeping: ScoreKeeping) -> None:
@@ -151,6 +166,8 @@ class ScoreKeeping:
             self.sheet = book.sheet()
             self.seen = book.tally(self.sheet).results  # the entries as keep last showed them
         self.recorded = self.taken_back = 0  # by this keep, for what it says at the end
+        self.asking_first_dealer = False  # the question now open is who deals first
+        self.deal_untracked = False  # Enter was typed to it: this keep asks no more
 
     def tally(self) -> Tally:
         with self.session(write=False) as book:
@@ -169,20 +186,33 @@ class ScoreKeeping:
         )
 
     def question(self) -> str:
-        """The loop's prompt: who made trump, or, once the rubber is won, what is left."""
+        """The loop's prompt: who made trump (after whose deal it is, once the sheet
+        knows), who deals first on an empty sheet, or, once the rubber is won, what is
+        left."""
+        self.asking_first_dealer = False
         tally = self.tally()
         self.catch_up(tally)
         if tally.rubber is not None:
             return "The sheet is complete (undo, show, history or quit)"
-        return self.makers_question()
+        if not tally.results and not self.deal_untracked:
+            self.asking_first_dealer = True
+            seating = ", ".join(self.sheet.seating)
+            return f"Who deals first? ({seating}; Enter = do not track the deal)"
+        return self.makers_question(tally)
 
-    def makers_question(self) -> str:
-        return f"Who made trump? ({self.sheet.choices})"
+    def makers_question(self, tally: Tally | None = None) -> str:
+        """Who made trump, after whose deal it is where ``tally`` says (R3)."""
+        dealer = None if tally is None else tally.dealer
+        deal = "" if dealer is None else f"{self.sheet.seating[dealer]}'s deal. "
+        return f"{deal}Who made trump? ({self.sheet.choices})"
 
     def answer(self, line: str) -> bool:
         """Act on one line typed at the makers prompt; False to leave the loop."""
         words = line.split()
         command = words[0].casefold() if words else ""
+        if self.asking_first_dealer and command not in COMMANDS:
+            self.first_dealer(line.strip())
+            return True
         if command in ("quit", "exit"):
             return False
         if command == "undo":
@@ -197,9 +227,21 @@ class ScoreKeeping:
             self.record(lambda sheet: points_line(sheet, words[1:]))
         elif command == "renege":
             self.record(lambda sheet: renege_line(sheet, words[1:]))
+        elif command == "dealer":
+            self.record(lambda sheet: dealer_line(sheet, words[1:]))
+        elif command == "thrown" and [word.casefold() for word in words[1:]] in ([], ["in"]):
+            self.record(lambda sheet: ThrownIn())
         elif words:
             self.record_hand(words)
         return True
+
+    def first_dealer(self, who: str) -> None:
+        """The answer to who deals first: a player, or Enter not to track the deal."""
+        if who:
+            self.record(lambda sheet: dealer_named(sheet, who))
+        else:
+            self.deal_untracked = True
+            _say("The deal is not tracked: type dealer WHO when the table knows it.")
 
     def undo(self) -> None:
         """Take back the last entry, if it is the one keep last showed."""
@@ -301,6 +343,8 @@ class ScoreKeeping:
         self.seen = tally.results
         self.recorded += 1
         _say(reports.recorded(sheet, tally))
+        if isinstance(tally.results[-1].entry, Dealer):
+            return  # the scores are as they were
         if tally.rubber is None:
             _say(reports.game_block(sheet, tally, self.plain, terminal_columns(sys.stdout)))
         else:
