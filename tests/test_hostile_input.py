@@ -75,17 +75,19 @@ COMPANIONS = {
     "makers": "1",
     "who": "1",
 }
-# Options every run of a command carries unless they are the one swept: nothing
-# played is slow (easy players; one deal for simulate), and an option that only counts
-# beside others gets them (a hand's makers and tricks, which --thrown-in goes without;
-# a new sheet's teams, before its --dealer is read).
+# Options every run of a command carries unless they are the one swept, each with its
+# values: nothing played is slow (easy players; one deal for simulate), an export says
+# its format, and an option that only counts beside others gets them (a hand's makers
+# and tricks, which --thrown-in goes without; a new sheet's teams, before its --dealer
+# is read).
 QUICK = {
-    ("play",): ["--level", "easy"],
-    ("cutthroat",): ["--level", "easy"],
-    ("two-handed",): ["--level", "easy"],
-    ("simulate",): ["--deals", "1", "--players", "easy,easy"],
-    ("score", "hand"): ["--makers", "1", "--tricks", "3"],
-    ("score", "new"): ["--team", "A & B", "--team", "C & D"],
+    ("play",): [("--level", "easy")],
+    ("cutthroat",): [("--level", "easy")],
+    ("two-handed",): [("--level", "easy")],
+    ("simulate",): [("--deals", "1"), ("--players", "easy,easy")],
+    ("score", "export"): [("--csv",)],
+    ("score", "hand"): [("--makers", "1"), ("--tricks", "3")],
+    ("score", "new"): [("--team", "A & B"), ("--team", "C & D")],
 }
 MEMORY_BUDGET = 2 * 2**30  # bytes of address space above what the tests use already
 SECONDS_BUDGET = 60  # for one run (a game of easy players takes well under a second)
@@ -129,10 +131,9 @@ def arguments(path: tuple[str, ...], swept: click.Parameter | None, value: str) 
         elif param.required:
             given = valid(param)
             line += given if isinstance(param, click.Argument) else [param.opts[0], *given]
-    quick = QUICK.get(path, [])
-    for option, its_value in zip(quick[::2], quick[1::2]):
+    for option, *its_values in QUICK.get(path, []):
         if swept is None or option not in swept.opts:
-            line += [option, its_value]
+            line += [option, *its_values]
     return line
 
 

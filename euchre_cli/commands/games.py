@@ -3,7 +3,6 @@ export, import and delete.  ``euchre resume`` (in ``play.py``) goes on with one.
 
 from __future__ import annotations
 
-import os
 import sys
 import time
 from collections.abc import Callable, Iterator
@@ -12,6 +11,7 @@ from contextlib import contextmanager
 import click
 
 from ..cli.options import Seconds, WholeNumber, with_db
+from ..cli.output import with_output, write_output
 from ..cli.session import kept_games
 from ..limits import UnreadableFile, decode_json, read_text_file
 from ..records.game import DamagedGame, RecordError, SavedGame
@@ -141,13 +141,7 @@ def replay(
 
 @games.command()
 @_game_id
-@click.option(
-    "--output",
-    "-o",
-    type=click.Path(dir_okay=False, writable=True, allow_dash=True),
-    help="A file (- for stdout, the default).",
-)
-@click.option("--force", is_flag=True, help="Overwrite the --output file if it exists.")
+@with_output
 @with_db
 def export(game_id: int, output: str | None, force: bool, db: str | None) -> None:
     """Write game ID as one JSON record.
@@ -158,29 +152,7 @@ def export(game_id: int, output: str | None, force: bool, db: str | None) -> Non
     from ..records.export import to_document  # export's and import's only
 
     text = json_text(to_document(_record(db, game_id)), indent=1)
-    if output is None or output == "-":
-        click.echo(text)
-        return
-    try:
-        with open(output, "w" if force or _overwrite(output) else "x", encoding="utf-8") as file:
-            file.write(text + "\n")
-    except FileExistsError:
-        raise click.ClickException(
-            f"{output} exists: --force overwrites it, or give another --output"
-        ) from None
-    except OSError as error:
-        raise click.ClickException(f"cannot write {output}: {error.strerror}") from None
-    say(f"Game {game_id} written to {output}.")
-
-
-def _overwrite(path: str) -> bool:
-    """Whether to write over the file at ``path``: asked at a terminal, when there is
-    one (a script is refused instead, never kept waiting)."""
-    if not (os.path.lexists(path) and sys.stdin.isatty()):
-        return False
-    if not click.confirm(f"{path} exists. Overwrite it?"):
-        raise click.ClickException(f"{path} is as it was: the game was not written")
-    return True
+    write_output(text, output, force, f"game {game_id}")
 
 
 @games.command(name="import")

@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from ..engine.scoring import GameResult, RubberResult
     from ..records.stats import Figures, TableStats
     from ..records.store import Listing
+    from ..scorekeeper.people import Partnership, Person
     from ..scorekeeper.sheet import EntryResult, Sheet, SideStats, Tally
     from ..scorekeeper.store import SheetSummary
 
@@ -437,6 +438,28 @@ def stats_table(sheet: Sheet, stats: Sequence[SideStats]) -> str:
         row += [side.games_won, *([side.slams] if slams else [])]
         rows.append([*row, *([side.rubbers_won] if rubbers else [])])
     return _table(rows, headers)
+
+
+def players_table(persons: Sequence[Person], partnerships: Sequence[Partnership]) -> str:
+    """``score players``: each person over every sheet, then each partnership."""
+    rows = [[p.name, p.games, p.won, p.makers, p.euchred, p.loners_made] for p in persons]
+    text = _table(rows, ["", "Games", "Won", "Makers", "Euchred", "Loners\nmade"])
+    if partnerships:
+        pairs = [[pair.name, pair.games, pair.won] for pair in partnerships]
+        text += "\n\n" + _table(pairs, ["Partnership", "Games", "Won"])
+    return text
+
+
+def players_json(
+    persons: Sequence[Person], partnerships: Sequence[Partnership]
+) -> dict[str, Any]:
+    """``score players --json``: the figures of ``players_table``, by their field names."""
+    from dataclasses import asdict  # only for JSON
+
+    return {
+        "players": [asdict(person) for person in persons],
+        "partnerships": [asdict(pair) for pair in partnerships],
+    }
 
 
 def rulesets_table(rulesets: Sequence[Ruleset], columns: int | None = None) -> str:
