@@ -5,6 +5,7 @@ edit keep it right."""
 
 from __future__ import annotations
 
+import csv
 import json
 import sqlite3
 from pathlib import Path
@@ -210,6 +211,15 @@ def test_keep_skips_the_deal_on_enter_and_asks_no_more(score) -> None:
     assert out.count("Who deals first?") == 1
     assert "'s deal." not in out and shown(score)["dealer"] is None
     assert "#2 Thrown in (nobody made trump)" in out
+
+
+def test_export_names_a_hand_thrown_in_and_the_dealer(score) -> None:
+    score("new", "fri", *TEAMS, "--dealer", "Di")
+    score("hand", "--thrown-in")
+    score("hand", "--makers", "1", "--tricks", "3")
+    rows = list(csv.reader(score("export", "--csv").stdout.splitlines()))[1:]
+    kinds = [row[2:4] for row in rows]
+    assert kinds == [["dealer", "Di"], ["thrown_in", ""], ["hand", "Ann & Bob"]]
 
 
 # --- The book ------------------------------------------------------------------------
