@@ -493,6 +493,33 @@ def test_every_command_listed_in_help_has_its_whole_summary(group: list[str]) ->
     assert listing.strip() and not [line for line in listing.splitlines() if "..." in line]
 
 
+def _commands(group: click.Group = main, path: tuple[str, ...] = ()) -> list[tuple[str, ...]]:
+    """Every command's words: ``("score", "hand")``, groups included."""
+    context = click.Context(group)
+    found = []
+    for name in group.list_commands(context):
+        command = group.get_command(context, name)
+        found.append((*path, name))
+        if isinstance(command, click.Group):
+            found += _commands(command, (*path, name))
+    return found
+
+
+def test_help_says_a_numbers_range_in_words_never_the_books_limits() -> None:
+    """A whole number's range in --help reads "0 to 5" or "1 or more", and a number of
+    seconds "0 to 10 seconds": never Click's "0<=x<=10" nor the 19-digit bounds of
+    what the book holds (``score hand --help`` showed both for --tricks)."""
+    runner = CliRunner()
+    for path in _commands():
+        shown = runner.invoke(main, [*path, "--help"], terminal_width=200).output
+        assert "9223372036854775807" not in shown, (path, shown)
+        assert not re.search(r"\bx[<>]|[<>]=?x\b", shown), (path, shown)  # Click's "0<=x<=5"
+    hand = runner.invoke(main, ["score", "hand", "--help"], terminal_width=200).output
+    assert "Tricks the makers took.  [0 to 5" in hand
+    replay = runner.invoke(main, ["games", "replay", "--help"], terminal_width=200).output
+    assert "[0 to 10 seconds]" in replay
+
+
 def test_the_header_says_the_computer_level_and_what_house_rules_change(tmp_path) -> None:
     house = tmp_path / "house.yaml"
     house.write_text(
