@@ -246,6 +246,13 @@ def test_show_json_has_the_promised_shape(score: Run) -> None:
         "rubber": None,
         "dealer": None,  # not tracked: no --dealer
         "seating": ["Ann", "Cy", "Bob", "Di"],  # clockwise (R3)
+        "markers": {
+            AB: {"top": 4, "top_face_up": False, "bottom": 6, "bottom_face_up": True,
+                 "pips_showing": 1},
+            CD: {"top": 4, "top_face_up": False, "bottom": 6, "bottom_face_up": False,
+                 "pips_showing": 0},
+        },  # fmt: skip
+        "marker_note": None,
     }
 
 

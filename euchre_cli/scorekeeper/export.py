@@ -13,8 +13,7 @@ from __future__ import annotations
 import csv
 import io
 
-from ..engine.scoring import HandOutcome
-from .sheet import Dealer, ManualPoints, Renege, Sheet, Tally, entry_kind
+from .sheet import Sheet, Tally, entry_facts
 
 FORMULA_STARTS = ("=", "+", "-", "@")
 """What a spreadsheet takes a cell to be a formula by, at its start."""
@@ -46,31 +45,23 @@ def rows(sheet: Sheet, tally: Tally) -> list[list[Cell]]:
     names = [as_text(name) for name in sheet.side_names]
     table: list[list[Cell]] = []
     for result in tally.results:
-        entry = result.entry
-        reason = ""
-        if isinstance(entry, HandOutcome):
-            defender = entry.lone_defender_side
-            what: list[Cell] = [names[entry.maker_side], entry.maker_tricks]
-            what += [_yes(entry.maker_alone), "" if defender is None else names[defender]]
-        elif isinstance(entry, ManualPoints):
-            what = [names[entry.side], "", "", ""]
-            reason = as_text(entry.reason)
-        elif isinstance(entry, Renege):
-            what = [names[entry.side], "", _yes(entry.alone), ""]
-        elif isinstance(entry, Dealer):
-            what = [as_text(sheet.seating[entry.seat]), "", "", ""]
-        else:  # thrown in: nobody made trump
-            what = ["", "", "", ""]
+        facts = entry_facts(sheet, result.entry)
+        what: list[Cell] = [
+            as_text(facts.who or ""),
+            "" if facts.tricks is None else facts.tricks,
+            "" if facts.alone is None else _yes(facts.alone),
+            as_text(facts.defender_alone or ""),
+        ]
         game = result.ended_game
         rubber = result.decided_rubber
         table.append(
             [
                 result.number,
                 result.game,
-                entry_kind(entry),
+                facts.kind,
                 *what,
                 result.row or "",
-                reason,
+                as_text(facts.reason or ""),
                 *result.points,
                 *result.totals,
                 "" if game is None else names[game.winner],

@@ -283,6 +283,36 @@ def renege_penalty(sheet: Sheet, who: str, alone: bool = False) -> Renege:
     return Renege(side, alone)
 
 
+class EntryFacts(NamedTuple):
+    """An entry's facts by name, as the history's JSON and the CSV export give them."""
+
+    kind: str  # ``entry_kind``
+    who: str | None  # the side; for a dealer entry the player; None for a hand thrown in
+    tricks: int | None  # a hand's: the makers'
+    alone: bool | None  # a hand's: the maker went alone; a renege's: against a lone hand
+    defender_alone: str | None  # a hand's: the lone defender's side
+    reason: str | None  # points by hand: why
+
+
+def entry_facts(sheet: Sheet, entry: Entry) -> EntryFacts:
+    names = sheet.side_names
+    kind = entry_kind(entry)
+    if isinstance(entry, HandOutcome):
+        defender = entry.lone_defender_side
+        lone_defender = None if defender is None else names[defender]
+        return EntryFacts(
+            kind, names[entry.maker_side], entry.maker_tricks, entry.maker_alone, lone_defender,
+            None,
+        )  # fmt: skip
+    if isinstance(entry, ManualPoints):
+        return EntryFacts(kind, names[entry.side], None, None, None, entry.reason or None)
+    if isinstance(entry, Renege):
+        return EntryFacts(kind, names[entry.side], None, entry.alone, None, None)
+    if isinstance(entry, Dealer):
+        return EntryFacts(kind, sheet.seating[entry.seat], None, None, None, None)
+    return EntryFacts(kind, None, None, None, None, None)  # thrown in: nobody made trump
+
+
 # --- Tally: every score recomputed from the entries -------------------------------------
 
 
