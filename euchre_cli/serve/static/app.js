@@ -503,32 +503,38 @@ function drawHistory() {
   );
   const sides = state.sheet ? state.sheet.sides : [];
   const editable = state.code && state.sheet;
-  const head = el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "#"), el("th", { scope: "col" }, "Entry"),
-    sides.map((side) => el("th", { scope: "col", class: "num" }, side)), editable ? el("th", { scope: "col" }, "") : null));
+  const head = el(
+    "thead",
+    {},
+    el("tr", {}, el("th", { scope: "col" }, "#"), el("th", { scope: "col" }, "Entry"),
+      sides.map((side, index) =>
+        el("th", { scope: "col", class: "num", "aria-label": side },
+          el("span", { class: "long" }, side), el("span", { class: "short" }, `${index + 1}`)),
+      )),
+  );
   const rows = [];
+  const span = sides.length + 2;
   for (const entry of state.history) {
+    const edit = editable && ["hand", "points", "renege"].includes(entry.kind)
+      ? el("button", { type: "button", class: "small", "aria-label": `Edit #${entry.number}`, onclick: () => openEdit(entry) }, "Edit")
+      : null;
     rows.push(
       el(
         "tr",
         {},
-        el("td", { class: "num" }, entry.number),
+        el("td", { class: "entry-number" }, `${entry.number}`, edit),
         el("td", {}, entry.text),
         sides.map((side) => el("td", { class: "num" }, entry.totals ? entry.totals[side] : "")),
-        editable
-          ? el("td", {}, ["hand", "points", "renege"].includes(entry.kind)
-              ? el("button", { type: "button", class: "small", onclick: () => openEdit(entry) }, "Edit")
-              : null)
-          : null,
       ),
     );
-    const span = sides.length + (editable ? 3 : 2);
     if (entry.game_end !== null && entry.game_end !== undefined) {
       rows.push(el("tr", { class: "mark" }, el("td", { colspan: span }, `End of game ${entry.game_end}`)));
     }
     if (entry.rubber_end) rows.push(el("tr", { class: "mark rubber" }, el("td", { colspan: span }, "End of the rubber")));
   }
-  if (!rows.length) rows.push(el("tr", {}, el("td", { colspan: sides.length + 2 }, "No entries yet.")));
-  $("#history-table").replaceChildren(head, el("tbody", {}, rows));
+  if (!rows.length) rows.push(el("tr", {}, el("td", { colspan: span }, "No entries yet.")));
+  const key = sides.map((side, index) => `${index + 1} ${side}`).join(", ");
+  $("#history-table").replaceChildren(el("caption", {}, `Running totals: ${key}`), head, el("tbody", {}, rows));
 }
 
 function openEdit(entry) {
