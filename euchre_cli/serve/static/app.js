@@ -18,7 +18,7 @@ const state = {
   live: false,
   armed: { alone: false, defender: false },
   entryFor: null, // the sides the entry controls were built for
-  pending: null, // a hand waiting for its lone defender to be named
+  sending: false, // a hand on its way to the server
 };
 
 const $ = (selector, root = document) => root.querySelector(selector);
@@ -290,7 +290,6 @@ function buildEntry() {
   const shape = JSON.stringify([sheet.sheet, sheet.sides, sheet.seating || null]);
   if (state.entryFor !== shape) {
     state.entryFor = shape;
-    state.pending = null;
     place.replaceChildren($("#entry-template").content.cloneNode(true));
     wireEntry(place);
   }
@@ -420,17 +419,25 @@ async function enterHand(side, tricks) {
   await postHand(hand);
 }
 
+/** One hand at a time: a second tap while the first is on its way enters nothing. */
 async function postHand(hand) {
-  if (await send("POST", "/api/hands", hand, entryError())) {
-    state.armed = { alone: false, defender: false };
-    buildEntry();
+  if (state.sending) return;
+  state.sending = true;
+  document.body.classList.add("sending");
+  try {
+    if (await send("POST", "/api/hands", hand, entryError())) {
+      state.armed = { alone: false, defender: false };
+      buildEntry();
+    }
+  } finally {
+    state.sending = false;
+    document.body.classList.remove("sending");
   }
 }
 
 function askDefender(hand, defenders = []) {
   const pick = $(".defender-pick");
   if (!pick) return;
-  state.pending = hand;
   pick.hidden = hand === null;
   $(".choices", pick).replaceChildren(
     ...defenders.map((side) =>
