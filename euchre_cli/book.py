@@ -186,6 +186,13 @@ class Book:
                 raise
             self._db.execute("COMMIT")
 
+    def data_version(self) -> int:
+        """A number that changes whenever another connection commits to the book
+        (SQLite's ``PRAGMA data_version``): the web scoreboard polls it to see an entry
+        made by a terminal or another page."""
+        with self._sqlite_errors():
+            return self._db.execute("PRAGMA data_version").fetchone()[0]
+
     def execute(self, statement: str, parameters: Sequence[object] = ()) -> sqlite3.Cursor:
         """One statement of a store's, inside ``transaction()``."""
         with self._sqlite_errors():

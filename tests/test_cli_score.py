@@ -244,6 +244,13 @@ def test_show_json_has_the_promised_shape(score: Run) -> None:
         "game": {"number": 1, "scores": {AB: 1, CD: 0}, "bridge": None},
         "games": [],
         "rubber": None,
+        "markers": {
+            AB: {"top": 4, "top_face_up": False, "bottom": 6, "bottom_face_up": True,
+                 "pips_showing": 1},
+            CD: {"top": 4, "top_face_up": False, "bottom": 6, "bottom_face_up": False,
+                 "pips_showing": 0},
+        },  # fmt: skip
+        "marker_note": None,
     }
 
 

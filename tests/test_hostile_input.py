@@ -82,6 +82,7 @@ QUICK = {
     ("cutthroat",): ["--level", "easy"],
     ("two-handed",): ["--level", "easy"],
     ("simulate",): ["--deals", "1", "--players", "easy,easy"],
+    ("score", "serve"): ["--port", "0"],  # any free port (see ``stopped_at_once`` too)
 }
 MEMORY_BUDGET = 2 * 2**30  # bytes of address space above what the tests use already
 SECONDS_BUDGET = 60  # for one run (a game of easy players takes well under a second)
@@ -166,6 +167,17 @@ def template(tmp_path_factory: pytest.TempPathFactory) -> Path:
     started = runner.invoke(main, ["score", "new", "--team", "A & B", "--team", "C & D"])
     assert started.exit_code == 0, started.output
     return home
+
+
+@pytest.fixture(autouse=True)
+def stopped_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``score serve`` stops as soon as it would start serving, as at a Ctrl-C: all it
+    does before (options, the book, the socket, the QR code) is swept all the same."""
+
+    def interrupted(*args: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("euchre_cli.serve.run.serve_forever", interrupted)
 
 
 @pytest.fixture

@@ -42,6 +42,16 @@ def next_steps() -> dict[type[Exception], str]:
     }
 
 
+# What the library refuses with a line for the user (a busy book among them).
+REFUSALS = (BookError, SheetError, RulesetError, TextError)
+
+
+def refusal_line(error: Exception) -> str:
+    """A refusal of the library's in the terminal's words: its line, and the command
+    to type next where there is one (the web scoreboard answers with the same line)."""
+    return f"{error}{next_steps().get(type(error), '')}"
+
+
 @contextmanager
 def refusals(otherwise: str = "") -> Iterator[None]:
     """The library's refusals, as Click's one-line errors, with the command to type
@@ -50,9 +60,8 @@ def refusals(otherwise: str = "") -> Iterator[None]:
         yield
     except BookBusy as error:
         raise BookBusyError(f"{error}{otherwise}") from None
-    except (BookError, SheetError, RulesetError, TextError) as error:
-        next_step = next_steps().get(type(error), "")
-        raise click.ClickException(f"{error}{next_step}{otherwise}") from None
+    except REFUSALS as error:
+        raise click.ClickException(f"{refusal_line(error)}{otherwise}") from None
 
 
 class BookBusyError(click.ClickException):

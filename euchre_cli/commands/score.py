@@ -29,6 +29,7 @@ from ..terminal import reports
 from ..terminal.keyboard import terminal_columns
 from ..terminal.text import escaped, say
 from .keep import keep
+from .serve import serve
 
 
 @click.group(cls=ListingGroup)
@@ -203,15 +204,19 @@ def show(name: str | None, as_json: bool, plain: bool, db: str | None) -> None:
 
 @score.command()
 @_sheet_name
+@click.option("--json", "as_json", is_flag=True, help="A JSON list of the entries, for scripts.")
 @with_db
-def history(name: str | None, db: str | None) -> None:
+def history(name: str | None, as_json: bool, db: str | None) -> None:
     """Every entry with running totals; game and rubber ends marked.
 
     The current sheet, or sheet NAME."""
     with session(db, write=False) as book:
         sheet = book.sheet(name)
         tally = book.tally(sheet)
-    say(reports.history_table(sheet, tally, terminal_columns(sys.stdout)))
+    if as_json:
+        click.echo(json.dumps(reports.history_json(sheet, tally), indent=2))
+    else:
+        say(reports.history_table(sheet, tally, terminal_columns(sys.stdout)))
 
 
 @score.command()
@@ -274,3 +279,4 @@ def delete(name: str, yes: bool, db: str | None) -> None:
 
 
 score.add_command(keep)
+score.add_command(serve)

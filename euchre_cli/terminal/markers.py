@@ -45,13 +45,9 @@ def marker_picture(ruleset: Ruleset, score: int, ascii: bool = False, side: int 
     faces and how many pips show.  ``side`` picks the suit drawn."""
     if ruleset.markers is None:
         return "no marker cards in this ruleset"
-    low, high = sorted(ruleset.markers.cards)
-    target = ruleset.game.points_to_win
-    position = marker_position(ruleset.markers.cards, target, score)
+    position = marker_position(ruleset.markers.cards, ruleset.game.points_to_win, score)
     if position is None:
-        if marker_position(ruleset.markers.cards, target, 0) is None:
-            return f"markers not available for the {low} and {high} in a game to {target}"
-        return f"markers not available for a score of {score}"
+        return no_scheme_note(ruleset) or f"markers not available for a score of {score}"
     glyphs = _ASCII if ascii else _BOX
     pip = glyphs.suits[side % len(glyphs.suits)]
 
@@ -83,14 +79,26 @@ def marker_picture(ruleset: Ruleset, score: int, ascii: bool = False, side: int 
     )
 
 
+def no_scheme_note(ruleset: Ruleset) -> str | None:
+    """What is said instead of every picture where the ruleset's marker cards have no
+    scheme for its target ("markers not available for the 4 and 6 in a game to 7"),
+    or None (where they have one, or the ruleset has no marker cards)."""
+    if ruleset.markers is None:
+        return None
+    target = ruleset.game.points_to_win
+    if marker_position(ruleset.markers.cards, target, 0) is not None:
+        return None
+    low, high = sorted(ruleset.markers.cards)
+    return f"markers not available for the {low} and {high} in a game to {target}"
+
+
 def marker_width(ruleset: Ruleset) -> int:
     """The widest line of any marker picture in a game under ``ruleset``, so that
     pictures laid side by side keep their columns from one score to the next (0 when
     the ruleset has no marker scheme: then each score's picture is one line)."""
-    target = ruleset.game.points_to_win
-    if ruleset.markers is None or marker_position(ruleset.markers.cards, target, 0) is None:
+    if ruleset.markers is None or no_scheme_note(ruleset) is not None:
         return 0
-    pictures = (marker_picture(ruleset, score) for score in range(target))
+    pictures = (marker_picture(ruleset, score) for score in range(ruleset.game.points_to_win))
     return max(len(line) for picture in pictures for line in picture.splitlines())
 
 

@@ -19,7 +19,7 @@ from ..engine.scoring import (
     marker_position,
     standing,
 )
-from .markers import marker_picture, marker_width, side_by_side
+from .markers import marker_picture, marker_width, no_scheme_note, side_by_side
 from .text import escaped, names_the_lone_defender, plural, row_words
 
 if TYPE_CHECKING:
@@ -223,8 +223,9 @@ def game_block(sheet: Sheet, tally: Tally, ascii: bool = False, columns: int | N
         lines.append(f"  {name.ljust(width)}  {score:>3}{label}")
     if rules.markers is None:
         return "\n".join(lines)
-    if marker_position(rules.markers.cards, rules.game.points_to_win, 0) is None:
-        lines.append(marker_picture(rules, 0))  # no scheme for this target: said once
+    note = no_scheme_note(rules)
+    if note is not None:
+        lines.append(note)  # no scheme for this target: said once
     else:
         pictures = [
             f"{name}: {score}\n{marker_picture(rules, score, ascii, side)}"
@@ -308,7 +309,68 @@ def sheet_json(sheet: Sheet, tally: Tally) -> dict[str, Any]:
             for number, game in enumerate(tally.games, start=1)
         ],
         "rubber": rubber,
+        # R11: how each side's marker cards lie for the game in play (null where the
+        # score has no picture), and the note said instead where the target has none
+        "markers": _markers_json(sheet, tally),
+        "marker_note": no_scheme_note(rules) if tally.rubber is None else None,
     }
+
+
+def _markers_json(sheet: Sheet, tally: Tally) -> dict[str, dict[str, Any] | None] | None:
+    """Each side's ``MarkerPosition`` for the game in play, or None where its score has
+    none; None for the whole when no game is in play or the ruleset has no markers."""
+    rules = sheet.ruleset
+    if tally.rubber is not None or rules.markers is None:
+        return None
+    target = rules.game.points_to_win
+    positions = (marker_position(rules.markers.cards, target, score) for score in tally.scores)
+    return {
+        name: position._asdict() if position is not None else None
+        for name, position in zip(sheet.side_names, positions)
+    }
+
+
+def history_json(sheet: Sheet, tally: Tally) -> list[dict[str, Any]]:
+    """``score history --json``: every entry, what it scored and the totals after it,
+    with the terminal's words for it and the ends of games and of the rubber."""
+    names = sheet.side_names
+    entries = []
+    for result in tally.results:
+        entry = result.entry
+        fields: dict[str, Any]
+        if isinstance(entry, HandOutcome):
+            defender = entry.lone_defender_side
+            fields = {
+                "kind": "hand",
+                "who": names[entry.maker_side],
+                "tricks": entry.maker_tricks,
+                "alone": entry.maker_alone,
+                "defender_alone": names[defender] if defender is not None else None,
+                "reason": None,
+            }
+        else:
+            renege = result.row in RENEGE_ROWS
+            fields = {
+                "kind": "renege" if renege else "points",
+                "who": names[entry.side],
+                "tricks": None,
+                "alone": entry.alone if renege else False,  # a renege against a lone hand
+                "defender_alone": None,
+                "reason": None if renege else entry.reason or None,  # points by hand: why
+            }
+        entries.append(
+            {
+                "number": result.number,
+                **fields,
+                "points": dict(zip(names, result.points)),
+                "totals": dict(zip(names, result.totals)),
+                "text": entry_text(sheet, result),
+                "game": result.game,
+                "game_end": result.game if result.ended_game is not None else None,
+                "rubber_end": result.decided_rubber is not None,
+            }
+        )
+    return entries
 
 
 def _table(

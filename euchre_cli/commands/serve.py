@@ -1,0 +1,89 @@
+"""``euchre score serve``: the score sheet for every phone at the table, live.
+
+Thin: the server is ``euchre_cli.serve`` (imported here only when it runs, with
+Starlette and uvicorn, so that the other score commands start as quickly as before)."""
+
+from __future__ import annotations
+
+import click
+
+from ..cli.options import WholeNumber, ascii_wanted, with_ascii, with_db
+from ..cli.places import book_path
+from ..cli.session import session
+from ..terminal.text import say
+
+DEFAULT_PORT = 8000
+EXTRA = "pip install 'euchre-suite[serve]'"
+
+
+@click.command()
+@click.argument("name", required=False)
+@click.option(
+    "--port",
+    type=WholeNumber(0, 65535),
+    default=DEFAULT_PORT,
+    show_default=True,
+    help="The port to listen on; 0 takes a free one.",
+)
+@click.option("--host", metavar="ADDR", help="The address to listen on [default: 127.0.0.1].")
+@click.option("--lan", is_flag=True, help="Listen on the local network, for the phones.")
+@click.option("--code", "given_code", metavar="CODE", help="The table code (default: drawn).")
+@with_ascii
+@with_db
+def serve(
+    name: str | None,
+    port: int,
+    host: str | None,
+    lan: bool,
+    given_code: str | None,
+    plain: bool,
+    db: str | None,
+) -> None:
+    """Serve sheet NAME (the current sheet without it) as a page for the phones at
+    the table, live, with a JSON API.
+
+    Only this machine can reach it unless --lan.  Anyone who reaches it can read the
+    sheet; entering hands needs the table code printed at start (in the QR code's
+    link).  Ctrl-C stops it."""
+    from ..serve.code import BadCode, checked_code, new_code
+
+    if lan and host is not None:
+        raise click.UsageError("give --lan or --host ADDR, not both")
+    if host is not None and not host.strip():  # "" would listen on every address
+        raise click.BadParameter("needs an address, as 192.168.1.20", param_hint="'--host'")
+    try:
+        code = checked_code(given_code) if given_code is not None else new_code()
+    except BadCode as problem:
+        raise click.BadParameter(str(problem), param_hint="'--code'") from None
+    try:
+        import segno  # noqa: F401 (only checked here: the QR code needs it)
+
+        from ..serve.app import make_app
+    except ImportError as missing:
+        module = (missing.name or "a module").split(".")[0]
+        raise click.ClickException(
+            f"the scoreboard needs Starlette, uvicorn and segno ({module} is missing): {EXTRA}"
+        ) from None
+    from ..serve import run as serving
+    from ..serve.qr import qr_text
+
+    with session(db, write=False) as book:
+        served = book.sheet(name).name
+    listen_on = "0.0.0.0" if lan else host or serving.LOOPBACK
+    try:
+        shown = serving.lan_address() if listen_on in serving.ANY_ADDRESS else listen_on
+        listener = serving.listening_socket(listen_on, port)
+    except serving.ListenError as problem:
+        raise click.ClickException(str(problem)) from None
+    app = make_app(book_path(db), served, code)
+    url = serving.address_url(listener, shown)
+    say(f"Serving sheet {served} at {url}")
+    say(f"Table code: {code} (entering hands needs it; reading the sheet does not)")
+    say(qr_text(f"{url}#code={code}", ascii_wanted(plain)))
+    say("Scan it to join with the code. Ctrl-C stops the server.")
+    try:
+        serving.serve_forever(app, listener, app.state.hub.close)
+    except KeyboardInterrupt:
+        say(f"Stopped serving sheet {served}.")
+    finally:
+        listener.close()

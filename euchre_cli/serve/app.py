@@ -1,0 +1,287 @@
+"""The scoreboard's Starlette application: the page, the files shipped beside it and
+the JSON API, over a ``Table`` (the book) and a ``Hub`` of event streams.
+
+Nothing else is served: a path that is not the page's, one of its files or the API's
+is a 404, and a file is looked up by its exact name among those shipped (no path is
+ever joined from a request).  Every write needs the table code; its body is read up
+to ``MOST_BODY_BYTES`` (413 beyond), then checked, then written in one transaction."""
+
+from __future__ import annotations
+
+import asyncio
+import math
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response, StreamingResponse
+from starlette.routing import Route
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from ..limits import decode_json
+from .code import WrongCodes, code_matches
+from .live import HEARTBEAT_SECONDS, MOST_STREAMS, BookWatcher, Hub, sheet_event
+from .table import Refused, Table
+
+STATIC = Path(__file__).resolve().parent / "static"
+MOST_BODY_BYTES = 16 * 1024
+CODE_HEADER = "x-table-code"
+RECONNECT_MILLISECONDS = 1000  # how soon a page that lost the server tries again
+# Sent with every answer: scripts only from the page's own files, nothing framed, no
+# type sniffed, no address passed on (the code travels in a fragment, never sent).
+SECURITY_HEADERS = [
+    (
+        b"content-security-policy",
+        b"default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline';"
+        b" img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none';"
+        b" frame-ancestors 'none'",
+    ),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
+    (b"x-frame-options", b"DENY"),
+]
+
+
+def shipped_files(folder: Path = STATIC) -> dict[str, Path]:
+    """The page's files by the name a request gives (``app.js``, ``cards/4H.svg``)."""
+    files = {}
+    for path in folder.rglob("*"):
+        name = path.relative_to(folder).as_posix()
+        if path.is_file() and not any(part.startswith((".", "__")) for part in name.split("/")):
+            files[name] = path
+    return files
+
+
+def error(status: int, line: str, headers: dict[str, str] | None = None) -> JSONResponse:
+    return JSONResponse({"error": line}, status, headers=headers)
+
+
+class _SecurityHeaders:
+    """Adds ``SECURITY_HEADERS`` and ``Cache-Control: no-store`` to every answer (a
+    sheet read from a cache would be an old score)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = [h for h in message.get("headers", []) if h[0] != b"cache-control"]
+                message["headers"] = [*headers, *SECURITY_HEADERS, (b"cache-control", b"no-store")]
+            await send(message)
+
+        await self.app(scope, receive, with_headers)
+
+
+async def _not_served(request: Request, exc: Exception) -> Response:
+    """Starlette's 404 and 405, as the API's ``{"error": line}``."""
+    assert isinstance(exc, HTTPException)
+    words = {404: "not found", 405: "method not allowed"}
+    line = words.get(exc.status_code, str(exc.detail).lower())
+    return error(exc.status_code, line, headers=exc.headers)
+
+
+async def _body(request: Request) -> object:
+    """The request's JSON body ({} when it has none), read up to ``MOST_BODY_BYTES``."""
+    length = request.headers.get("content-length")
+    if length is not None and (not length.isdigit() or int(length) > MOST_BODY_BYTES):
+        raise Refused(413, f"a request body may hold at most {MOST_BODY_BYTES} bytes")
+    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    chunks, size = [], 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > MOST_BODY_BYTES:
+            raise Refused(413, f"a request body may hold at most {MOST_BODY_BYTES} bytes")
+        chunks.append(chunk)
+    raw = b"".join(chunks)
+    if not raw.strip():
+        return {}
+    if kind != "application/json":
+        raise Refused(415, "send the body as JSON, with Content-Type: application/json")
+    try:
+        return decode_json(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise Refused(400, "the body is not UTF-8 text") from None
+    except ValueError as problem:
+        raise Refused(400, f"the body is not JSON: {str(problem).splitlines()[0]}") from None
+
+
+def make_app(book_path: str, sheet: str, code: str) -> Starlette:
+    """The scoreboard of sheet ``sheet`` in the book at ``book_path``; writes need
+    ``code`` in the ``X-Table-Code`` header."""
+    table = Table(book_path, sheet)
+    hub = Hub()
+    wrong_codes = WrongCodes()
+    files = shipped_files()
+    watchers: list[BookWatcher] = []
+
+    @asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        watcher = BookWatcher(table, hub, asyncio.get_running_loop())
+        watcher.start()
+        watchers.append(watcher)
+        try:
+            yield
+        finally:
+            hub.close()
+            watcher.stop()
+            await run_in_threadpool(watcher.join, 2.0)
+
+    def unlocked(request: Request) -> Response | None:
+        """None when the request carries the table code, else the refusal (403; 429
+        for an address that has sent too many wrong codes)."""
+        address = request.client.host if request.client else ""
+        wait = wrong_codes.wait(address)
+        if wait:
+            return error(
+                429,
+                f"too many wrong table codes from this address: try again in"
+                f" {math.ceil(wait)} s",
+                headers={"Retry-After": str(math.ceil(wait))},
+            )
+        if code_matches(request.headers.get(CODE_HEADER), code):
+            wrong_codes.forgive(address)
+            return None
+        wrong_codes.failed(address)
+        return error(
+            403,
+            "wrong or missing table code: send the code 'euchre score serve' printed"
+            " in the X-Table-Code header",
+        )
+
+    async def write(
+        request: Request, change: Callable[[object], Any], status: int = 200
+    ) -> Response:
+        refusal = unlocked(request)
+        if refusal is not None:
+            return refusal
+        try:
+            body = await _body(request)
+            changed = await run_in_threadpool(change, body)
+        except Refused as refused:
+            return error(refused.status, refused.line)
+        for watcher in watchers:
+            watcher.poke()  # every page hears of it now, not at the next poll
+        return JSONResponse(changed, status)
+
+    async def read(request: Request, what: Callable[..., Any]) -> Response:
+        try:
+            return JSONResponse(await run_in_threadpool(what, _sheet_asked(request)))
+        except Refused as refused:
+            return error(refused.status, refused.line)
+
+    async def page(request: Request) -> Response:
+        return FileResponse(files["index.html"])
+
+    async def static(request: Request) -> Response:
+        path = files.get(request.path_params["name"])
+        if path is None:
+            raise HTTPException(404)
+        return FileResponse(path)
+
+    async def sheet_json(request: Request) -> Response:
+        return await read(request, table.sheet_json)
+
+    async def history_json(request: Request) -> Response:
+        return await read(request, table.history_json)
+
+    async def sheets_json(request: Request) -> Response:
+        return await read(request, lambda _: table.sheets_json())
+
+    async def events(request: Request) -> Response:
+        if hub.closed or len(hub.streams) >= MOST_STREAMS:
+            return error(503, f"this server keeps at most {MOST_STREAMS} pages live at once")
+        return StreamingResponse(
+            _event_stream(table, hub, _sheet_asked(request)),
+            media_type="text/event-stream",
+            headers={"X-Accel-Buffering": "no"},
+        )
+
+    async def hands(request: Request) -> Response:
+        return await write(request, lambda body: table.add("hand", body))
+
+    async def points(request: Request) -> Response:
+        return await write(request, lambda body: table.add("points", body))
+
+    async def renege(request: Request) -> Response:
+        return await write(request, lambda body: table.add("renege", body))
+
+    async def undo(request: Request) -> Response:
+        return await write(request, table.undo)
+
+    async def edit(request: Request) -> Response:
+        number = request.path_params["number"]
+        return await write(request, lambda body: table.replace(number, body))
+
+    async def new_sheet(request: Request) -> Response:
+        return await write(request, table.new_sheet, status=201)
+
+    async def use(request: Request) -> Response:
+        return await write(request, table.use)
+
+    async def check_code(request: Request) -> Response:
+        return unlocked(request) or Response(status_code=204)
+
+    routes = [
+        Route("/", page),
+        Route("/static/{name:path}", static),
+        Route("/api/sheet", sheet_json),
+        Route("/api/history", history_json),
+        Route("/api/sheets", sheets_json),
+        Route("/api/events", events),
+        Route("/api/hands", hands, methods=["POST"]),
+        Route("/api/points", points, methods=["POST"]),
+        Route("/api/renege", renege, methods=["POST"]),
+        Route("/api/undo", undo, methods=["POST"]),
+        Route("/api/entries/{number:int}", edit, methods=["PUT"]),
+        Route("/api/sheets", new_sheet, methods=["POST"]),
+        Route("/api/use", use, methods=["POST"]),
+        Route("/api/code", check_code, methods=["POST"]),
+    ]
+    app = Starlette(
+        routes=routes,
+        lifespan=lifespan,
+        exception_handlers={HTTPException: _not_served},
+    )
+    app.add_middleware(_SecurityHeaders)
+    app.state.hub = hub
+    app.state.table = table
+    app.state.wrong_codes = wrong_codes
+    return app
+
+
+def _sheet_asked(request: Request) -> str | None:
+    """The sheet a read names (``?sheet=NAME``), or None: the one served."""
+    return request.query_params.get("sheet") or None
+
+
+async def _event_stream(table: Table, hub: Hub, sheet: str | None) -> AsyncIterator[str]:
+    """Server-sent events: where the sheet stands now, then each change, with a
+    comment every ``HEARTBEAT_SECONDS`` (a page that hears nothing for longer knows
+    the server is gone).  The stream is opened here, where ``finally`` closes it."""
+    stream = hub.open(sheet)
+    if stream is None:
+        return
+    try:
+        last = await run_in_threadpool(sheet_event, table, sheet)
+        yield f"retry: {RECONNECT_MILLISECONDS}\n\n{last.text()}"
+        while not stream.closed:
+            event = await stream.next(HEARTBEAT_SECONDS)
+            if stream.closed:
+                break
+            if event is None:
+                yield ": the server is here\n\n"
+            elif event != last:
+                last = event
+                yield event.text()
+    finally:
+        hub.drop(stream)

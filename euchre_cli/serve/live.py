@@ -1,0 +1,168 @@
+"""The live part of the scoreboard: a thread that watches the book and the event
+streams it feeds.
+
+Every entry, whoever makes it (a page, ``score keep``, ``score hand`` in a terminal),
+is a commit to the book, and SQLite's ``data_version`` changes with each commit of
+another connection: ``BookWatcher`` polls it (every ``POLL_SECONDS``, or at once when a
+page's write pokes it), reads again the sheet each open stream follows, and hands the
+``Hub`` an event where the sheet changed.  A stream holds only the latest event (a
+sheet object is the whole state: a page that falls behind skips to the newest), so a
+slow phone never holds up the others nor fills the server's memory."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import threading
+from typing import NamedTuple
+
+from ..book import Book, BookError, open_book
+from .table import Refused, Table
+
+POLL_SECONDS = 0.2
+HEARTBEAT_SECONDS = 15.0
+MOST_STREAMS = 200  # open event streams at once; more are refused (503)
+
+
+class Event(NamedTuple):
+    """One server-sent event: ``sheet`` (data: the sheet object) or ``error`` (data:
+    ``{"error": line}``, when the sheet followed cannot be read, deleted say)."""
+
+    name: str
+    data: str
+
+    def text(self) -> str:
+        return f"event: {self.name}\ndata: {self.data}\n\n"
+
+
+def sheet_event(table: Table, sheet: str | None) -> Event:
+    """The event that says where sheet ``sheet`` (None: the served one) stands now."""
+    try:
+        return Event("sheet", json.dumps(table.sheet_json(sheet)))
+    except Refused as refused:
+        return Event("error", json.dumps({"error": refused.line}))
+
+
+class Stream:
+    """One open event stream: the sheet it follows (None: whichever is served) and
+    the newest event not yet sent."""
+
+    def __init__(self, sheet: str | None) -> None:
+        self.sheet = sheet
+        self.pending: Event | None = None
+        self.closed = False
+        self._ready = asyncio.Event()
+
+    def offer(self, event: Event) -> None:
+        self.pending = event
+        self._ready.set()
+
+    def close(self) -> None:
+        self.closed = True
+        self._ready.set()
+
+    async def next(self, timeout: float) -> Event | None:
+        """The newest event, or None when none came within ``timeout`` seconds or the
+        stream was closed."""
+        try:
+            await asyncio.wait_for(self._ready.wait(), timeout)
+        except asyncio.TimeoutError:
+            return None
+        self._ready.clear()
+        event, self.pending = self.pending, None
+        return event
+
+
+class Hub:
+    """The open streams.  Used on the event loop's thread, but for ``followed``,
+    which the watcher's thread reads."""
+
+    def __init__(self) -> None:
+        self.streams: set[Stream] = set()
+        self._followed: frozenset[str | None] = frozenset()
+        self.closed = False
+
+    def open(self, sheet: str | None) -> Stream | None:
+        """A new stream, or None when there are ``MOST_STREAMS`` or the server stops."""
+        if self.closed or len(self.streams) >= MOST_STREAMS:
+            return None
+        stream = Stream(sheet)
+        self.streams.add(stream)
+        self._followed = frozenset(s.sheet for s in self.streams)
+        return stream
+
+    def drop(self, stream: Stream) -> None:
+        self.streams.discard(stream)
+        self._followed = frozenset(s.sheet for s in self.streams)
+
+    def followed(self) -> frozenset[str | None]:
+        return self._followed
+
+    def publish(self, sheet: str | None, event: Event) -> None:
+        for stream in self.streams:
+            if stream.sheet == sheet:
+                stream.offer(event)
+
+    def close(self) -> None:
+        """The server stops: every stream ends, so that no open page holds it up."""
+        self.closed = True
+        for stream in self.streams:
+            stream.close()
+
+
+class BookWatcher(threading.Thread):
+    """Polls the book's ``data_version`` on a connection of its own and publishes each
+    followed sheet that changed to the hub, on the loop's thread."""
+
+    def __init__(self, table: Table, hub: Hub, loop: asyncio.AbstractEventLoop) -> None:
+        super().__init__(name="book watcher", daemon=True)
+        self.table = table
+        self.hub = hub
+        self.loop = loop
+        self._wake = threading.Event()
+        self._stopping = False
+        self._sent: dict[str | None, Event] = {}
+        self._seen: tuple[int | None, str] | None = None  # data_version and served sheet
+        self._book: Book | None = None  # the watcher's own connection
+
+    def poke(self) -> None:
+        """Look now (a page has just written): no need to wait for the next poll."""
+        self._wake.set()
+
+    def stop(self) -> None:
+        self._stopping = True
+        self._wake.set()
+
+    def run(self) -> None:
+        try:
+            while not self._stopping:
+                self._wake.wait(POLL_SECONDS)
+                self._wake.clear()
+                if not self._look():
+                    return
+        finally:
+            if self._book is not None:
+                self._book.close()
+
+    def _look(self) -> bool:
+        """Publish each followed sheet that changed; False once the loop has closed."""
+        try:
+            self._book = self._book or open_book(self.table.book_path)
+            now = self._book.data_version()
+        except BookError:  # gone or damaged for now: each stream hears it below
+            if self._book is not None:
+                self._book.close()
+            self._book, now = None, None
+        followed = self.hub.followed()
+        self._sent = {sheet: self._sent[sheet] for sheet in followed if sheet in self._sent}
+        changed = now is None or (now, self.table.served) != self._seen
+        self._seen = (now, self.table.served)
+        for sheet in followed if changed else followed - self._sent.keys():
+            event = sheet_event(self.table, sheet)
+            if self._sent.get(sheet) != event:
+                self._sent[sheet] = event
+                try:
+                    self.loop.call_soon_threadsafe(self.hub.publish, sheet, event)
+                except RuntimeError:  # the loop has closed: the server has stopped
+                    return False
+        return True

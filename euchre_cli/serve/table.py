@@ -1,0 +1,261 @@
+"""The book as the web scoreboard reads and writes it, with no HTTP in sight: each
+call is one transaction of the book, a write made by the scorekeeper's own functions
+(the ones ``euchre score`` calls), and every refusal a ``Refused`` carrying the
+status to answer with and the terminal's one line.
+
+A request's JSON body is checked here field by field (``fields``) before the book is
+opened: a malformed body is a 400, the scorekeeper's refusal a 422."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager, nullcontext
+from typing import Any, NamedTuple
+
+from ..book import BookBusy, open_book
+from ..cli.session import REFUSALS, refusal_line
+from ..rulebook import builtin_names, load_ruleset
+from ..scorekeeper.sheet import Entry, Sheet, manual_points, played_hand, renege_penalty, seat_sides
+from ..scorekeeper.store import NoCurrentSheet, NoSuchSheet, Scorebook
+from ..terminal import reports
+
+
+class Refused(Exception):
+    """A request refused: the HTTP status, and the line said (``{"error": line}``)."""
+
+    def __init__(self, status: int, line: str) -> None:
+        super().__init__(line)
+        self.status = status
+        self.line = line
+
+
+# --- The fields of a body ----------------------------------------------------------------
+
+
+class Field(NamedTuple):
+    """What one field of a body may hold: ``kinds`` (``who``, a team, player, number or
+    initials, as ``--makers`` takes; ``whole``, ``flag``, ``text``, ``names``, ``teams``),
+    whether it may be null, and its value when it is left out (``REQUIRED``: it may not)."""
+
+    kind: str
+    nullable: bool = False
+    default: Any = None
+
+
+REQUIRED = object()
+_WORDS = {
+    "who": "a team, a player, a number or initials",
+    "whole": "a whole number",
+    "flag": "true or false",
+    "text": "text",
+    "names": "a list of names",
+    "teams": 'a list of teams, each "Ann & Bob" or ["Ann", "Bob"]',
+}
+
+
+def fields(body: object, wanted: Mapping[str, Field]) -> dict[str, Any]:
+    """The body's fields, each checked against ``wanted``; an unknown, missing or
+    mistyped one is refused (400) in one line that names it."""
+    if not isinstance(body, dict):
+        raise Refused(400, "the body must be a JSON object, as {\"makers\": \"1\", ...}")
+    unknown = sorted(set(body) - set(wanted))
+    if unknown:
+        raise Refused(
+            400, f"unknown field {unknown[0]!r}: the fields are {', '.join(wanted) or 'none'}"
+        )
+    values = {}
+    for name, field in wanted.items():
+        if name not in body:
+            if field.default is REQUIRED:
+                raise Refused(400, f"{name!r} is missing: it is {_WORDS[field.kind]}")
+            values[name] = field.default
+            continue
+        value = body[name]
+        if value is None and field.nullable:
+            values[name] = None
+        elif (checked := _checked(field.kind, value)) is not None:
+            values[name] = checked
+        else:
+            null = " or null" if field.nullable else ""
+            raise Refused(400, f"{name!r} must be {_WORDS[field.kind]}{null}")
+    return values
+
+
+def _checked(kind: str, value: object) -> Any:
+    """``value`` as ``kind`` wants it, or None when it is not one."""
+    is_whole = isinstance(value, int) and not isinstance(value, bool)
+    if kind == "flag":
+        return value if isinstance(value, bool) else None
+    if kind == "whole":
+        return value if is_whole else None
+    if kind == "who":  # a side's number may come as a number
+        return str(value) if is_whole else value if isinstance(value, str) else None
+    if kind == "text":
+        return value if isinstance(value, str) else None
+    if kind == "names":
+        is_names = isinstance(value, list) and all(isinstance(item, str) for item in value)
+        return value if is_names else None
+    if kind == "teams":  # as --team takes them: "Ann & Bob", or the two names
+        if not isinstance(value, list):
+            return None
+        teams = [_checked("names", team) if isinstance(team, list) else team for team in value]
+        if not all(isinstance(team, (str, list)) for team in teams):
+            return None
+        return [team if isinstance(team, str) else " & ".join(team) for team in teams]
+    raise AssertionError(kind)
+
+
+HAND = {
+    "makers": Field("who", default=REQUIRED),
+    "tricks": Field("whole", default=REQUIRED),
+    "alone": Field("flag", default=False),
+    "defender_alone": Field("who", nullable=True),
+}
+POINTS = {
+    "who": Field("who", default=REQUIRED),
+    "points": Field("whole", default=REQUIRED),
+    "reason": Field("text", default=""),
+}
+RENEGE = {"who": Field("who", default=REQUIRED), "alone": Field("flag", default=False)}
+NEW_SHEET = {
+    "name": Field("text", nullable=True),
+    "ruleset": Field("text", default="standard"),
+    "teams": Field("teams", default=()),
+    "players": Field("names", default=()),
+}
+USE = {"sheet": Field("text", default=REQUIRED)}
+KINDS = {"hand": HAND, "points": POINTS, "renege": RENEGE}  # what PUT /api/entries/N takes
+
+
+def entry_from(sheet: Sheet, kind: str, given: Mapping[str, Any]) -> Entry:
+    """The entry a checked body describes, built as the terminal builds it."""
+    if kind == "hand":
+        return played_hand(
+            sheet, given["makers"], given["tricks"], given["alone"], given["defender_alone"]
+        )
+    if kind == "points":
+        return manual_points(sheet, given["who"], given["points"], given["reason"])
+    return renege_penalty(sheet, given["who"], given["alone"])
+
+
+def edit_fields(body: object) -> tuple[str, dict[str, Any]]:
+    """The kind of entry a PUT /api/entries/N body gives, and its fields."""
+    kind = body.get("kind") if isinstance(body, dict) else None
+    if kind not in KINDS:
+        raise Refused(400, f"'kind' must be one of {', '.join(KINDS)}")
+    return kind, fields({k: v for k, v in body.items() if k != "kind"}, KINDS[kind])
+
+
+# --- The book ----------------------------------------------------------------------------
+
+
+class Table:
+    """The book at ``book_path`` and the sheet being served (``served``, by name; a
+    page may switch it), read and written one transaction a call."""
+
+    def __init__(self, book_path: str, served: str) -> None:
+        self.book_path = book_path
+        self.served = served
+        # The server's own writers take turns here rather than in SQLite's busy
+        # handler, whose growing sleeps gave some writes seconds of wait (bench/serve.py).
+        self._writing = threading.Lock()
+
+    @contextmanager
+    def _scorebook(self, write: bool = False) -> Iterator[Scorebook]:
+        """The book's sheets in one transaction, its refusals as ``Refused``: a sheet
+        not found 404 to a read (422 to a write), a busy book 503, the rest 422."""
+        try:
+            with self._writing if write else nullcontext():
+                book = open_book(self.book_path)
+                try:
+                    with book.transaction(write):
+                        yield Scorebook(book)
+                finally:
+                    book.close()
+        except BookBusy as error:
+            raise Refused(503, refusal_line(error)) from None
+        except (NoSuchSheet, NoCurrentSheet) as error:
+            raise Refused(422 if write else 404, refusal_line(error)) from None
+        except REFUSALS as error:
+            raise Refused(422, refusal_line(error)) from None
+
+    # Reads ---------------------------------------------------------------------------
+
+    def sheet_json(self, name: str | None = None) -> dict[str, Any]:
+        """``score show --json``'s object for sheet ``name`` (the served sheet)."""
+        with self._scorebook() as book:
+            sheet = book.sheet(name or self.served)
+            return reports.sheet_json(sheet, book.tally(sheet))
+
+    def history_json(self, name: str | None = None) -> list[dict[str, Any]]:
+        """``score history --json``'s list for sheet ``name`` (the served sheet)."""
+        with self._scorebook() as book:
+            sheet = book.sheet(name or self.served)
+            return reports.history_json(sheet, book.tally(sheet))
+
+    def sheets_json(self) -> dict[str, Any]:
+        """The sheets of the book, the one served, and the rulesets a new one may take."""
+        with self._scorebook() as book:
+            summaries = book.summaries()
+        return {
+            "current": self.served,
+            "sheets": [
+                {"name": s.name, "ruleset": s.ruleset, "sides": list(s.sides), "entries": s.entries}
+                for s in summaries
+            ],
+            "rulesets": builtin_names(),
+        }
+
+    # Writes: one transaction each, the served sheet's --------------------------------
+
+    def add(self, kind: str, body: object) -> dict[str, Any]:
+        """A hand, points or a renege on the served sheet (``KINDS``' fields)."""
+        given = fields(body, KINDS[kind])
+        with self._scorebook(write=True) as book:
+            sheet = book.sheet(self.served)
+            tally = book.add(sheet, entry_from(sheet, kind, given))
+            return reports.sheet_json(sheet, tally)
+
+    def replace(self, number: int, body: object) -> dict[str, Any]:
+        """Entry ``number`` replaced, as ``score edit`` does it."""
+        kind, given = edit_fields(body)
+        with self._scorebook(write=True) as book:
+            sheet = book.sheet(self.served)
+            tally = book.replace(sheet, number, entry_from(sheet, kind, given))
+            return reports.sheet_json(sheet, tally)
+
+    def undo(self, body: object) -> dict[str, Any]:
+        fields(body, {})
+        with self._scorebook(write=True) as book:
+            sheet = book.sheet(self.served)
+            book.undo(sheet)
+            return reports.sheet_json(sheet, book.tally(sheet))
+
+    def new_sheet(self, body: object) -> dict[str, Any]:
+        """A sheet started as ``score new`` starts it (a built-in ruleset: a house-rules
+        file is a file of the server's, named at its terminal), made current and served."""
+        given = fields(body, NEW_SHEET)
+        if given["ruleset"] not in builtin_names():
+            raise Refused(
+                422,
+                f"no built-in ruleset {given['ruleset']!r}: the built-in ones are"
+                f" {', '.join(builtin_names())} (a house-rules file: 'euchre score new"
+                " --rules FILE' at the terminal)",
+            )
+        with self._scorebook(write=True) as book:
+            ruleset = load_ruleset(given["ruleset"])
+            sides = seat_sides(ruleset, given["teams"], given["players"])
+            sheet = book.new_sheet(given["name"], ruleset, sides)
+            started = reports.sheet_json(sheet, book.tally(sheet))
+        self.served = sheet.name  # once committed
+        return started
+
+    def use(self, body: object) -> dict[str, Any]:
+        """Sheet ``sheet`` made current (as ``score use``) and served."""
+        given = fields(body, USE)
+        with self._scorebook(write=True) as book:
+            sheet = book.use(given["sheet"])
+            used = reports.sheet_json(sheet, book.tally(sheet))
+        self.served = sheet.name  # once committed
+        return used

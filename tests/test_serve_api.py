@@ -1,0 +1,596 @@
+"""``euchre score serve``'s JSON API, as a page or a script uses it: every endpoint
+against what the terminal says of the same book, every refusal (a wrong or missing
+code, a malformed body, the scorekeeper's own) leaving the book as it was, only the
+page's own paths served, and an entry typed in a terminal reaching an open event
+stream within a second.  The app runs in-process (Starlette's TestClient) but for the
+event streams and the paths no client would tidy, which need a real uvicorn."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import queue
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+from starlette.testclient import TestClient
+
+from euchre_cli.commands.euchre import main
+from euchre_cli.serve import app as serve_app
+from euchre_cli.serve.app import MOST_BODY_BYTES, make_app
+from euchre_cli.serve.code import CODE_ALPHABET, DRAWN_LENGTH, WrongCodes, checked_code, new_code
+from euchre_cli.serve.run import listening_socket, serve_forever
+
+CODE = "TABLE234"
+AB, CD = "Ann & Bob", "Cy & Di"
+HOSTILE_SHEET = "<img src=x onerror=alert(1)>"
+HOSTILE_PLAYER = "<img src=x>"  # a player's name holds 20 characters at most
+
+
+def euchre(db: Path, *args: str, fails: bool = False) -> str:
+    """``euchre ARGS --db DB`` in-process: its output, or its one-line error."""
+    result = CliRunner().invoke(main, [*args, "--db", str(db)])
+    assert "Traceback" not in result.output
+    assert (result.exit_code != 0) == fails, result.output
+    return result.stderr.removeprefix("Error: ").strip() if fails else result.stdout
+
+
+def shown(db: Path, *sheet: str) -> dict[str, Any]:
+    return json.loads(euchre(db, "score", "show", *sheet, "--json"))
+
+
+def history(db: Path, *sheet: str) -> list[dict[str, Any]]:
+    return json.loads(euchre(db, "score", "history", *sheet, "--json"))
+
+
+def everything(db: Path) -> tuple:
+    """What the book holds, as the terminal reads it: every sheet and entry."""
+    listing = euchre(db, "score", "list")
+    return listing, shown(db), history(db)
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Path:
+    """A book with sheet "friday" (standard, current) and sheet "thursday" (classic)."""
+    path = tmp_path / "book.sqlite3"
+    euchre(path, "score", "new", "thursday", "--rules", "classic", "--team", AB, "--team", CD)
+    euchre(path, "score", "new", "friday", "--team", AB, "--team", CD)
+    return path
+
+
+@pytest.fixture
+def client(db: Path) -> Iterator[TestClient]:
+    with TestClient(make_app(str(db), "friday", CODE)) as test_client:
+        yield test_client
+
+
+def post(client: TestClient, path: str, body: object = None, code: str | None = CODE, **kw):
+    headers = {} if code is None else {"X-Table-Code": code}
+    return client.post(path, json=body if body is not None else {}, headers=headers, **kw)
+
+
+# --- Reads: the terminal's JSON ------------------------------------------------------
+
+
+def test_the_sheet_is_score_show_json_of_the_served_sheet_or_the_one_asked(client, db) -> None:
+    euchre(db, "score", "hand", "--makers", "Ann", "--tricks", "5")
+    answer = client.get("/api/sheet")
+    assert answer.status_code == 200 and answer.headers["content-type"] == "application/json"
+    assert answer.json() == shown(db) and answer.json()["entries"] == 1
+    assert client.get("/api/sheet?sheet=thursday").json() == shown(db, "thursday")
+
+
+def test_a_sheet_that_is_not_there_is_a_404_in_the_terminals_words(client, db) -> None:
+    answer = client.get("/api/sheet?sheet=nope")
+    assert answer.status_code == 404
+    assert answer.json() == {"error": euchre(db, "score", "show", "nope", fails=True)}
+    assert client.get("/api/history?sheet=nope").status_code == 404
+
+
+def test_the_history_is_score_history_json(client, db) -> None:
+    euchre(db, "score", "hand", "--makers", "1", "--tricks", "2", "--defender-alone", "Cy")
+    euchre(db, "score", "add", "CD", "-2", "--reason", "misdeal")
+    euchre(db, "score", "renege", "Ann", "--alone")
+    entries = client.get("/api/history").json()
+    assert entries == history(db)
+    hand, points, renege = entries
+    assert hand["kind"] == "hand" and hand["who"] == AB and hand["tricks"] == 2
+    assert hand["defender_alone"] == CD and hand["points"] == {AB: 0, CD: 2}
+    assert points["kind"] == "points" and points["reason"] == "misdeal"
+    assert points["totals"] == {AB: 0, CD: 0} and points["text"] == f"{CD} -2 points (misdeal)"
+    assert renege["kind"] == "renege" and renege["alone"] and renege["points"] == {AB: 0, CD: 4}
+    assert [entry["game_end"] for entry in entries] == [None, None, None]
+
+
+def test_the_history_marks_the_end_of_a_game_and_of_the_rubber(client, db) -> None:
+    post(client, "/api/use", {"sheet": "thursday"})
+    for _ in range(6):  # classic: game to 5, two games the rubber; a march is 2
+        post(client, "/api/hands", {"makers": "AB", "tricks": 5})
+    entries = client.get("/api/history").json()
+    assert entries == history(db, "thursday")
+    assert [entry["game_end"] for entry in entries] == [None, None, 1, None, None, 2]
+    assert [entry["rubber_end"] for entry in entries] == [False] * 5 + [True]
+    assert [entry["game"] for entry in entries] == [1, 1, 1, 2, 2, 2]
+
+
+def test_the_sheets_are_listed_with_the_one_served(client) -> None:
+    listing = client.get("/api/sheets").json()
+    assert listing["current"] == "friday"
+    assert [sheet["name"] for sheet in listing["sheets"]] == ["thursday", "friday"]
+    assert listing["sheets"][0] == {
+        "name": "thursday", "ruleset": "classic", "sides": [AB, CD], "entries": 0,
+    }  # fmt: skip
+    assert "cutthroat" in listing["rulesets"]
+
+
+# --- The sheet object's markers (R11) --------------------------------------------------
+
+
+def test_r11_the_sheet_object_says_how_each_sides_markers_lie(db) -> None:
+    euchre(db, "score", "hand", "--makers", "Ann", "--tricks", "5")  # 2 points
+    sheet = shown(db)
+    assert sheet["markers"] == {
+        AB: {"top": 4, "top_face_up": False, "bottom": 6, "bottom_face_up": True,
+             "pips_showing": 2},
+        CD: {"top": 4, "top_face_up": False, "bottom": 6, "bottom_face_up": False,
+             "pips_showing": 0},
+    }  # fmt: skip
+    assert sheet["marker_note"] is None
+
+
+def test_r11_a_target_without_a_scheme_has_the_terminals_note(db, write_yaml) -> None:
+    house = write_yaml("seven.yaml", "extends: standard\ngame: {points_to_win: 7}\n")
+    euchre(db, "score", "new", "seven", "--rules", str(house), "--team", AB, "--team", CD)
+    sheet = shown(db, "seven")
+    assert sheet["markers"] == {AB: None, CD: None}
+    note = "markers not available for the 4 and 6 in a game to 7"
+    assert sheet["marker_note"] == note and note in euchre(db, "score", "show", "seven")
+
+
+def test_r11_a_finished_sheet_has_no_markers(db) -> None:
+    euchre(db, "score", "use", "thursday")
+    for _ in range(6):  # classic: game to 5, two games the rubber; a march is 2
+        euchre(db, "score", "hand", "--makers", "AB", "--tricks", "5")
+    sheet = shown(db, "thursday")
+    assert sheet["complete"] and sheet["markers"] is None and sheet["marker_note"] is None
+
+
+# --- Writes --------------------------------------------------------------------------
+
+
+def test_a_hand_is_recorded_and_answered_with_the_new_sheet(client, db) -> None:
+    answer = post(client, "/api/hands", {"makers": "CD", "tricks": 5, "alone": True})
+    assert answer.status_code == 200
+    assert answer.json() == shown(db) and answer.json()["game"]["scores"] == {AB: 0, CD: 4}
+    lone = {"makers": 1, "tricks": 1, "alone": False, "defender_alone": "Di"}
+    assert post(client, "/api/hands", lone).json() == shown(db)
+    assert history(db)[1]["defender_alone"] == CD
+
+
+def test_points_renege_undo_and_an_edit(client, db) -> None:
+    assert post(client, "/api/points", {"who": "Cy", "points": 3, "reason": "house"}).is_success
+    assert post(client, "/api/renege", {"who": "CD"}).json()["game"]["scores"] == {AB: 2, CD: 3}
+    edited = client.put(
+        "/api/entries/1", json={"kind": "hand", "makers": "AB", "tricks": 3},
+        headers={"X-Table-Code": CODE},
+    )  # fmt: skip
+    assert edited.status_code == 200 and edited.json()["game"]["scores"] == {AB: 3, CD: 0}
+    assert [entry["kind"] for entry in history(db)] == ["hand", "renege"]
+    assert post(client, "/api/undo").json()["entries"] == 1
+    assert post(client, "/api/undo", None).json() == shown(db)
+    assert shown(db)["entries"] == 0
+
+
+def test_an_edit_to_points_or_a_renege(client, db) -> None:
+    post(client, "/api/hands", {"makers": "AB", "tricks": 3})
+    put = {"headers": {"X-Table-Code": CODE}}
+    body = {"kind": "points", "who": "2", "points": -1}
+    assert client.put("/api/entries/1", json=body, **put).json()["game"]["scores"][CD] == -1
+    body = {"kind": "renege", "who": "2", "alone": True}
+    assert client.put("/api/entries/1", json=body, **put).json()["game"]["scores"][AB] == 4
+
+
+def test_a_new_sheet_is_started_made_current_and_served(client, db) -> None:
+    body = {"name": "saturday", "ruleset": "cutthroat", "players": ["Ann", "Bob", "Cy"]}
+    answer = post(client, "/api/sheets", body)
+    assert answer.status_code == 201 and answer.json()["sides"] == ["Ann", "Bob", "Cy"]
+    assert client.get("/api/sheet").json()["sheet"] == "saturday" == shown(db)["sheet"]
+    teams = {"name": None, "ruleset": "standard", "teams": [["Ed", "Flo"], "Gus & Hal"]}
+    started = post(client, "/api/sheets", teams).json()
+    assert started["sides"] == ["Ed & Flo", "Gus & Hal"]
+    assert client.get("/api/sheets").json()["current"] == started["sheet"]
+
+
+def test_use_switches_the_sheet_served(client, db) -> None:
+    answer = post(client, "/api/use", {"sheet": "thursday"})
+    assert answer.status_code == 200 and answer.json() == shown(db, "thursday")
+    assert client.get("/api/sheet").json()["sheet"] == "thursday"
+    assert shown(db)["sheet"] == "thursday"  # as 'score use' does
+
+
+def test_the_code_is_checked_with_204_or_403(client) -> None:
+    assert post(client, "/api/code").status_code == 204
+    assert post(client, "/api/code", code=CODE.lower()).status_code == 204
+    assert post(client, "/api/code", code="WRONG234").status_code == 403
+
+
+WRITES = [
+    ("POST", "/api/hands", {"makers": "AB", "tricks": 3}),
+    ("POST", "/api/points", {"who": "AB", "points": 2}),
+    ("POST", "/api/renege", {"who": "AB"}),
+    ("POST", "/api/undo", {}),
+    ("PUT", "/api/entries/1", {"kind": "hand", "makers": "CD", "tricks": 5}),
+    ("POST", "/api/sheets", {"name": "x", "ruleset": "standard", "teams": ["E & F", "G & H"]}),
+    ("POST", "/api/use", {"sheet": "thursday"}),
+]
+
+
+@pytest.mark.parametrize(("method", "path", "body"), WRITES, ids=[w[1] for w in WRITES])
+def test_a_write_without_the_code_is_a_403_and_changes_nothing(client, db, method, path, body):
+    post(client, "/api/hands", {"makers": "AB", "tricks": 3})  # an entry to undo or edit
+    before = everything(db)
+    for code in [None, "", "WRONG234", CODE + "X", CODE[:-1], "ü".encode()]:
+        headers = {} if code is None else {"X-Table-Code": code}
+        answer = client.request(method, path, json=body, headers=headers)
+        assert answer.status_code == 403 and "table code" in answer.json()["error"], code
+        assert everything(db) == before
+        client.app.state.wrong_codes.forgive("testclient")  # not slowed down: tried again
+
+
+def test_wrong_codes_from_one_address_are_slowed_down(client, db) -> None:
+    hand = {"makers": "AB", "tricks": 3}
+    for _ in range(5):
+        assert post(client, "/api/hands", hand, code="NOPE2345").status_code == 403
+    refused = post(client, "/api/hands", hand)  # even with the right code
+    assert refused.status_code == 429 and "try again in" in refused.json()["error"]
+    assert int(refused.headers["retry-after"]) > 0 and shown(db)["entries"] == 0
+
+
+def test_wrong_codes_are_forgotten_after_the_window_or_the_right_code() -> None:
+    wrong = WrongCodes(allowed=2, window=10)
+    wrong.failed("a", now=0)
+    wrong.forgive("a")
+    wrong.failed("a", now=1)
+    assert wrong.wait("a", now=1) == 0
+    wrong.failed("a", now=2)
+    assert wrong.wait("a", now=3) == 8 and wrong.wait("b", now=3) == 0
+    assert wrong.wait("a", now=11.5) == 0
+
+
+def test_a_drawn_code_has_40_bits_and_a_given_one_is_checked() -> None:
+    codes = {new_code() for _ in range(50)}
+    assert len(codes) == 50 and all(len(code) == DRAWN_LENGTH for code in codes)
+    assert all(set(code) <= set(CODE_ALPHABET) for code in codes)
+    assert len(CODE_ALPHABET) ** DRAWN_LENGTH >= 2**40
+    assert checked_code(" abc234 ") == "ABC234"
+    for bad in ["ABC23", "ABCDE0", "ABCDEI", "ABC 234", "A" * 65, "ÄBCDEF"]:
+        with pytest.raises(ValueError, match="no 0, 1, I or O"):
+            checked_code(bad)
+
+
+# --- Refusals: 400, 413, 415, 422, with the book unchanged ---------------------------
+
+MALFORMED = [
+    ("/api/hands", b"{not json", "the body is not JSON"),
+    ("/api/hands", b"[1, 2]", "the body must be a JSON object"),
+    ("/api/hands", b'{"makers": "AB"}', "'tricks' is missing: it is a whole number"),
+    ("/api/hands", b'{"makers": "AB", "tricks": "3"}', "'tricks' must be a whole number"),
+    ("/api/hands", b'{"makers": "AB", "tricks": true}', "'tricks' must be a whole number"),
+    ("/api/hands", b'{"makers": null, "tricks": 3}', "'makers' must be a team, a player"),
+    ("/api/hands", b'{"makers": "AB", "tricks": 3, "x": 1}', "unknown field 'x'"),
+    ("/api/hands", b'{"makers": "AB", "tricks": 3, "alone": "yes"}', "'alone' must be true"),
+    ("/api/hands", b'{"makers": "AB", "tricks": 3.0}', "'tricks' must be a whole number"),
+    ("/api/hands", b"[" * 40 + b"]" * 40, "nested more than 32"),
+    ("/api/hands", b'"\xff"', "the body is not UTF-8"),
+    ("/api/points", b'{"who": "AB", "points": 2, "reason": 5}', "'reason' must be text"),
+    ("/api/undo", b'{"please": true}', "unknown field 'please': the fields are none"),
+    ("/api/sheets", b'{"teams": "Ann & Bob"}', "'teams' must be a list of teams"),
+    ("/api/sheets", b'{"players": [1, 2, 3]}', "'players' must be a list of names"),
+    ("/api/use", b"{}", "'sheet' is missing"),
+    ("/api/entries/1", b'{"kind": "deal"}', "'kind' must be one of hand, points, renege"),
+    ("/api/entries/1", b'{"kind": "points", "who": "AB"}', "'points' is missing"),
+]
+
+
+@pytest.mark.parametrize(("path", "raw", "said"), MALFORMED)
+def test_a_malformed_body_is_a_400_in_one_line(client, db, path, raw, said) -> None:
+    post(client, "/api/hands", {"makers": "AB", "tricks": 3})
+    before = everything(db)
+    method = "PUT" if path.startswith("/api/entries") else "POST"
+    headers = {"X-Table-Code": CODE, "Content-Type": "application/json"}
+    answer = client.request(method, path, content=raw, headers=headers)
+    assert answer.status_code == 400, answer.text
+    line = answer.json()["error"]
+    assert said in line and "\n" not in line and list(answer.json()) == ["error"]
+    assert everything(db) == before
+
+
+# (the API's body, the terminal's command line: the same refusal in the same words)
+REFUSED = [
+    ({"makers": "Zed", "tricks": 3}, ["hand", "--makers", "Zed", "--tricks", "3"]),
+    ({"makers": "AB", "tricks": 6}, ["hand", "--makers", "AB", "--tricks", "6"]),
+    ({"makers": "AB", "tricks": -1}, ["hand", "--makers", "AB", "--tricks", "-1"]),
+    (
+        {"makers": "AB", "tricks": 2, "defender_alone": "Ann"},
+        ["hand", "--makers", "AB", "--tricks", "2", "--defender-alone", "Ann"],
+    ),
+]
+
+
+@pytest.mark.parametrize(("body", "line"), REFUSED)
+def test_a_refused_hand_is_a_422_with_the_terminals_line(client, db, body, line) -> None:
+    before = everything(db)
+    answer = post(client, "/api/hands", body)
+    assert answer.status_code == 422
+    assert answer.json() == {"error": euchre(db, "score", *line, fails=True)}
+    assert everything(db) == before
+
+
+def test_the_other_refusals_are_the_terminals_too(client, db) -> None:
+    cases = [
+        ("/api/points", {"who": "AB", "points": 0}, ["add", "AB", "0"]),
+        ("/api/points", {"who": "AB", "points": 2, "reason": "a\nb"},
+         ["add", "AB", "2", "--reason", "a\nb"]),
+        ("/api/undo", {}, ["undo"]),
+        ("/api/use", {"sheet": "nope"}, ["use", "nope"]),
+    ]  # fmt: skip
+    for path, body, line in cases:
+        before = everything(db)
+        answer = post(client, path, body)
+        assert answer.status_code == 422, path
+        assert answer.json() == {"error": euchre(db, "score", *line, fails=True)}
+        assert everything(db) == before
+    edit = client.put("/api/entries/9", json={"kind": "renege", "who": "1"},
+                      headers={"X-Table-Code": CODE})  # fmt: skip
+    assert edit.status_code == 422
+    assert edit.json()["error"] == euchre(db, "score", "edit", "9", "--renege", "1", fails=True)
+
+
+def test_a_new_sheet_is_refused_as_score_new_refuses_it(client, db) -> None:
+    before = everything(db)
+    body = {"name": "friday", "ruleset": "standard", "teams": ["E & F", "G & H"]}
+    answer = post(client, "/api/sheets", body)
+    assert answer.status_code == 422
+    line = euchre(db, "score", "new", "friday", "--team", "E & F", "--team", "G & H", fails=True)
+    assert answer.json() == {"error": line}
+    one_team = post(client, "/api/sheets", {"ruleset": "standard", "teams": ["E & F"]})
+    assert one_team.status_code == 422 and "give two teams" in one_team.json()["error"]
+    a_file = post(client, "/api/sheets", {"ruleset": "/etc/passwd", "players": ["A", "B"]})
+    assert a_file.status_code == 422 and "no built-in ruleset '/etc/passwd'" in a_file.text
+    assert everything(db) == before
+
+
+def test_a_body_too_large_is_a_413_before_it_is_read(client, db) -> None:
+    big = {"makers": "AB", "tricks": 3, "reason": "x" * MOST_BODY_BYTES}
+    answer = post(client, "/api/hands", big)
+    assert answer.status_code == 413 and "16384 bytes" in answer.json()["error"]
+    chunks = (b" " * 1024 for _ in range(40))  # no Content-Length: counted as it comes
+    headers = {"X-Table-Code": CODE, "Content-Type": "application/json"}
+    streamed = client.post("/api/hands", content=chunks, headers=headers)
+    assert streamed.status_code == 413 and shown(db)["entries"] == 0
+
+
+def test_a_body_that_is_not_json_by_its_type_is_a_415(client, db) -> None:
+    answer = client.post(
+        "/api/hands", content=b"makers=AB&tricks=3",
+        headers={"X-Table-Code": CODE, "Content-Type": "application/x-www-form-urlencoded"},
+    )  # fmt: skip
+    assert answer.status_code == 415 and shown(db)["entries"] == 0
+
+
+# --- Only the page's paths ------------------------------------------------------------
+
+
+def test_the_page_and_only_its_files_are_served(client) -> None:
+    page = client.get("/")
+    assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
+    assert "script-src 'self'" in page.headers["content-security-policy"]
+    assert page.headers["x-content-type-options"] == "nosniff"
+    assert page.headers["cache-control"] == "no-store"
+    assert client.get("/static/index.html").status_code == 200
+    for path in ["/nope", "/static/", "/static", "/static/nope.js", "/api", "/api/nope",
+                 "/static/__init__.py", "/index.html", "/api/sheet/1"]:  # fmt: skip
+        answer = client.get(path)
+        assert answer.status_code == 404 and answer.json() == {"error": "not found"}, path
+    wrong_method = client.delete("/api/sheet")
+    assert wrong_method.status_code == 405 and wrong_method.json()["error"]
+    assert client.get("/api/hands").status_code == 405
+
+
+# --- A real server: the event stream, raw paths ---------------------------------------
+
+
+class Server:
+    """The app served by uvicorn on a free port, in a thread of the test's."""
+
+    def __init__(self, db: Path) -> None:
+        self.listener = listening_socket("127.0.0.1", 0)
+        self.port = self.listener.getsockname()[1]
+        self.app = make_app(str(db), "friday", CODE)
+        self.thread = threading.Thread(
+            target=serve_forever, args=(self.app, self.listener, self.app.state.hub.close),
+            daemon=True,
+        )  # fmt: skip
+
+    def raw(self, method: str, path: str) -> tuple[int, bytes]:
+        """A request for ``path`` exactly as written (no client tidies it)."""
+        with socket.create_connection(("127.0.0.1", self.port), timeout=5) as connection:
+            connection.sendall(f"{method} {path} HTTP/1.1\r\nHost: x\r\n\r\n".encode())
+            answer = b""
+            while b"\r\n\r\n" not in answer:
+                answer += connection.recv(4096)
+        return int(answer.split()[1]), answer
+
+
+class EventReader:
+    """An open /api/events stream, its events read in a thread into ``events``."""
+
+    def __init__(self, port: int, query: str = "") -> None:
+        self.connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+        self.connection.request("GET", f"/api/events{query}")
+        self.response = self.connection.getresponse()
+        self.events: queue.Queue[tuple[str, Any]] = queue.Queue()
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self) -> None:
+        name = None
+        try:
+            for raw in self.response:
+                line = raw.decode().rstrip("\n")
+                if line.startswith("event: "):
+                    name = line[7:]
+                elif line.startswith("data: "):
+                    self.events.put((name, json.loads(line[6:])))
+                elif line.startswith(":"):
+                    self.events.put(("comment", line))
+        except (OSError, ValueError, AttributeError):  # closed by the test
+            pass
+
+    def next(self, within: float = 1.0) -> tuple[str, Any]:
+        return self.events.get(timeout=within)
+
+    def close(self) -> None:
+        self.connection.close()
+
+
+@pytest.fixture
+def server(db: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Server]:
+    monkeypatch.setattr(serve_app, "HEARTBEAT_SECONDS", 0.5)
+    running = Server(db)
+    running.thread.start()
+    yield running
+    running.app.state.hub.close()
+
+
+def test_an_entry_from_a_terminal_reaches_an_open_stream_within_a_second(server, db) -> None:
+    reader = EventReader(server.port)
+    try:
+        name, sheet = reader.next()
+        assert name == "sheet" and sheet == shown(db)
+        started = time.monotonic()
+        euchre(db, "score", "hand", "--makers", "CD", "--tricks", "4")
+        name, sheet = reader.next()
+        while name == "comment":
+            name, sheet = reader.next()
+        assert time.monotonic() - started < 1.0
+        assert name == "sheet" and sheet == shown(db) and sheet["entries"] == 1
+    finally:
+        reader.close()
+
+
+def test_every_stream_hears_a_write_from_a_page_and_the_heartbeat(server, db) -> None:
+    readers = [EventReader(server.port), EventReader(server.port, "?sheet=thursday")]
+    try:
+        assert [reader.next()[1]["sheet"] for reader in readers] == ["friday", "thursday"]
+        connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=5)
+        body = json.dumps({"makers": "AB", "tricks": 3})
+        headers = {"X-Table-Code": CODE, "Content-Type": "application/json"}
+        connection.request("POST", "/api/hands", body, headers)
+        assert connection.getresponse().status == 200
+        name, sheet = readers[0].next()
+        assert name == "sheet" and sheet["entries"] == 1
+        assert readers[1].next() == ("comment", ": the server is here")  # thursday: no change
+        euchre(db, "score", "delete", "thursday", "--yes")
+        name, gone = readers[1].next()
+        assert name == "error" and "no sheet called 'thursday'" in gone["error"]
+    finally:
+        for reader in readers:
+            reader.close()
+
+
+@pytest.mark.parametrize(
+    "path", ["/static/../pyproject.toml", "/static/%2e%2e/app.py", "/static/..%2fapp.py",
+             "/static//etc/passwd", "/../../etc/passwd", "/static/./index.html"],
+)  # fmt: skip
+def test_no_path_reaches_outside_the_pages_files(server, path) -> None:
+    status, answer = server.raw("GET", path)
+    assert status == 404, answer
+
+
+def test_a_hostile_name_goes_out_as_json_data_only(client, db) -> None:
+    team = f"{HOSTILE_PLAYER} & \"Bob'"
+    body = {"name": HOSTILE_SHEET, "ruleset": "standard", "teams": [team, "Cy & Di"]}
+    started = post(client, "/api/sheets", body)
+    assert started.status_code == 201, started.text
+    sheet = client.get("/api/sheet")
+    assert sheet.headers["content-type"] == "application/json"
+    assert sheet.json()["sheet"] == HOSTILE_SHEET and sheet.json()["sides"][0] == team
+    assert sheet.json() == shown(db)
+    assert post(client, "/api/hands", {"makers": team, "tricks": 3}).json()["entries"] == 1
+    assert client.get("/api/history").json()[0]["who"] == team
+    assert client.get("/api/sheets").json()["current"] == HOSTILE_SHEET
+
+
+# --- The command ------------------------------------------------------------------------
+
+
+def test_the_command_refuses_a_bad_code_and_both_lan_and_host(db) -> None:
+    line = euchre(db, "score", "serve", "--code", "abc", fails=True)
+    assert "a table code is 6 to 64 of the letters" in line and "\n" not in line
+    assert "--lan or --host" in euchre(db, "score", "serve", "--lan", "--host", "::1", fails=True)
+    assert "no sheet called 'nope'" in euchre(db, "score", "serve", "nope", fails=True)
+    assert "cannot listen on" in euchre(db, "score", "serve", "--host", "no.such.host.", fails=True)
+
+
+def test_the_command_says_how_to_install_the_extra(db, monkeypatch) -> None:
+    for module in [name for name in sys.modules if name.split(".")[0] == "starlette"]:
+        monkeypatch.setitem(sys.modules, module, None)  # import starlette...: ImportError
+    monkeypatch.delitem(sys.modules, "euchre_cli.serve.app")
+    line = euchre(db, "score", "serve", fails=True)
+    assert line == (
+        "the scoreboard needs Starlette, uvicorn and segno (starlette is missing):"
+        " pip install 'euchre-suite[serve]'"
+    )
+
+
+def test_a_port_in_use_is_refused_in_one_line(db) -> None:
+    taken = listening_socket("127.0.0.1", 0)
+    try:
+        port = str(taken.getsockname()[1])
+        line = euchre(db, "score", "serve", "--port", port, fails=True)
+        assert line == f"cannot listen on 127.0.0.1 port {port}: Address already in use"
+    finally:
+        taken.close()
+
+
+def test_serve_prints_the_real_address_serves_it_and_stops_on_ctrl_c(db) -> None:
+    command = [sys.executable, "-m", "euchre_cli", "score", "serve", "--port", "0",
+               "--code", CODE, "--db", str(db)]  # fmt: skip
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        first = process.stdout.readline()
+        assert first.startswith("Serving sheet friday at http://127.0.0.1:")
+        port = int(first.rsplit(":", 1)[1].strip("/\n"))
+        assert process.stdout.readline() == f"Table code: {CODE} (entering hands needs it;" \
+            " reading the sheet does not)\n"
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+        connection.request("GET", "/api/sheet")
+        assert json.loads(connection.getresponse().read()) == shown(db)
+        reader = EventReader(port)  # an open stream must not hold up the stop
+        assert reader.next(5)[0] == "sheet"
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=10)
+        assert process.returncode == 0, err
+        assert out.splitlines()[-1] == "Stopped serving sheet friday." and err == ""
+    finally:
+        process.kill()
+
+
+def test_the_qr_code_holds_the_address_and_the_code(db, monkeypatch) -> None:
+    printed: list[Callable] = []
+    monkeypatch.setattr("euchre_cli.serve.run.serve_forever", lambda *a: printed.append(a))
+    out = euchre(db, "score", "serve", "--port", "0", "--code", CODE, "--ascii")
+    lines = out.splitlines()
+    assert lines[0].startswith("Serving sheet friday at http://127.0.0.1:")
+    code_rows = [line for line in lines if line.startswith("##")]
+    assert len(code_rows) >= 25 and len({len(row) for row in code_rows}) == 1
+    assert printed, "the server was started"
