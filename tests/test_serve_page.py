@@ -232,6 +232,7 @@ def test_r11_a_whole_game_by_taps_moves_the_marker_cards(serve, open_page, tmp_p
     expect(page.locator("#game-line")).to_contain_text("Game 2")
     expect(side(page, 0).locator(".facts")).to_contain_text("Games won: 1")
     expect(side(page, 0).locator(".score")).to_have_text("0")
+    expect(page.locator("#last-hands li").first).to_contain_text("game 1 over")
     page.get_by_role("button", name="History").click()
     expect(page.locator("#history-table tr.mark")).to_have_text(["End of game 1"])
     expect(page.locator("#history-table tbody tr")).to_have_count(5)

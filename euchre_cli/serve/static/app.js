@@ -492,6 +492,12 @@ function gains(entry) {
   return points.map(([side, value]) => `${side} ${signed(value)}`).join(", ");
 }
 
+/** "game 1 over", "the rubber over": what an entry ended, for the last hands. */
+function ends(entry) {
+  if (entry.rubber_end) return `game ${entry.game_end} and the rubber over`;
+  return entry.game_end !== null && entry.game_end !== undefined ? `game ${entry.game_end} over` : "";
+}
+
 function drawHistory() {
   const recent = state.history.slice(-LAST_SHOWN).reverse();
   $("#last-hands").replaceChildren(
@@ -504,6 +510,7 @@ function drawHistory() {
             " ",
             el("span", {}, entry.text),
             gains(entry) ? el("span", { class: "gains" }, ` ${gains(entry)}`) : null,
+            ends(entry) ? el("span", { class: "badge end" }, ends(entry)) : null,
           ),
         )
       : [el("li", { class: "quiet" }, "No hands yet.")]),
