@@ -308,6 +308,10 @@ function buildEntry() {
   for (const button of place.querySelectorAll("[data-toggle]")) {
     button.setAttribute("aria-pressed", String(state.armed[button.dataset.toggle]));
   }
+  // a complete sheet takes no more hands: only undo (and editing, in the history)
+  for (const part of place.querySelectorAll('[data-toggle], [data-action="thrown-in"], .more')) {
+    part.hidden = sheet.game === null;
+  }
   fillTricks();
 }
 
