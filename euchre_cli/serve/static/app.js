@@ -312,6 +312,10 @@ function buildEntry() {
   for (const part of place.querySelectorAll('[data-toggle], [data-action="thrown-in"], .more')) {
     part.hidden = sheet.game === null;
   }
+  // a book that keeps no deal (no "dealer" in the sheet) has no thrown-in hand nor dealer
+  if (!("dealer" in sheet)) {
+    for (const part of place.querySelectorAll('[data-action="thrown-in"], [data-form="dealer"]')) part.hidden = true;
+  }
   fillTricks();
 }
 
