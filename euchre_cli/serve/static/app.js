@@ -6,6 +6,7 @@
 const CODE_KEY = "euchre.tableCode";
 const LARGE_KEY = "euchre.large";
 const LAST_SHOWN = 3; // entries under "Last hands"
+const CHECK_SECONDS = 20; // how often the page makes sure its stream is alive
 const TRICKS = [0, 1, 2, 3, 4, 5];
 const SUITS = ["heart", "spade", "diamond", "club"]; // one per side, as the terminal draws
 const RED = new Set(["heart", "diamond"]);
@@ -116,6 +117,30 @@ function listen() {
   });
 }
 
+/** Every CHECK_SECONDS, and when a phone wakes the page: the sheet asked for plainly.
+ *  A stream that died without a word (a phone asleep, Wi-Fi gone) delivers nothing and
+ *  raises no error, so a sheet that differs from the one shown, or no answer, means
+ *  the stream is opened again. */
+async function checkIn() {
+  let sheet;
+  try {
+    sheet = await getJSON("/api/sheet");
+  } catch (problem) {
+    if (!(problem instanceof TypeError)) {
+      $("#game-line").textContent = problem.message; // the server's line: it is there
+      return;
+    }
+    state.live = false;
+    $("#connection").hidden = false;
+    listen();
+    return;
+  }
+  if (JSON.stringify(sheet) !== JSON.stringify(state.sheet)) {
+    showSheet(sheet);
+    listen();
+  }
+}
+
 // --- The board ----------------------------------------------------------------------
 
 function showSheet(sheet) {
@@ -219,16 +244,17 @@ const SUIT_PATHS = {
   club: "M0-6.6A2.9 2.9 0 0 1 2.4-2.1 2.9 2.9 0 1 1 .6 2.6L1.8 6.5H-1.8L-.6 2.6A2.9 2.9 0 1 1-2.4-2.1 2.9 2.9 0 0 1 0-6.6Z",
 };
 
-function pip(suit, x, y, scale = 1) {
+function pip(suit, x, y) {
   return svg("path", {
     d: SUIT_PATHS[suit],
-    transform: `translate(${x} ${y}) scale(${scale})`,
+    transform: `translate(${x} ${y})`,
     class: RED.has(suit) ? "pip red" : "pip black",
   });
 }
 
-/** One card at (x, y): its back, or its face with every pip; ``covered`` pips are left
- *  out of a card underneath, which shows only the ``edge`` pips of its uncovered strip. */
+/** One card at (x, y): its back, or its face with every pip and its rank in the corner;
+ *  a face-up card underneath (``edge``: the pips showing) draws only the pips of the
+ *  strip the card on top leaves uncovered, and its rank beside it. */
 function card(x, y, rank, faceUp, suit, edge) {
   const group = svg("g", { transform: `translate(${x} ${y})`, class: faceUp ? "card face" : "card back" });
   group.append(svg("rect", { width: CARD.width, height: CARD.height, rx: 4, class: "card-edge" }));
@@ -255,7 +281,6 @@ function markerWords(m) {
 /** A side's marker cards ({cards, words}: the picture, and what it shows in words);
  *  where the ruleset or target has no picture, the terminal's note instead. */
 function markers(sheet, side, index) {
-  if (!("markers" in sheet)) return { cards: null, words: null };
   const m = sheet.markers && sheet.markers[side];
   if (!m) return { cards: null, words: el("p", { class: "marker-words note" }, sheet.marker_note || "") };
   const suit = SUITS[index % SUITS.length];
@@ -334,8 +359,8 @@ function fillSides(select, sheet) {
 function fillPlayers(select, sheet) {
   const chosen = select.value;
   select.replaceChildren(...players(sheet).map((name) => el("option", { value: name }, name)));
-  if (chosen) select.value = chosen;
-  if (sheet.dealer) select.value = sheet.dealer;
+  const wanted = chosen || sheet.dealer;
+  if (wanted) select.value = wanted;
 }
 
 function entryError() {
@@ -773,6 +798,9 @@ function start() {
     checkKeptCode();
   } else codeChanged();
   listen();
+  setInterval(checkIn, CHECK_SECONDS * 1000);
+  document.addEventListener("visibilitychange", () => document.hidden || checkIn());
+  window.addEventListener("online", checkIn);
 }
 
 document.addEventListener("DOMContentLoaded", start);
