@@ -26,6 +26,7 @@ from euchre_cli.engine.game import Game
 from euchre_cli.engine.hand import Hand
 from euchre_cli.engine.play import play_out, shuffled_deck
 from euchre_cli.engine.rules import Ruleset
+from euchre_cli.engine.scoring import TRICKS_IN_HAND, TRICKS_TO_MAKE
 from euchre_cli.players import RandomPlayer, rule_based
 from euchre_cli.players.rule_based import RuleBasedPlayer
 from euchre_cli.rulebook import load_ruleset
@@ -64,11 +65,11 @@ def self_play(ruleset: Ruleset, hands: int, seed: int = 0) -> dict[str, float]:
             continue
         made += 1
         tricks = result.outcome.maker_tricks
-        euchred += tricks < 3
-        marched += tricks == 5
+        euchred += tricks < TRICKS_TO_MAKE
+        marched += tricks == TRICKS_IN_HAND
         if result.maker in result.alone:
             alone += 1
-            alone_marched += tricks == 5
+            alone_marched += tricks == TRICKS_IN_HAND
     return {
         "made": made / hands,
         "euchred": euchred / max(made, 1),

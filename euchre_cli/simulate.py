@@ -33,6 +33,7 @@ from .engine.game import Game
 from .engine.hand import Hand
 from .engine.play import play_out, shuffled_deck
 from .engine.rules import Ruleset
+from .engine.scoring import TRICKS_IN_HAND, TRICKS_TO_MAKE
 from .players.levels import LEVELS, make_player
 
 STATS = ("deals", "made", "euchred", "marched", "alone", "alone_made", "defended_alone")
@@ -123,12 +124,13 @@ def play_deal(match: Matchup, number: int) -> Outcome:
             points[seating[side]] += won / len(seatings)
         maker = stats[seating[ruleset.side_of(result.maker)]]
         tricks = result.outcome.maker_tricks
-        maker["made"] += tricks >= 3
-        maker["euchred"] += tricks < 3
-        maker["marched"] += tricks == 5
+        made = tricks >= TRICKS_TO_MAKE
+        maker["made"] += made
+        maker["euchred"] += not made
+        maker["marched"] += tricks == TRICKS_IN_HAND
         if result.maker in result.alone:
             maker["alone"] += 1
-            maker["alone_made"] += tricks >= 3
+            maker["alone_made"] += made
         if result.lone_defender is not None:
             stats[seating[ruleset.side_of(result.lone_defender)]]["defended_alone"] += 1
     return Outcome("deal", number, points, stats, [0] * count)

@@ -75,14 +75,16 @@ COMPANIONS = {
     "makers": "1",
     "who": "1",
 }
-# Options every run of a command carries unless they are the one swept: nothing
-# played is slow (easy players; one deal for simulate).
+# Options every run of a command carries unless they are the one swept, each with its
+# values: nothing played is slow (easy players; one deal for simulate), and an export
+# says its format.
 QUICK = {
-    ("play",): ["--level", "easy"],
-    ("cutthroat",): ["--level", "easy"],
-    ("two-handed",): ["--level", "easy"],
-    ("simulate",): ["--deals", "1", "--players", "easy,easy"],
-    ("score", "serve"): ["--port", "0"],  # any free port (see ``stopped_at_once`` too)
+    ("play",): [("--level", "easy")],
+    ("cutthroat",): [("--level", "easy")],
+    ("two-handed",): [("--level", "easy")],
+    ("simulate",): [("--deals", "1"), ("--players", "easy,easy")],
+    ("score", "export"): [("--csv",)],
+    ("score", "serve"): [("--port", "0")],  # any free port (see ``stopped_at_once`` too)
 }
 MEMORY_BUDGET = 2 * 2**30  # bytes of address space above what the tests use already
 SECONDS_BUDGET = 60  # for one run (a game of easy players takes well under a second)
@@ -126,10 +128,9 @@ def arguments(path: tuple[str, ...], swept: click.Parameter | None, value: str) 
         elif param.required:
             given = valid(param)
             line += given if isinstance(param, click.Argument) else [param.opts[0], *given]
-    quick = QUICK.get(path, [])
-    for option, its_value in zip(quick[::2], quick[1::2]):
+    for option, *its_values in QUICK.get(path, []):
         if swept is None or option not in swept.opts:
-            line += [option, its_value]
+            line += [option, *its_values]
     return line
 
 

@@ -10,6 +10,7 @@ import shutil
 import subprocess
 import sys
 import venv
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -24,8 +25,8 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The ``euchre`` script of a fresh venv with only the built wheel installed (and
     what it depends on): built once for the whole run, by the first of pytest-xdist's
     workers to need it, into the folder they share (any other waits on its lock, then
-    uses it).  Not an xdist_group: with pytest 9.2, --dist loadgroup groups nothing
-    (pytest-xdist issue 1386)."""
+    uses it).  Not an xdist_group: with pytest 9.2, pytest-xdist's --dist loadgroup
+    groups nothing."""
     base = tmp_path_factory.getbasetemp()
     if os.environ.get("PYTEST_XDIST_WORKER"):
         base = base.parent  # the run's own folder, above each worker's
@@ -184,3 +185,22 @@ def test_wheel_keeps_a_game_and_resumes_it(installed: Path, tmp_path: Path) -> N
     assert resumed.returncode == 0, resumed.stderr
     listed = json.loads(run_installed(installed, tmp_path, "games", "--json").stdout)
     assert listed[0]["finished"] and listed[0]["scores"] == json.loads(resumed.stdout)["scores"]
+
+
+def test_wheel_ships_the_scoreboards_page_and_asks_for_its_extra(
+    installed: Path, tmp_path: Path
+) -> None:
+    """Every file of ``serve/static`` is in the wheel; without the ``[serve]`` extra
+    (this venv has only the core dependencies) the command says what to install."""
+    (wheel,) = installed.parents[2].glob("*.whl")
+    page = ROOT / "euchre_cli" / "serve" / "static"
+    files = {path.relative_to(ROOT).as_posix() for path in page.rglob("*") if path.is_file()}
+    with zipfile.ZipFile(wheel) as shipped:
+        assert files and files <= set(shipped.namelist())
+    run_installed(installed, tmp_path, "score", "new", "--team", "A & B", "--team", "C & D")
+    served = run_installed(installed, tmp_path, "score", "serve", "--port", "0")
+    assert served.returncode == 1
+    assert served.stderr == (
+        "Error: the scoreboard needs Starlette, uvicorn and segno (starlette, uvicorn, segno"
+        " missing): pip install 'euchre-suite[serve]'\n"
+    )

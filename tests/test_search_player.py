@@ -394,7 +394,7 @@ def test_think_caps_the_time_per_decision():
 def solved_positions(players) -> list[dict]:
     """What each player keeps of its solving: every position and its bounds."""
     return [
-        {(key, pos): bounds for key, s in p._solvers.items() for pos, bounds in s.table.items()}
+        {(key, pos): bounds for key, s in p._solvers.items() for pos, bounds in s.positions.items()}
         for p in players
     ]
 

@@ -7,6 +7,7 @@ event streams and the paths no client would tidy, which need a real uvicorn."""
 
 from __future__ import annotations
 
+import asyncio
 import http.client
 import json
 import queue
@@ -28,6 +29,8 @@ from euchre_cli.commands.euchre import main
 from euchre_cli.serve import app as serve_app
 from euchre_cli.serve.app import MOST_BODY_BYTES, make_app
 from euchre_cli.serve.code import CODE_ALPHABET, DRAWN_LENGTH, WrongCodes, checked_code, new_code
+from euchre_cli.serve.live import MOST_STREAMS, Event, Hub
+from euchre_cli.serve.qr import qr_text
 from euchre_cli.serve.run import listening_socket, serve_forever
 
 CODE = "TABLE234"
@@ -275,6 +278,21 @@ def test_a_drawn_code_has_40_bits_and_a_given_one_is_checked() -> None:
     for bad in ["ABC23", "ABCDE0", "ABCDEI", "ABC 234", "A" * 65, "ÄBCDEF"]:
         with pytest.raises(ValueError, match="no 0, 1, I or O"):
             checked_code(bad)
+
+
+def test_the_streams_are_bounded_and_each_holds_only_the_newest_event() -> None:
+    hub = Hub()
+    streams = [hub.open(None) for _ in range(MOST_STREAMS)]
+    assert None not in streams and hub.open("friday") is None
+    hub.drop(streams[0])
+    follower = hub.open("friday")
+    assert follower is not None and hub.followed() == {None, "friday"}
+    for entries in range(3):
+        hub.publish("friday", Event("sheet", str(entries)))
+    assert asyncio.run(follower.next(0.1)) == Event("sheet", "2")
+    assert streams[1].pending is None  # it follows the served sheet, not "friday"
+    hub.close()
+    assert all(stream.closed for stream in hub.streams) and hub.open(None) is None
 
 
 # --- Refusals: 400, 413, 415, 422, with the book unchanged ---------------------------
@@ -542,12 +560,10 @@ def test_the_command_refuses_a_bad_code_and_both_lan_and_host(db) -> None:
 
 
 def test_the_command_says_how_to_install_the_extra(db, monkeypatch) -> None:
-    for module in [name for name in sys.modules if name.split(".")[0] == "starlette"]:
-        monkeypatch.setitem(sys.modules, module, None)  # import starlette...: ImportError
-    monkeypatch.delitem(sys.modules, "euchre_cli.serve.app")
+    monkeypatch.setitem(sys.modules, "uvicorn", None)  # as if it were not installed
     line = euchre(db, "score", "serve", fails=True)
     assert line == (
-        "the scoreboard needs Starlette, uvicorn and segno (starlette is missing):"
+        "the scoreboard needs Starlette, uvicorn and segno (uvicorn missing):"
         " pip install 'euchre-suite[serve]'"
     )
 
@@ -562,10 +578,19 @@ def test_a_port_in_use_is_refused_in_one_line(db) -> None:
         taken.close()
 
 
-def test_serve_prints_the_real_address_serves_it_and_stops_on_ctrl_c(db) -> None:
+def _ignoring_ctrl_c() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # as a shell starts `euchre ... &`
+
+
+@pytest.mark.parametrize("started", [None, _ignoring_ctrl_c], ids=["at a terminal", "with &"])
+def test_serve_prints_the_real_address_serves_it_and_stops_on_ctrl_c(db, started) -> None:
+    """uvicorn takes Ctrl-C even where it was ignored (a job started with &), and then
+    raises it again only where it was not: the line that says it stopped comes both ways."""
     command = [sys.executable, "-m", "euchre_cli", "score", "serve", "--port", "0",
                "--code", CODE, "--db", str(db)]  # fmt: skip
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    process = subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, preexec_fn=started
+    )
     try:
         first = process.stdout.readline()
         assert first.startswith("Serving sheet friday at http://127.0.0.1:")
@@ -594,3 +619,21 @@ def test_the_qr_code_holds_the_address_and_the_code(db, monkeypatch) -> None:
     code_rows = [line for line in lines if line.startswith("##")]
     assert len(code_rows) >= 25 and len({len(row) for row in code_rows}) == 1
     assert printed, "the server was started"
+
+
+@pytest.mark.parametrize("ascii", [True, False], ids=["ascii", "half blocks"])
+def test_the_qr_code_drawn_is_segnos_module_for_module(ascii: bool) -> None:
+    import segno
+
+    data = "http://192.168.1.20:8000/#code=TABLE234"
+    wanted = [[module == 0 for module in row] for row in segno.make(data).matrix_iter(border=2)]
+    lines = qr_text(data, ascii).splitlines()
+    if ascii:
+        drawn = [[line[i : i + 2] == "##" for i in range(0, len(line), 2)] for line in lines]
+    else:
+        halves = {"█": (True, True), "▀": (True, False), "▄": (False, True), " ": (False, False)}
+        pairs = [[halves[char] for char in line] for line in lines]
+        drawn = [[pair[half] for pair in row] for row in pairs for half in (0, 1)]
+        drawn = drawn[: len(wanted)]  # the last line's lower half is blank
+    assert drawn == wanted
+

@@ -19,7 +19,7 @@ from euchre_cli.records.game import DamagedGame, SavedGame, Setup
 from euchre_cli.records.stats import (
     RECENT_GAMES,
     Figures,
-    TableStats,
+    KindAndLevelStats,
     person_stats,
     stats_of,
 )
@@ -251,7 +251,7 @@ def cells(report: str, label: str, nth: int = 0) -> list[str]:
 
 
 def test_a_rare_figure_is_not_shown_as_none_and_its_fall_is_marked() -> None:
-    table = TableStats(
+    table = KindAndLevelStats(
         kind="four-handed",
         level="hard",
         rulesets=("standard",),
@@ -446,3 +446,12 @@ def test_the_figures_kept_beside_each_record_are_its_summarys() -> None:
         assert stats_of(counted) == person_stats(games) and not damaged
     finally:
         book.close()
+
+
+def test_the_help_says_how_many_recent_games_are_counted() -> None:
+    """The help wrote out the number ``RECENT_GAMES`` holds; it is built from it."""
+    result = run("--help")
+    assert result.exit_code == 0
+    assert f"all your games and the last {RECENT_GAMES} side by side" in " ".join(
+        result.output.split()
+    )

@@ -10,10 +10,12 @@ import shutil
 import sqlite3
 from pathlib import Path
 
+import click
 import pytest
 from click.testing import CliRunner, Result
 
 from euchre_cli.commands.euchre import main
+from euchre_cli.engine.cards import Suit, parse_card
 from euchre_cli.engine.names import (
     NAME_LONGEST,
     PLAYER_NAME_LONGEST,
@@ -21,11 +23,12 @@ from euchre_cli.engine.names import (
     check_name,
     check_player_name,
     check_text,
+    did_you_mean,
 )
 from euchre_cli.records.export import to_document
 from euchre_cli.records.game import SavedGame, Setup
 from euchre_cli.rulebook import load_ruleset
-from euchre_cli.terminal.text import LONGEST_WORD, shortened, wants_colour
+from euchre_cli.terminal.text import LONGEST_WORD, Style, shortened, wants_colour
 
 TITLE = "A\x1b]0;PWN\x07"  # an OSC sequence: "set the window title"
 # What a terminal obeys rather than shows: C0 and C1 controls, DEL, a bidi override,
@@ -312,3 +315,51 @@ def test_every_command_that_styles_asks_the_one_rule(
         result = CliRunner().invoke(main, list(args), color=True)
         assert result.exit_code == 0, result.output
         assert asked and ("\x1b[" in result.output) is answer
+
+
+def test_style_colours_as_click_style_does_and_lets_only_its_own_codes_by() -> None:
+    """``Style`` wrote its four codes by hand; it asks ``click.style``, and what it
+    lets through ``escaped`` is what Click wrote for it, nothing else."""
+    coloured, plain = Style(colour=True), Style(colour=False)
+    heart, spade = parse_card("AH"), parse_card("AS")
+    assert coloured.card(heart) == click.style(heart.label, fg="red")
+    assert coloured.card(spade) == spade.label
+    assert coloured.suit(Suit.DIAMONDS) == click.style("♦ diamonds", fg="red")
+    assert (coloured.bold("Ann"), coloured.dim("Ann")) == (
+        click.style("Ann", bold=True),
+        click.style("Ann", dim=True),
+    )
+    assert (plain.card(heart), plain.bold("Ann"), plain.dim("Ann")) == (heart.label, "Ann", "Ann")
+    line = f"{coloured.bold('Ann')} {TITLE} \x1b[2J"
+    shown = coloured.escaped(line)
+    assert shown.startswith(coloured.bold("Ann")) and shown.endswith(" A\\x1b]0;PWN\\x07 \\x1b[2J")
+    assert plain.escaped(coloured.bold("Ann")) == "\\x1b[1mAnn\\x1b[0m"
+
+
+@pytest.mark.parametrize(
+    ("word", "known", "said"),
+    [
+        ("standrd", ["classic", "standard"], "did you mean 'standard'?"),
+        ("hist", ["history", "list"], "did you mean 'history'?"),  # the one it starts
+        ("Hist", ["history", "list"], "did you mean 'history'?"),
+        ("s", ["show", "stats"], ""),  # starts two, close to neither
+        ("zzz", ["show", "stats"], ""),
+        ("", ["show"], ""),
+    ],
+)
+def test_did_you_mean_names_the_one_name_meant(word: str, known: list[str], said: str) -> None:
+    assert did_you_mean(word, known) == said
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["sore"], "no such command 'sore' (did you mean 'score'?)"),
+        (["rules", "show", "standrd"], "unknown ruleset 'standrd' (did you mean 'standard'?"),
+        (["config", "set", "levl", "easy"], "unknown key 'levl' (did you mean 'level'?)"),
+    ],
+)
+def test_every_unknown_name_is_answered_in_the_same_words(args: list[str], said: str) -> None:
+    """A command, a ruleset and a settings key: one helper, one way of saying it."""
+    result = euchre(*args)
+    assert result.exit_code in (1, 2) and said in result.stderr, result.stderr

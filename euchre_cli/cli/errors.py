@@ -8,6 +8,8 @@ from typing import IO, Any
 
 import click
 
+from ..engine.names import did_you_mean
+
 
 class OneLineUsageError(click.UsageError):
     """A usage error on one line: click's own puts the usage and a hint above it."""
@@ -44,13 +46,10 @@ class ListingGroup(click.Group):
         name = args[0]
         known = self.list_commands(ctx)
         if name not in known and not name.startswith("-") and not ctx.resilient_parsing:
-            import difflib  # only on this error: keeps every command's start quick
-
-            started = [command for command in known if command.startswith(name.lower())]
-            close = started if len(started) == 1 else difflib.get_close_matches(name, known, n=1)
-            guess = f" (did you mean {close[0]!r}?)" if close else ""
+            guess = did_you_mean(name, known)
+            hint = f" ({guess})" if guess else ""
             commands = ", ".join(known)
             raise click.UsageError(
-                f"no such command {name!r}{guess}; the commands: {commands}.", ctx
+                f"no such command {name!r}{hint}; the commands: {commands}.", ctx
             )
         return super().resolve_command(ctx, args)

@@ -1,5 +1,5 @@
 """The book as a command opens it: one transaction per score command (``session``), the
-game records for the game commands (``kept_games``), and the library's refusals as
+games kept for the game commands (``game_records``), and the library's refusals as
 one-line errors with the command to type next."""
 
 from __future__ import annotations
@@ -86,7 +86,7 @@ def session(db: str | None, write: bool = True, create: bool = False) -> Iterato
 
 
 @contextmanager
-def kept_games(db: str | None, create: bool = False) -> Iterator[GameBook]:
+def game_records(db: str | None, create: bool = False) -> Iterator[GameBook]:
     """The book's game records (each ``GameBook`` call is its own transaction); only
     ``create`` makes a book where there is none."""
     from ..records.store import GameBook  # the game commands': not the score commands'
@@ -104,7 +104,7 @@ def kept_games(db: str | None, create: bool = False) -> Iterator[GameBook]:
 
 def hold_interrupts() -> None:
     """Ignore Ctrl-C from the commit until the command has said what it recorded (or,
-    in ``keep``, until the next question): the change is saved, and "Aborted!" would
+    in ``score keep``, until the next question): the change is saved, and "Aborted!" would
     tell the user it was not, so they would enter it twice."""
     try:
         previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -115,7 +115,7 @@ def hold_interrupts() -> None:
 
 
 def listen_for_interrupts() -> None:
-    """Ctrl-C interrupts again (``keep``, before each question)."""
+    """Ctrl-C interrupts again (``score keep``, before each question)."""
     with suppress(ValueError):
         signal.signal(signal.SIGINT, signal.default_int_handler)
 

@@ -22,7 +22,8 @@ import click
 from click.core import ParameterSource
 
 from ..book import write_whole
-from ..limits import UnreadableFile, read_text_file
+from ..engine.names import did_you_mean
+from ..limits import UnreadableFile
 from .options import rules_to_play
 from .places import config_folder
 
@@ -119,10 +120,7 @@ def setting_named(key: str) -> Setting:
 
 
 def _unknown_key(key: str) -> str:
-    import difflib  # only on this error
-
-    close = difflib.get_close_matches(key, list(SETTINGS), n=1)
-    hint = f"did you mean {close[0]!r}?" if close else f"the keys: {', '.join(SETTINGS)}"
+    hint = did_you_mean(key, list(SETTINGS)) or f"the keys: {', '.join(SETTINGS)}"
     return f"unknown key {key!r} ({hint})"
 
 
@@ -130,27 +128,20 @@ def read_settings(path: str) -> dict[str, Entry]:
     """The file's keys and their values as written, or none when there is no file.
     A file that is not YAML, not ``key: value`` lines, or that holds an unknown key,
     is refused, with its line."""
+    from ..rulebook.yamlfile import YAMLFileError, read_yaml_file  # only here, with YAML
+
     try:
-        text = read_text_file(path)
+        root = read_yaml_file(path, "a settings file")
     except UnreadableFile as error:
         if error.missing:
             return {}
         raise SettingsError(f"{path}: {error}") from None
+    except YAMLFileError as error:
+        where = f"{path}:{error.line}" if error.line else path
+        advice = error.advice or "write 'key: value' lines"
+        raise SettingsError(f"{where}: {error.problem} ({advice})") from None
     import yaml  # only here: the scorekeeper's commands never read this file
 
-    try:
-        root = yaml.compose(text, Loader=yaml.SafeLoader)
-    except yaml.MarkedYAMLError as error:
-        mark = error.problem_mark or error.context_mark
-        where = f"{path}:{mark.line + 1}" if mark else path
-        problem = error.problem or ""
-        if error.context and (not problem or problem.startswith("but ")):  # "..., but found"
-            problem = f"{error.context}, {problem}" if problem else error.context
-        raise SettingsError(f"{where}: not YAML: {problem} (write 'key: value' lines)") from None
-    except yaml.YAMLError as error:
-        raise SettingsError(f"{path}: not YAML: {' '.join(str(error).split())}") from None
-    except RecursionError:  # brackets nested thousands deep
-        raise SettingsError(f"{path}: nested too deeply (write 'key: value' lines)") from None
     if root is None or (root.tag == _NULL_TAG and not root.value):  # empty, or comments
         return {}
     if not isinstance(root, yaml.MappingNode):

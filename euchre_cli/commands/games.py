@@ -3,7 +3,6 @@ export, import and delete.  ``euchre resume`` (in ``play.py``) goes on with one.
 
 from __future__ import annotations
 
-import os
 import sys
 import time
 from collections.abc import Callable, Iterator
@@ -12,10 +11,11 @@ from contextlib import contextmanager
 import click
 
 from ..cli.options import Seconds, WholeNumber, with_db
-from ..cli.session import hold_interrupts, kept_games
+from ..cli.output import with_output, write_output
+from ..cli.session import game_records, hold_interrupts
 from ..limits import UnreadableFile, decode_json, read_text_file
 from ..records.game import DamagedGame, RecordError, SavedGame
-from ..records.store import AlreadyKept, Listing
+from ..records.store import AlreadyInBook, Listing
 from ..terminal.keyboard import ascii_only, terminal_columns
 from ..terminal.reports import games_table
 from ..terminal.text import Style, escaped, fit_to_width, in_ascii, json_text, say, wants_colour
@@ -30,7 +30,7 @@ def games(ctx: click.Context, as_json: bool, db: str | None) -> None:
     result (or "unfinished": `euchre resume ID` goes on with it)."""
     if ctx.invoked_subcommand is not None:
         return
-    with kept_games(db) as book:
+    with game_records(db) as book:
         kept = book.listing()
     for listed in kept:
         if listed.damaged:
@@ -62,7 +62,7 @@ def _game_id(command: Callable) -> Callable:
 
 
 def _record(db: str | None, game_id: int) -> SavedGame:
-    with kept_games(db) as book:
+    with game_records(db) as book:
         return book.game(game_id)
 
 
@@ -141,13 +141,7 @@ def replay(
 
 @games.command()
 @_game_id
-@click.option(
-    "--output",
-    "-o",
-    type=click.Path(dir_okay=False, writable=True, allow_dash=True),
-    help="A file (- for stdout, the default).",
-)
-@click.option("--force", is_flag=True, help="Overwrite the --output file if it exists.")
+@with_output
 @with_db
 def export(game_id: int, output: str | None, force: bool, db: str | None) -> None:
     """Write game ID as one JSON record.
@@ -158,29 +152,7 @@ def export(game_id: int, output: str | None, force: bool, db: str | None) -> Non
     from ..records.export import to_document  # export's and import's only
 
     text = json_text(to_document(_record(db, game_id)), indent=1)
-    if output is None or output == "-":
-        click.echo(text)
-        return
-    try:
-        with open(output, "w" if force or _overwrite(output) else "x", encoding="utf-8") as file:
-            file.write(text + "\n")
-    except FileExistsError:
-        raise click.ClickException(
-            f"{output} exists: --force overwrites it, or give another --output"
-        ) from None
-    except OSError as error:
-        raise click.ClickException(f"cannot write {output}: {error.strerror}") from None
-    say(f"Game {game_id} written to {output}.")
-
-
-def _overwrite(path: str) -> bool:
-    """Whether to write over the file at ``path``: asked at a terminal, when there is
-    one (a script is refused instead, never kept waiting)."""
-    if not (os.path.lexists(path) and sys.stdin.isatty()):
-        return False
-    if not click.confirm(f"{path} exists. Overwrite it?"):
-        raise click.ClickException(f"{path} is as it was: the game was not written")
-    return True
+    write_output(text, output, force, f"game {game_id}")
 
 
 @games.command(name="import")
@@ -212,10 +184,10 @@ def import_(file: str, copy: bool, db: str | None) -> None:
         saved = from_document(data)
     except RecordError as error:
         raise click.ClickException(f"{file}: {record_words(error)}") from None
-    with kept_games(db, create=True) as book:
+    with game_records(db, create=True) as book:
         try:
             game_id = book.add_saved(saved, copy)
-        except AlreadyKept as same:
+        except AlreadyInBook as same:
             raise click.ClickException(
                 f"{file}: {same} (the same setup and moves): --copy keeps it again"
             ) from None
@@ -230,7 +202,7 @@ def import_(file: str, copy: bool, db: str | None) -> None:
 @with_db
 def delete(game_id: int, yes: bool, db: str | None) -> None:
     """Delete game ID and its moves."""
-    with kept_games(db) as book:
+    with game_records(db) as book:
         try:
             saved = book.game(game_id)
             about = f"{saved.setup.ruleset.name}, {saved.started}, {len(saved.moves)} moves"
@@ -239,7 +211,7 @@ def delete(game_id: int, yes: bool, db: str | None) -> None:
     if not yes and not click.confirm(escaped(f"Delete game {game_id} ({about})?")):
         click.echo(f"Game {game_id} kept.")
         return
-    with kept_games(db) as book:
+    with game_records(db) as book:
         book.delete(game_id)
         hold_interrupts()
     click.echo(f"Deleted game {game_id}.")

@@ -14,7 +14,7 @@ from click.core import ParameterSource
 from ..book import BookBusy, BookError, open_book
 from ..cli.options import BadRules, Seconds, WholeNumber, rules_to_play, with_db
 from ..cli.places import book_path
-from ..cli.session import kept_games, refusals
+from ..cli.session import game_records, refusals
 from ..cli.settings import with_settings
 from ..engine.game import Game, GameTooLong
 from ..engine.match import Match, MatchObserver, Observers
@@ -27,7 +27,7 @@ from ..records.replay import Script
 from ..records.store import GameBook
 from ..rulebook import load_ruleset
 from ..rulebook.changes import house_rules
-from ..terminal.human import TABLE_WORDS, HumanPlayer, QuitGame
+from ..terminal.human import SHOW_TABLE_ANSWERS, HumanPlayer, QuitGame
 from ..terminal.keyboard import Keyboard, ascii_only, read_answer, terminal_columns
 from ..terminal.numbers import DEFAULT_ORDER, ORDERS
 from ..terminal.pace import Pauses
@@ -122,7 +122,7 @@ def run_game(
         while live["now"] and (answer := ask(question).strip().lower()):  # only Enter deals
             if answer == "quit":
                 raise QuitGame
-            if answer in TABLE_WORDS:  # the hand just played, trick by trick
+            if answer in SHOW_TABLE_ANSWERS:  # the hand just played, trick by trick
                 out(screen.table())
                 continue
             if answer == "undo":
@@ -135,7 +135,7 @@ def run_game(
         while live["now"] and (answer := ask(question).strip().lower()):
             if answer == "quit":
                 raise QuitGame
-            if answer in TABLE_WORDS:  # the last hand of the game just won
+            if answer in SHOW_TABLE_ANSWERS:  # the last hand of the game just won
                 out(screen.table())
                 continue
             out(reminder)
@@ -505,7 +505,7 @@ def resume(
 ) -> None:
     """Go on with an unfinished game at the question where it stopped: the latest
     one, or game ID (see `euchre games`).  The computer plays as it would have."""
-    with kept_games(db) as games:
+    with game_records(db) as games:
         saved = games.game(game_id or games.last_id(finished=False))
     if saved.finished:
         raise click.ClickException(

@@ -10,7 +10,7 @@ from contextlib import contextmanager
 import click
 
 from ..cli.options import Amount, WholeNumber, with_db
-from ..cli.session import kept_games
+from ..cli.session import game_records
 from ..records.game import RecordError
 from ..records.review import (
     DEFAULT_THRESHOLD,
@@ -50,7 +50,7 @@ def review(game_id: int | None, threshold: float, as_json: bool, db: str | None)
     the hard player's analysis, the one hints give: those that cost THRESHOLD expected
     points or more, what hard prefers and why, and the points given away per hand.
     Decisions taken back with undo are reviewed too, and marked."""
-    with kept_games(db) as games:
+    with game_records(db) as games:
         if game_id is None:
             game_id = _last_played(games)
         saved = games.game(game_id)

@@ -15,6 +15,7 @@ import click
 from ..book import book_exists, check_book_path
 from ..cli.errors import ListingGroup
 from ..cli.options import Command, WholeNumber, ascii_wanted, with_ascii, with_db
+from ..cli.output import with_output, write_output
 from ..cli.places import book_path
 from ..cli.session import refusals, session
 from ..rulebook import load_ruleset
@@ -27,7 +28,7 @@ from ..scorekeeper.sheet import (
 )
 from ..terminal import reports
 from ..terminal.keyboard import terminal_columns
-from ..terminal.text import escaped, say
+from ..terminal.text import escaped, json_text, say
 from .keep import keep
 from .serve import serve
 
@@ -233,6 +234,55 @@ def stats(name: str | None, db: str | None) -> None:
         sheet = book.sheet(name)
         tally = book.tally(sheet)
     say(reports.stats_table(sheet, side_stats(len(sheet.sides), tally)))
+
+
+@score.command()
+@_sheet_name
+@click.option("--csv", "as_csv", is_flag=True, help="As CSV, for a spreadsheet.")
+@with_output
+@with_db
+def export(
+    name: str | None, as_csv: bool, output: str | None, force: bool, db: str | None
+) -> None:
+    """Write every entry of a sheet with each side's running totals.
+
+    The current sheet, or sheet NAME, as CSV (--csv, the one format yet): one row
+    an entry, game and rubber ends in columns of their own, to stdout or --output
+    FILE.  An existing file is overwritten only with --force, or when you say so at
+    a terminal."""
+    if not as_csv:
+        raise click.UsageError("say how to write the sheet: --csv (the one format yet)")
+    from ..scorekeeper.export import csv_text  # export's only
+
+    with session(db, write=False) as book:
+        sheet = book.sheet(name)
+        tally = book.tally(sheet)
+    text = csv_text(sheet, tally).removesuffix("\n")
+    write_output(text, output, force, f"sheet {sheet.name}")
+
+
+@score.command()
+@click.option("--json", "as_json", is_flag=True, help="One JSON object, for scripts.")
+@with_db
+def players(as_json: bool, db: str | None) -> None:
+    """Each person and partnership over every sheet.
+
+    Per person: games played and won, hands as makers, euchred, and lone hands
+    made; per partnership: games together and won.  A person is a name as typed,
+    and a partnership two people who sat as a team.  A sheet records which side
+    made trump, not which partner, so a hand counts for both; a game counts once,
+    a slam too."""
+    from ..scorekeeper.people import people  # players' only
+
+    with session(db, write=False) as book:
+        sheets = [book.sheet(summary.name) for summary in book.summaries()]
+        persons, partnerships = people((sheet, book.tally(sheet)) for sheet in sheets)
+    if not sheets:
+        raise click.ClickException("no score sheets yet: start one with 'euchre score new'")
+    if as_json:
+        click.echo(json_text(reports.players_json(persons, partnerships), indent=2))
+    else:
+        say(reports.players_table(persons, partnerships))
 
 
 @score.command(name="list")

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import click
 
-from ..cli.options import WholeNumber, ascii_wanted, with_ascii, with_db
+from ..cli.options import WholeNumber, ascii_wanted, with_db
 from ..cli.places import book_path
 from ..cli.session import session
 from ..terminal.text import say
@@ -28,7 +28,7 @@ EXTRA = "pip install 'euchre-suite[serve]'"
 @click.option("--host", metavar="ADDR", help="The address to listen on [default: 127.0.0.1].")
 @click.option("--lan", is_flag=True, help="Listen on the local network, for the phones.")
 @click.option("--code", "given_code", metavar="CODE", help="The table code (default: drawn).")
-@with_ascii
+@click.option("--ascii", "plain", is_flag=True, help="Draw the QR code in plain ASCII.")
 @with_db
 def serve(
     name: str | None,
@@ -55,16 +55,14 @@ def serve(
         code = checked_code(given_code) if given_code is not None else new_code()
     except BadCode as problem:
         raise click.BadParameter(str(problem), param_hint="'--code'") from None
-    try:
-        import segno  # noqa: F401 (only checked here: the QR code needs it)
-
-        from ..serve.app import make_app
-    except ImportError as missing:
-        module = (missing.name or "a module").split(".")[0]
+    missing = [name for name in ("starlette", "uvicorn", "segno") if not _installed(name)]
+    if missing:
         raise click.ClickException(
-            f"the scoreboard needs Starlette, uvicorn and segno ({module} is missing): {EXTRA}"
-        ) from None
+            f"the scoreboard needs Starlette, uvicorn and segno ({', '.join(missing)}"
+            f" missing): {EXTRA}"
+        )
     from ..serve import run as serving
+    from ..serve.app import make_app
     from ..serve.qr import qr_text
 
     with session(db, write=False) as book:
@@ -83,7 +81,18 @@ def serve(
     say("Scan it to join with the code. Ctrl-C stops the server.")
     try:
         serving.serve_forever(app, listener, app.state.hub.close)
-    except KeyboardInterrupt:
-        say(f"Stopped serving sheet {served}.")
+    except KeyboardInterrupt:  # uvicorn raises the signal again once it has stopped
+        pass
     finally:
         listener.close()
+    say(f"Stopped serving sheet {served}.")  # also where Ctrl-C was ignored, as in `cmd &`
+
+
+def _installed(module: str) -> bool:
+    """Whether ``module`` can be imported (found, not imported: that is for later)."""
+    import importlib.util
+
+    try:
+        return importlib.util.find_spec(module) is not None
+    except ValueError:  # in sys.modules as None: taken away on purpose
+        return False

@@ -42,7 +42,11 @@ class _Level(click.Choice):
         """Click's ``__init__`` sets the choices; the levels are always ``LEVELS``."""
 
 
-@click.command()
+@click.command(
+    help="Your games against the computer, a table per kind of game and level: games won,"
+    " points per hand for and against, trump made, euchres, marches and lone hands, over"
+    f" all your games and the last {RECENT_GAMES} side by side.  Watched games do not count."
+)
 @click.option(
     "--rules", metavar="NAME", help="Only games under this ruleset (as `euchre games` names it)."
 )
@@ -50,9 +54,7 @@ class _Level(click.Choice):
 @click.option("--json", "as_json", is_flag=True, help="The figures as one JSON object.")
 @with_db
 def stats(rules: str | None, level: str | None, as_json: bool, db: str | None) -> None:
-    """Your games against the computer, a table per kind of game and level: games won,
-    points per hand for and against, trump made, euchres, marches and lone hands, over
-    all your games and the last 20 side by side.  Watched games do not count."""
+    # The help above, not a docstring: it names RECENT_GAMES, where the figure is counted.
     kept = counted_games(db)
     tables = stats_of(kept, rules, level)
     if as_json:

@@ -262,7 +262,7 @@ class Game:
 
     # Summary ------------------------------------------------------------------
     def summary(self) -> dict:
-        """The ``--json`` game summary (README, "Playing": the JSON summary)."""
+        """The ``--json`` game summary (docs/playing.md, "The JSON summary")."""
         sides = self.side_names
         hands = []
         for record in self.records:

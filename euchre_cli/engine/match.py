@@ -225,7 +225,7 @@ class Match:
 
     # Summary ------------------------------------------------------------------
     def summary(self) -> dict:
-        """The ``--json`` summary (README, "Playing"): the last game's keys as
+        """The ``--json`` summary (docs/playing.md, "The JSON summary"): the last game's keys as
         ``Game.summary`` gives them, every game's hands numbered by ``game``, and
         ``games`` and ``rubber``."""
         last = self.game

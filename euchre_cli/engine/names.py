@@ -7,9 +7,14 @@ character such as a new line, a tab or an escape code, no formatting character
 such as a bidi override, no byte that was not UTF-8, which Python reads as a lone
 surrogate), at most so many characters, spaces tidied.  Text already kept (a book
 written before the rule) is shown escaped on the way out (``terminal.text.escaped``).
+
+And one way to answer a name that is not known (a command, a ruleset, a key of a
+ruleset or of the settings file): ``did_you_mean`` the closest known one.
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 PLAYER_NAME_LONGEST = 20
 """Characters in a player's name at most: it fits a column of a table."""
@@ -57,3 +62,15 @@ def _checked(text: str, what: str, shortest: int, longest: int) -> str:
         size = f"{shortest} to {longest}" if shortest else f"at most {longest}"
         raise TextError(f"give a {what} of {size} characters")
     return " ".join(stripped.split())
+
+
+def did_you_mean(word: str, known: Sequence[str]) -> str:
+    """ "did you mean 'standard'?" for a misspelt ``word``, naming the one known name
+    it starts (``hist`` for ``history``, not the closer ``list``) or else the closest
+    known name; "" when none is close.  Every refusal of an unknown name says it so."""
+    found = [name for name in known if word and name.startswith(word.lower())]
+    if len(found) != 1:
+        import difflib  # only on an error: keeps importing this module cheap
+
+        found = difflib.get_close_matches(word, known, n=1)
+    return f"did you mean {found[0]!r}?" if found else ""

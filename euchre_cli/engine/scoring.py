@@ -196,8 +196,8 @@ def rubber_result(
 # position says which card is on top, which way each card faces and how many pips of
 # the bottom card peek out; the score counted is the top card's pips when it is face
 # up plus the pips showing underneath.  Scores 1-4 of the 3-and-4 set are R11's own
-# words; 0, and the 6-and-4 set for a game to 10, are our scheme (README, "Keeping
-# score").  Other sets and targets have no scheme: ``marker_position`` returns None.
+# words; 0, and the 6-and-4 set for a game to 10, are our scheme (docs/scorekeeping.md,
+# "Markers").  Other sets and targets have no scheme: ``marker_position`` returns None.
 
 
 class MarkerPosition(NamedTuple):

@@ -1,5 +1,5 @@
 """A game record as one self-contained JSON document (``euchre games export`` and
-``import``; the README's "Game records" documents the format).
+``import``; docs/games-kept.md documents the format).
 
 Reading one back trusts nothing but the moves: the setup is checked field by field,
 the moves are played again through the engine (``play_back``), and the summary and

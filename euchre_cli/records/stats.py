@@ -21,8 +21,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, fields
 from typing import Any
 
-from ..engine.rules import HAND_SIZE
-from ..engine.scoring import TRICKS_TO_MAKE
+from ..engine.scoring import TRICKS_IN_HAND, TRICKS_TO_MAKE
 from .game import KINDS, DamagedGame, SavedGame
 
 RECENT_GAMES = 20
@@ -78,9 +77,9 @@ _COUNTS = tuple(field.name for field in fields(Figures))
 
 
 @dataclass(frozen=True)
-class TableStats:
-    """One table of ``euchre stats``: the person's games of one kind against one
-    computer level, over all of them and over the most recent ``RECENT_GAMES``."""
+class KindAndLevelStats:
+    """The person's figures in one kind of game against one computer level (a table
+    of ``euchre stats``), over all those games and over the last ``RECENT_GAMES``."""
 
     kind: str  # four-handed, cutthroat, two-handed (``Setup.kind``)
     level: str  # the computer players' level
@@ -91,7 +90,7 @@ class TableStats:
     recent: Figures  # the last RECENT_GAMES games (all of them when there are fewer)
 
     def as_dict(self) -> dict[str, Any]:
-        """The table as ``euchre stats --json`` gives it."""
+        """The figures as ``euchre stats --json`` gives them, one of its "tables"."""
         return {
             "kind": self.kind,
             "level": self.level,
@@ -186,15 +185,15 @@ def counted(saved: SavedGame) -> Counted:
 
 def person_stats(
     records: Iterable[SavedGame], rules: str | None = None, level: str | None = None
-) -> list[TableStats]:
+) -> list[KindAndLevelStats]:
     """``stats_of`` the records, worked out from their summaries."""
     return stats_of([counted(saved) for saved in records], rules, level)
 
 
 def stats_of(
     records: Iterable[Counted], rules: str | None = None, level: str | None = None
-) -> list[TableStats]:
-    """The person's tables over ``records`` (watched games left out), optionally only
+) -> list[KindAndLevelStats]:
+    """The person's figures over ``records`` (watched games left out), optionally only
     games under the ruleset named ``rules`` or against ``level``: by kind in the order
     of ``KINDS`` (four-handed first), and within a kind the level played most first."""
     played = [
@@ -203,24 +202,24 @@ def stats_of(
         if (rules is None or record.ruleset == rules) and (level is None or record.level == level)
         for game in record.games
     ]
-    tables: dict[tuple[str, str], list[_PlayedGame]] = {}
+    groups: dict[tuple[str, str], list[_PlayedGame]] = {}
     for game in sorted(played, key=lambda game: game.order):
-        tables.setdefault((game.kind, game.level), []).append(game)
+        groups.setdefault((game.kind, game.level), []).append(game)
     kind_order = list(KINDS.values())
 
     def placed(key: tuple[str, str]) -> tuple[int, str, int, str]:
         kind, its_level = key
         known = kind_order.index(kind) if kind in kind_order else len(kind_order)
-        return (known, kind, -len(tables[key]), its_level)
+        return (known, kind, -len(groups[key]), its_level)
 
     return [
-        _table(kind, level, tables[(kind, level)]) for kind, level in sorted(tables, key=placed)
+        _stats(kind, level, groups[(kind, level)]) for kind, level in sorted(groups, key=placed)
     ]
 
 
-def _table(kind: str, level: str, games: Sequence[_PlayedGame]) -> TableStats:
-    """The table of ``games``, given oldest first: the recent ones are the last."""
-    return TableStats(
+def _stats(kind: str, level: str, games: Sequence[_PlayedGame]) -> KindAndLevelStats:
+    """The figures of ``games``, given oldest first: the recent ones are the last."""
+    return KindAndLevelStats(
         kind=kind,
         level=level,
         rulesets=tuple(sorted({game.ruleset for game in games})),
@@ -313,7 +312,7 @@ def _game_figures(
             maker_tricks += tricks[maker]
             ours = ours or maker in partners
         euchred = int(maker_tricks < TRICKS_TO_MAKE)
-        marched = int(maker_tricks == HAND_SIZE)
+        marched = int(maker_tricks == TRICKS_IN_HAND)
         if not ours:
             count["defended"] += 1
             count["euchres_as_defenders"] += euchred

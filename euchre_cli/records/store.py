@@ -43,7 +43,7 @@ class PlayedElsewhere(BookError):
     """The game's record has moved on in another process since this one read it."""
 
 
-class AlreadyKept(BookError):
+class AlreadyInBook(BookError):
     """The game being imported is in the book already (``record_digest``)."""
 
     def __init__(self, game_id: int) -> None:
@@ -268,12 +268,12 @@ class GameBook:
     def add_saved(self, saved: SavedGame, copy: bool = False) -> int:
         """A whole record (``euchre games import``), in one transaction; its new id.
         The same game already in the book (``record_digest``) is refused with
-        ``AlreadyKept``, unless ``copy``."""
+        ``AlreadyInBook``, unless ``copy``."""
         with self.book.transaction():
             if not copy:
                 same = self._same_game(record_digest(saved))
                 if same is not None:
-                    raise AlreadyKept(same)
+                    raise AlreadyInBook(same)
             return self._insert(saved)
 
     def _same_game(self, digest: str) -> int | None:

@@ -8,8 +8,8 @@
   game): a file without one reads "Based on <parent name>."
 - ``rubber`` and ``markers``: ``null`` or ``false`` turn them off; a mapping turns
   them on, its missing keys taking the defaults; ``true`` means all defaults.
-- Every node keeps its line (PyYAML's SafeLoader composes the tree), so
-  ``validate.py`` can name the file and line of a problem.
+- Every node keeps its line (``yamlfile.py`` composes the tree), so ``validate.py``
+  can name the file and line of a problem.
 - PyYAML is imported only while loading, so importing this module stays cheap.
 """
 
@@ -19,11 +19,11 @@ import os
 import re
 from collections.abc import Iterator
 from dataclasses import replace
-from functools import cache
 from typing import TYPE_CHECKING, NamedTuple
 
+from ..engine.names import did_you_mean
 from ..engine.rules import Ruleset
-from ..limits import UnreadableFile, read_text_file
+from ..limits import UnreadableFile
 from .validate import (
     Checker,
     KeyPath,
@@ -32,9 +32,9 @@ from .validate import (
     Where,
     as_written,
     build_ruleset,
-    did_you_mean,
     dotted,
 )
+from .yamlfile import YAMLFileError, compose_yaml, read_yaml_file
 
 if TYPE_CHECKING:
     from importlib.abc import Traversable
@@ -182,13 +182,18 @@ def _overlay(base: dict, base_where: Where, top: dict, top_where: Where, path: K
 def _read(file: _RulesetFile, depth: int, asked_at: Location | None) -> tuple[dict, Where]:
     """One file's own settings as plain data, with the line of every key and list item."""
     try:
-        text = file.path.read_text(encoding="utf-8") if file.builtin else read_text_file(file.path)
+        root = (
+            compose_yaml(file.path.read_text(encoding="utf-8"), _WHAT)
+            if file.builtin
+            else read_yaml_file(file.path, _WHAT)
+        )
     except UnreadableFile as error:
         allowed = "give a built-in name or the path of a ruleset .yaml file"
         if asked_at:
             raise RulesetError(f"extends {file.shown!r}: {error}", allowed, *asked_at[:2]) from None
         raise RulesetError(str(error), allowed, file.shown) from None
-    root = _compose(text, file.shown)
+    except YAMLFileError as error:
+        raise RulesetError(error.problem, error.advice, file.shown, error.line) from None
     if root is None or (root.tag.endswith(":null") and not root.value):
         raise RulesetError(
             "the file is empty", "a ruleset is a mapping such as 'extends: standard'", file.shown, 1
@@ -205,66 +210,7 @@ def _read(file: _RulesetFile, depth: int, asked_at: Location | None) -> tuple[di
     return data, where
 
 
-@cache
-def _loader_without_aliases() -> type[yaml.SafeLoader]:
-    """SafeLoader refusing a YAML alias (``*name``) where it is written: a few such
-    lines can stand for millions of values, and a ruleset never needs them."""
-    import yaml
-
-    class Loader(yaml.SafeLoader):
-        def compose_node(self, parent: yaml.Node | None, index: object) -> yaml.Node | None:
-            if self.check_event(yaml.AliasEvent):
-                raise RulesetError(
-                    "YAML aliases (*name) are not allowed in a ruleset",
-                    "write the value out where it is needed",
-                    self.name,
-                    self.peek_event().start_mark.line + 1,
-                )
-            return super().compose_node(parent, index)
-
-    return Loader
-
-
-def _compose(text: str, shown: str) -> yaml.Node | None:
-    """The YAML node tree (SafeLoader), whose nodes know their lines."""
-    import yaml
-
-    try:
-        loader = _loader_without_aliases()(text)
-        loader.name = shown
-        try:
-            root = loader.get_single_node()
-        finally:
-            loader.dispose()
-    except yaml.MarkedYAMLError as error:
-        mark = error.problem_mark or error.context_mark
-        problem = error.problem or error.context
-        line = mark.line + 1 if mark else None
-        raise RulesetError(
-            f"YAML syntax error: {problem}", _yaml_advice(problem), shown, line
-        ) from None
-    except yaml.YAMLError as error:
-        raise RulesetError(f"YAML error: {error}", "", shown) from None
-    except RecursionError:
-        raise RulesetError("the file is nested too deeply to be a ruleset", "", shown) from None
-    return root
-
-
-def _yaml_advice(problem: str | None) -> str:
-    """What usually causes PyYAML's commonest complaints in a house-rules file."""
-    problem = problem or ""
-    if "'\\t'" in problem:
-        return "indent with spaces, not tabs"
-    if "expected <block end>" in problem:
-        return (
-            "an indented line needs its section name above it, like 'bidding:', and"
-            " the lines of one section line up"
-        )
-    if "mapping values are not allowed" in problem:
-        return "put a space after each colon, and quote text that holds ': '"
-    return ""
-
-
+_WHAT = "a ruleset"  # what the file is, in the YAML reader's refusals
 _MAX_NESTING = 4  # rulesets nest three levels at most: markers.cards.0
 _MAX_CHAIN = 20  # files extending files: far more than any table needs
 

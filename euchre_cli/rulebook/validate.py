@@ -16,7 +16,7 @@ from dataclasses import Field, dataclass, fields, is_dataclass, replace
 from typing import Any, NamedTuple, NoReturn
 
 from ..engine.cards import RANK_NAMES, rank_index
-from ..engine.names import TextError, check_name, check_text
+from ..engine.names import TextError, check_name, check_text, did_you_mean
 from ..engine.rules import HAND_SIZE, WEAK_HAND_SWAP, Ruleset
 
 BOOKKEEPING = ("source", "extends")
@@ -207,13 +207,6 @@ def _section_of(key: object) -> str:
 def _suggest(key: object, known: Sequence[str]) -> str:
     """Did-you-mean for a misspelt name, else the whole list."""
     return did_you_mean(str(key), known) or f"allowed: {', '.join(known)}"
-
-
-def did_you_mean(word: str, known: Sequence[str]) -> str:
-    import difflib  # only on errors: keeps importing this module cheap
-
-    close = difflib.get_close_matches(word, known, n=1)
-    return f"did you mean {close[0]!r}?" if close else ""
 
 
 def _convert(value: object, hint: Any, setting: Field, path: KeyPath, checker: Checker) -> Any:

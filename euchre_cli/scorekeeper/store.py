@@ -94,7 +94,7 @@ class Scorebook:
 
     def _new_sheet_id(self) -> int:
         """An id no sheet of this book has had: SQLite gives a new row the id of a
-        deleted last one, and ``keep``, which holds a sheet across commands, would
+        deleted last one, and ``score keep``, which holds a sheet across commands, would
         then take a sheet deleted and started again elsewhere for the one it keeps."""
         (highest,) = self.book.execute(
             "SELECT max(coalesce((SELECT max(id) FROM sheets), 0),"
@@ -142,7 +142,7 @@ class Scorebook:
     def refresh(self, kept: Sheet) -> Sheet:
         """``kept``, checked against the book now: refused if another command deleted
         it, or deleted it and started another sheet under its name (with a new id, see
-        ``_new_sheet_id``), since it was read (``keep`` holds a sheet across many
+        ``_new_sheet_id``), since it was read (``score keep`` holds a sheet across many
         commands)."""
         if self._sheet_row(kept.name) is None:
             raise ScorebookError(f"sheet {kept.name} has been deleted (by another command)")

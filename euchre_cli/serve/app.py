@@ -122,16 +122,16 @@ def make_app(book_path: str, sheet: str, code: str) -> Starlette:
     hub = Hub()
     wrong_codes = WrongCodes()
     files = shipped_files()
-    watchers: list[BookWatcher] = []
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         watcher = BookWatcher(table, hub, asyncio.get_running_loop())
+        table.on_change = watcher.changed
         watcher.start()
-        watchers.append(watcher)
         try:
             yield
         finally:
+            table.on_change = None
             hub.close()
             watcher.stop()
             await run_in_threadpool(watcher.join, 2.0)
@@ -169,8 +169,6 @@ def make_app(book_path: str, sheet: str, code: str) -> Starlette:
             changed = await run_in_threadpool(change, body)
         except Refused as refused:
             return error(refused.status, refused.line)
-        for watcher in watchers:
-            watcher.poke()  # every page hears of it now, not at the next poll
         return JSONResponse(changed, status)
 
     async def read(request: Request, what: Callable[..., Any]) -> Response:

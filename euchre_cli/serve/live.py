@@ -3,9 +3,9 @@ streams it feeds.
 
 Every entry, whoever makes it (a page, ``score keep``, ``score hand`` in a terminal),
 is a commit to the book, and SQLite's ``data_version`` changes with each commit of
-another connection: ``BookWatcher`` polls it (every ``POLL_SECONDS``, or at once when a
-page's write pokes it), reads again the sheet each open stream follows, and hands the
-``Hub`` an event where the sheet changed.  A stream holds only the latest event (a
+another connection: ``BookWatcher`` polls it (every ``POLL_SECONDS``), reads again the
+sheet each open stream follows, and hands the ``Hub`` an event where the sheet changed;
+a write of the server's own hands it the new sheet at once.  A stream holds only the latest event (a
 sheet object is the whole state: a page that falls behind skips to the newest), so a
 slow phone never holds up the others nor fills the server's memory."""
 
@@ -112,32 +112,33 @@ class Hub:
 
 class BookWatcher(threading.Thread):
     """Polls the book's ``data_version`` on a connection of its own and publishes each
-    followed sheet that changed to the hub, on the loop's thread."""
+    followed sheet that changed to the hub, on the loop's thread; passes on the
+    server's own writes at once (``changed``).  Its reads and publishing take the
+    table's turn, as the writes do, so no stream ever gets an older sheet last."""
 
     def __init__(self, table: Table, hub: Hub, loop: asyncio.AbstractEventLoop) -> None:
         super().__init__(name="book watcher", daemon=True)
         self.table = table
         self.hub = hub
         self.loop = loop
-        self._wake = threading.Event()
-        self._stopping = False
-        self._sent: dict[str | None, Event] = {}
+        self._stopping = threading.Event()
+        self._sent: dict[str | None, Event] = {}  # the last event published for each
         self._seen: tuple[int | None, str] | None = None  # data_version and served sheet
         self._book: Book | None = None  # the watcher's own connection
 
-    def poke(self) -> None:
-        """Look now (a page has just written): no need to wait for the next poll."""
-        self._wake.set()
+    def changed(self, sheet: str, sheet_object: dict) -> None:
+        """A write of the server's to ``sheet``, committed (``Table.on_change``, in the
+        table's turn): the streams that follow it hear it now, not at the next poll."""
+        event = Event("sheet", json.dumps(sheet_object))
+        for followed in (sheet, None) if sheet == self.table.served else (sheet,):
+            self._offer(followed, event)
 
     def stop(self) -> None:
-        self._stopping = True
-        self._wake.set()
+        self._stopping.set()
 
     def run(self) -> None:
         try:
-            while not self._stopping:
-                self._wake.wait(POLL_SECONDS)
-                self._wake.clear()
+            while not self._stopping.wait(POLL_SECONDS):
                 if not self._look():
                     return
         finally:
@@ -153,16 +154,24 @@ class BookWatcher(threading.Thread):
             if self._book is not None:
                 self._book.close()
             self._book, now = None, None
-        followed = self.hub.followed()
-        self._sent = {sheet: self._sent[sheet] for sheet in followed if sheet in self._sent}
-        changed = now is None or (now, self.table.served) != self._seen
-        self._seen = (now, self.table.served)
-        for sheet in followed if changed else followed - self._sent.keys():
-            event = sheet_event(self.table, sheet)
-            if self._sent.get(sheet) != event:
-                self._sent[sheet] = event
-                try:
-                    self.loop.call_soon_threadsafe(self.hub.publish, sheet, event)
-                except RuntimeError:  # the loop has closed: the server has stopped
+        with self.table.turn:
+            followed = self.hub.followed()
+            self._sent = {sheet: self._sent[sheet] for sheet in followed if sheet in self._sent}
+            changed = now is None or (now, self.table.served) != self._seen
+            self._seen = (now, self.table.served)
+            for sheet in followed if changed else followed - self._sent.keys():
+                if not self._offer(sheet, sheet_event(self.table, sheet)):
                     return False
+        return True
+
+    def _offer(self, sheet: str | None, event: Event) -> bool:
+        """``event`` to the streams that follow ``sheet``, unless it is the last they
+        had; False once the loop has closed (the server has stopped)."""
+        if self._sent.get(sheet) == event:
+            return True
+        self._sent[sheet] = event
+        try:
+            self.loop.call_soon_threadsafe(self.hub.publish, sheet, event)
+        except RuntimeError:
+            return False
         return True

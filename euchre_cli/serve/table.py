@@ -9,14 +9,23 @@ opened: a malformed body is a 400, the scorekeeper's refusal a 422."""
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator, Mapping
-from contextlib import contextmanager, nullcontext
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from typing import Any, NamedTuple
 
 from ..book import BookBusy, open_book
 from ..cli.session import REFUSALS, refusal_line
+from ..engine.rules import side_name
 from ..rulebook import builtin_names, load_ruleset
-from ..scorekeeper.sheet import Entry, Sheet, manual_points, played_hand, renege_penalty, seat_sides
+from ..scorekeeper.sheet import (
+    Entry,
+    Sheet,
+    Tally,
+    manual_points,
+    played_hand,
+    renege_penalty,
+    seat_sides,
+)
 from ..scorekeeper.store import NoCurrentSheet, NoSuchSheet, Scorebook
 from ..terminal import reports
 
@@ -102,7 +111,7 @@ def _checked(kind: str, value: object) -> Any:
         teams = [_checked("names", team) if isinstance(team, list) else team for team in value]
         if not all(isinstance(team, (str, list)) for team in teams):
             return None
-        return [team if isinstance(team, str) else " & ".join(team) for team in teams]
+        return [team if isinstance(team, str) else side_name(team) for team in teams]
     raise AssertionError(kind)
 
 
@@ -152,33 +161,52 @@ def edit_fields(body: object) -> tuple[str, dict[str, Any]]:
 
 class Table:
     """The book at ``book_path`` and the sheet being served (``served``, by name; a
-    page may switch it), read and written one transaction a call."""
+    page may switch it), read and written one transaction a call.
+
+    The server's writes, and the watcher's reads (``turn``), take turns on a lock of
+    their own rather than in SQLite's busy handler, whose growing sleeps left some
+    writes seconds in wait and some pages a second behind (bench/serve.py).  A write
+    hands its new sheet to ``on_change`` once committed, still in its turn, so that
+    the pages hear of each change in the order the book saw them."""
 
     def __init__(self, book_path: str, served: str) -> None:
         self.book_path = book_path
         self.served = served
-        # The server's own writers take turns here rather than in SQLite's busy
-        # handler, whose growing sleeps gave some writes seconds of wait (bench/serve.py).
-        self._writing = threading.Lock()
+        self.turn = threading.Lock()
+        self.on_change: Callable[[str, dict[str, Any]], None] | None = None
 
     @contextmanager
     def _scorebook(self, write: bool = False) -> Iterator[Scorebook]:
         """The book's sheets in one transaction, its refusals as ``Refused``: a sheet
         not found 404 to a read (422 to a write), a busy book 503, the rest 422."""
         try:
-            with self._writing if write else nullcontext():
-                book = open_book(self.book_path)
-                try:
-                    with book.transaction(write):
-                        yield Scorebook(book)
-                finally:
-                    book.close()
+            book = open_book(self.book_path)
+            try:
+                with book.transaction(write):
+                    yield Scorebook(book)
+            finally:
+                book.close()
         except BookBusy as error:
             raise Refused(503, refusal_line(error)) from None
         except (NoSuchSheet, NoCurrentSheet) as error:
             raise Refused(422 if write else 404, refusal_line(error)) from None
         except REFUSALS as error:
             raise Refused(422, refusal_line(error)) from None
+
+    def _write(
+        self, change: Callable[[Scorebook], tuple[Sheet, Tally]], serve: bool = False
+    ) -> dict[str, Any]:
+        """``change`` in one transaction, in turn; the sheet it changed as
+        ``score show --json`` gives it, served from now on where ``serve``."""
+        with self.turn:
+            with self._scorebook(write=True) as book:
+                sheet, tally = change(book)
+            if serve:
+                self.served = sheet.name
+            changed = reports.sheet_json(sheet, tally)
+            if self.on_change is not None:
+                self.on_change(sheet.name, changed)
+        return changed
 
     # Reads ---------------------------------------------------------------------------
 
@@ -212,25 +240,32 @@ class Table:
     def add(self, kind: str, body: object) -> dict[str, Any]:
         """A hand, points or a renege on the served sheet (``KINDS``' fields)."""
         given = fields(body, KINDS[kind])
-        with self._scorebook(write=True) as book:
+
+        def add(book: Scorebook) -> tuple[Sheet, Tally]:
             sheet = book.sheet(self.served)
-            tally = book.add(sheet, entry_from(sheet, kind, given))
-            return reports.sheet_json(sheet, tally)
+            return sheet, book.add(sheet, entry_from(sheet, kind, given))
+
+        return self._write(add)
 
     def replace(self, number: int, body: object) -> dict[str, Any]:
         """Entry ``number`` replaced, as ``score edit`` does it."""
         kind, given = edit_fields(body)
-        with self._scorebook(write=True) as book:
+
+        def replace(book: Scorebook) -> tuple[Sheet, Tally]:
             sheet = book.sheet(self.served)
-            tally = book.replace(sheet, number, entry_from(sheet, kind, given))
-            return reports.sheet_json(sheet, tally)
+            return sheet, book.replace(sheet, number, entry_from(sheet, kind, given))
+
+        return self._write(replace)
 
     def undo(self, body: object) -> dict[str, Any]:
         fields(body, {})
-        with self._scorebook(write=True) as book:
+
+        def undo(book: Scorebook) -> tuple[Sheet, Tally]:
             sheet = book.sheet(self.served)
             book.undo(sheet)
-            return reports.sheet_json(sheet, book.tally(sheet))
+            return sheet, book.tally(sheet)
+
+        return self._write(undo)
 
     def new_sheet(self, body: object) -> dict[str, Any]:
         """A sheet started as ``score new`` starts it (a built-in ruleset: a house-rules
@@ -243,19 +278,21 @@ class Table:
                 f" {', '.join(builtin_names())} (a house-rules file: 'euchre score new"
                 " --rules FILE' at the terminal)",
             )
-        with self._scorebook(write=True) as book:
+
+        def start(book: Scorebook) -> tuple[Sheet, Tally]:
             ruleset = load_ruleset(given["ruleset"])
             sides = seat_sides(ruleset, given["teams"], given["players"])
             sheet = book.new_sheet(given["name"], ruleset, sides)
-            started = reports.sheet_json(sheet, book.tally(sheet))
-        self.served = sheet.name  # once committed
-        return started
+            return sheet, book.tally(sheet)
+
+        return self._write(start, serve=True)
 
     def use(self, body: object) -> dict[str, Any]:
         """Sheet ``sheet`` made current (as ``score use``) and served."""
         given = fields(body, USE)
-        with self._scorebook(write=True) as book:
+
+        def use(book: Scorebook) -> tuple[Sheet, Tally]:
             sheet = book.use(given["sheet"])
-            used = reports.sheet_json(sheet, book.tally(sheet))
-        self.served = sheet.name  # once committed
-        return used
+            return sheet, book.tally(sheet)
+
+        return self._write(use, serve=True)

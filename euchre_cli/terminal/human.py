@@ -56,7 +56,8 @@ HELP = (
     "Or: table (the deal, trump, this hand's tricks, the score), hint (the computer's"
     " advice), undo (take back your last decision in this hand), quit (leave the game)."
 )
-TABLE_WORDS = ("table", "score")
+SHOW_TABLE_ANSWERS = ("table", "score")
+"""What a person types, at any question or between hands, to see the table."""
 
 
 class Table(Protocol):
@@ -241,7 +242,7 @@ class HumanPlayer:
 
     def _showed_table(self, answer: str) -> bool:
         """Show the table if that is what ``answer`` asks for."""
-        if answer.lower() not in TABLE_WORDS:
+        if answer.lower() not in SHOW_TABLE_ANSWERS:
             return False
         self.out(self.table.table() if self.table else "There is no table to show here.")
         return True

@@ -7,7 +7,6 @@ from __future__ import annotations
 import errno
 import importlib
 import os
-import re
 import signal
 import sys
 from collections.abc import Iterator
@@ -16,7 +15,7 @@ from typing import IO, Any
 
 import click
 
-from .text import needs_ascii
+from .text import COLOUR_CODE, needs_ascii
 
 
 def terminal_columns(stream: IO[str]) -> int | None:
@@ -158,12 +157,9 @@ def read_answer(prompt: str, err: bool = False) -> str:
     if newline:
         click.echo(head, err=err)
     if editing:
-        last = _COLOUR_CODE.sub(lambda code: f"\x01{code.group()}\x02", last)
+        last = COLOUR_CODE.sub(lambda code: f"\x01{code.group()}\x02", last)
     with asked_again_after_stop(head + newline, last, err=err):
         return input(last)
-
-
-_COLOUR_CODE = re.compile("\x1b\\[[0-9;]*m")
 
 
 def line_edited() -> bool:

@@ -24,8 +24,9 @@ from .text import escaped, names_the_lone_defender, plural, row_words
 
 if TYPE_CHECKING:
     from ..engine.scoring import GameResult, RubberResult
-    from ..records.stats import Figures, TableStats
+    from ..records.stats import Figures, KindAndLevelStats
     from ..records.store import Listing
+    from ..scorekeeper.people import Partnership, Person
     from ..scorekeeper.sheet import EntryResult, Sheet, SideStats, Tally
     from ..scorekeeper.store import SheetSummary
 
@@ -144,7 +145,7 @@ def _bridge(sheet: Sheet, scores: Sequence[int]) -> int | None:
 
 
 def changed_elsewhere(sheet: Sheet, tally: Tally) -> str:
-    """``keep``'s notice that another command changed its sheet: the table should not
+    """``score keep``'s notice that another command changed its sheet: the table should not
     find a score that jumped, or undo an entry it never saw."""
     count = len(tally.results)
     now = "it has no entries now"
@@ -265,7 +266,8 @@ def sheet_report(
 
 
 def sheet_json(sheet: Sheet, tally: Tally) -> dict[str, Any]:
-    """``score show --json``: the shape scripts rely on (issue 4)."""
+    """``score show --json``: an object scripts read, so a key it has given keeps its
+    name and its meaning (new ones may be added)."""
     rules = sheet.ruleset
     names = sheet.side_names
 
@@ -473,6 +475,28 @@ def stats_table(sheet: Sheet, stats: Sequence[SideStats]) -> str:
     return _table(rows, headers)
 
 
+def players_table(persons: Sequence[Person], partnerships: Sequence[Partnership]) -> str:
+    """``score players``: each person over every sheet, then each partnership."""
+    rows = [[p.name, p.games, p.won, p.makers, p.euchred, p.loners_made] for p in persons]
+    text = _table(rows, ["", "Games", "Won", "Makers", "Euchred", "Loners\nmade"])
+    if partnerships:
+        pairs = [[pair.name, pair.games, pair.won] for pair in partnerships]
+        text += "\n\n" + _table(pairs, ["Partnership", "Games", "Won"])
+    return text
+
+
+def players_json(
+    persons: Sequence[Person], partnerships: Sequence[Partnership]
+) -> dict[str, Any]:
+    """``score players --json``: the figures of ``players_table``, by their field names."""
+    from dataclasses import asdict  # only for JSON
+
+    return {
+        "players": [asdict(person) for person in persons],
+        "partnerships": [asdict(pair) for pair in partnerships],
+    }
+
+
 def rulesets_table(rulesets: Sequence[Ruleset], columns: int | None = None) -> str:
     """``euchre rules list``: descriptions break over lines to fit the terminal."""
     rows = [(r.name, r.players, r.game.points_to_win, r.description) for r in rulesets]
@@ -514,7 +538,7 @@ def games_table(kept: Sequence[Listing], columns: int | None = None) -> str:
     return _table(rows, headers, wrap=3, columns=columns)
 
 
-def person_stats_report(tables: Sequence[TableStats], ascii: bool = False) -> str:
+def person_stats_report(tables: Sequence[KindAndLevelStats], ascii: bool = False) -> str:
     """``euchre stats``: a table per kind of game and computer level, each figure over
     all the games and over the most recent ones side by side, and which way it moved."""
     from ..records.stats import RECENT_GAMES  # not every report's: records cost start-up
@@ -550,7 +574,7 @@ one can see, and the exact value, to say which way; None for a figure with no tr
 Shown = tuple[str, Compared]  # a figure as a cell, and what its trend compares
 
 
-def _person_figures(table: TableStats) -> list[tuple[str, Callable[[Figures], Shown]]]:
+def _person_figures(table: KindAndLevelStats) -> list[tuple[str, Callable[[Figures], Shown]]]:
     """The rows of a ``euchre stats`` table: a label, and how a column shows it."""
     side = "your side" if table.partnerships else "you"
     rows: list[tuple[str, Callable[[Figures], Shown]]] = [

@@ -28,7 +28,7 @@ REVIEW_KEYS = (
     "given_away_per_hand",
     "costly",
 )
-"""The keys of ``review_json``, in order (README, "Review")."""
+"""The keys of ``review_json``, in order (docs/games-kept.md, "Review")."""
 
 def where(weighed: Weighed, several_games: bool) -> str:
     """Where a decision was: "Game 2, hand 5, trick 3", "Hand 1, bidding, first round";

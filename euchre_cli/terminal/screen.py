@@ -15,7 +15,7 @@ from ..engine.cards import JOKER_INDEX, Card, sorted_hand
 from ..engine.game import Game, HandRecord
 from ..engine.hand import Hand
 from ..engine.match import Match, MatchObserver
-from ..engine.rules import WEAK_HAND_SWAP
+from ..engine.rules import WEAK_HAND_SWAP, side_name
 from ..engine.scoring import GameResult, marker_position
 from ..engine.values import BEFORE_EXCHANGE, BIDDING, PASS, Action, Phase
 from ..rulebook.changes import HouseRules
@@ -394,10 +394,8 @@ class TableScreen(MatchObserver):
         if not rules.temporary_partners:
             groups = [(game.side_name(side), seats) for side, seats in enumerate(rules.sides)]
         else:  # partnerships for this hand only: the maker against the defenders (R12)
-            defenders = [
-                s for s in range(rules.players) if s != hand.maker and s not in hand.sitting_out
-            ]
-            names = " & ".join(self._subject(game, s) for s in defenders)
+            defenders = _defenders(game, hand)
+            names = side_name([self._subject(game, s) for s in defenders])
             groups = [(self._subject(game, hand.maker), [hand.maker]), (names, defenders)]
         taken = (f"{label} {sum(hand.tricks_won[s] for s in seats)}" for label, seats in groups)
         return "Tricks: " + ", ".join(taken)
@@ -416,9 +414,7 @@ class TableScreen(MatchObserver):
         if hand.lone_defender is not None:
             said += "; " + _inline(self._says(game, hand.lone_defender, "defends alone"))
         elif game.ruleset.temporary_partners:
-            players = range(game.ruleset.players)
-            defenders = [s for s in players if s != hand.maker and s not in hand.sitting_out]
-            together = " & ".join(self._subject(game, s) for s in defenders)
+            together = side_name([self._subject(game, s) for s in _defenders(game, hand)])
             said += f"; {_inline(together)} defend"
         return said
 
@@ -672,6 +668,13 @@ class TableScreen(MatchObserver):
         return sentence(
             f"game {number} of the {what} left before the end ({game.scores_text()}; {won})."
         )
+
+
+def _defenders(game: Game, hand: Hand) -> list[int]:
+    """The seats defending against a Cutthroat maker this hand: partners for this
+    hand only (R12), a side with no name of its own."""
+    seats = range(game.ruleset.players)
+    return [seat for seat in seats if seat != hand.maker and seat not in hand.sitting_out]
 
 
 def _inline(said: str) -> str:

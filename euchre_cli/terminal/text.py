@@ -10,16 +10,11 @@ import json
 import os
 import re
 from collections.abc import Iterable
-from typing import IO
+from typing import IO, Any
 
 import click
 
 from ..engine.cards import Card, Suit
-
-RED = "\x1b[31m"
-BOLD = "\x1b[1m"
-DIM = "\x1b[2m"
-RESET = "\x1b[0m"
 
 
 def wants_colour(stream: IO[str]) -> bool:
@@ -83,7 +78,8 @@ def _json_escaped(found: re.Match[str]) -> str:
 
 
 class Style:
-    """Colours for suits and emphasis, or none (``NO_COLOR``, pipes, files)."""
+    """Colours for suits and emphasis as ``click.style`` writes them, or none
+    (``NO_COLOR``, pipes, files: ``wants_colour``)."""
 
     def __init__(self, colour: bool, unicode: bool = True) -> None:
         self.colour = colour
@@ -91,30 +87,29 @@ class Style:
 
     def card(self, card: Card) -> str:
         text = card.label if self.unicode else _ascii_label(card)
-        if self.colour and (card.is_joker or card.suit.is_red):
-            return f"{RED}{text}{RESET}"
-        return text
+        return self._styled(text, **_RED) if card.is_joker or card.suit.is_red else text
 
     def cards(self, cards: Iterable[Card]) -> str:
         return " ".join(self.card(card) for card in cards)
 
     def suit(self, suit: Suit) -> str:
         text = f"{suit.symbol} {suit.title.lower()}" if self.unicode else suit.title.lower()
-        if self.colour and suit.is_red:
-            return f"{RED}{text}{RESET}"
-        return text
+        return self._styled(text, **_RED) if suit.is_red else text
 
     def bold(self, text: str) -> str:
-        return f"{BOLD}{text}{RESET}" if self.colour else text
+        return self._styled(text, **_BOLD)
 
     def dim(self, text: str) -> str:
-        return f"{DIM}{text}{RESET}" if self.colour else text
+        return self._styled(text, **_DIM)
+
+    def _styled(self, text: str, **style: Any) -> str:
+        return click.style(text, **style) if self.colour else text
 
     def escaped(self, text: str) -> str:
         """A line on its way to the terminal, ``escaped`` but for its new lines and, in
-        colour, the four codes this style writes.  (Text from a book written before
-        names were checked could hold one of those four: it would colour, never move
-        the cursor or set a title.)"""
+        colour, the codes this style writes.  (Text from a book written before names
+        were checked could hold one of those: it would colour, never move the cursor
+        or set a title.)"""
         if not self.colour:
             return escaped(text, newlines=True)
         return "".join(
@@ -123,8 +118,14 @@ class Style:
         )
 
 
-_OWN_CODES = (RED, BOLD, DIM, RESET)
-_OWN_CODE = re.compile("(" + "|".join(map(re.escape, _OWN_CODES)) + ")")
+_RED: dict[str, Any] = {"fg": "red"}
+_BOLD: dict[str, Any] = {"bold": True}
+_DIM: dict[str, Any] = {"dim": True}
+# The codes click.style writes for those three, each around a text: before and after.
+_OWN_CODES = frozenset(
+    code for style in (_RED, _BOLD, _DIM) for code in click.style("\0", **style).split("\0")
+)
+_OWN_CODE = re.compile("(" + "|".join(map(re.escape, sorted(_OWN_CODES))) + ")")
 
 
 def _ascii_label(card: Card) -> str:
@@ -152,7 +153,9 @@ def in_ascii(text: str) -> str:
     return text.encode("ascii", "replace").decode("ascii")
 
 
-_ESCAPES = re.compile(r"\x1b\[[0-9;]*m")
+COLOUR_CODE = re.compile(r"\x1b\[[0-9;]*m")
+"""A colour or emphasis code as ``Style`` writes it (Click's SGR codes), which takes
+no column of a terminal."""
 
 
 def fit_to_width(text: str, width: int) -> str:
@@ -160,14 +163,14 @@ def fit_to_width(text: str, width: int) -> str:
     a narrow terminal does not split a word (colour codes take no columns)."""
     rows: list[str] = []
     for line in text.split("\n"):
-        if len(_ESCAPES.sub("", line)) <= width:
+        if len(COLOUR_CODE.sub("", line)) <= width:
             rows.append(line)
             continue
         words = line.rstrip(" ").split(" ")
         rows.append(words[0])
-        used = len(_ESCAPES.sub("", words[0]))
+        used = len(COLOUR_CODE.sub("", words[0]))
         for word in words[1:]:
-            size = len(_ESCAPES.sub("", word))
+            size = len(COLOUR_CODE.sub("", word))
             if word and used + 1 + size > width:
                 rows[-1] = rows[-1].rstrip(" ")
                 rows.append(word)

@@ -46,7 +46,9 @@ def _deal_results(ruleset: Ruleset) -> tuple[tuple[tuple[int, ...], float], ...]
 
 
 @lru_cache(maxsize=16)
-def _chances_table(ruleset: Ruleset):
+def _chances_by_score(ruleset: Ruleset):
+    """``win_chances`` for one ruleset, as a function of the scores, each score's
+    chances worked out once."""
     target = ruleset.game.points_to_win
     results = _deal_results(ruleset)
     sides = len(ruleset.sides)
@@ -72,4 +74,4 @@ def _chances_table(ruleset: Ruleset):
 
 def win_chances(ruleset: Ruleset, scores: tuple[int, ...]) -> tuple[float, ...]:
     """Each side's chance of winning the game from ``scores`` (see the docstring)."""
-    return _chances_table(ruleset)(tuple(scores))
+    return _chances_by_score(ruleset)(tuple(scores))

@@ -113,7 +113,7 @@ class SearchPlayer:
         self.settings = settings
         self.model = RuleBasedPlayer(seed)  # the judgement assumed for the other seats
         self._models = [self.model] * ruleset.players  # every seat, in roll-outs
-        self._solvers: dict[tuple, PlaySolver] = {}  # their tables: of ``_deal`` only
+        self._solvers: dict[tuple, PlaySolver] = {}  # their positions: of ``_deal`` only
         self._deal: tuple | None = None
         self._utilities: dict[tuple, list[float]] = {}
         self._plan: tuple[int, list[int]] | None = None  # keep-five plan: (keep, discards)
@@ -154,14 +154,14 @@ class SearchPlayer:
         chance of winning the game when the deal is part of one (``odds.py``),
         otherwise its side's points minus the mean of the other sides' points."""
         key = (me, maker, tuple(alone), scores)
-        table = self._utilities.get(key)
-        if table is None:
+        utility = self._utilities.get(key)
+        if utility is None:
             rules = self.rules
             sides = len(rules.sides)
             makers = {maker, (maker + 2) % 4} if rules.partnerships else {maker}
             lone = next((s for s in alone if s not in makers), None)
             mine = rules.side_of(me)
-            table = []
+            utility = []
             for tricks in range(TRICKS_IN_HAND + 1):
                 outcome = HandOutcome(
                     maker_side=rules.side_of(maker),
@@ -172,32 +172,32 @@ class SearchPlayer:
                 points = score_hand(rules.scoring, outcome, sides).points
                 if scores is None:
                     others = [p for side, p in enumerate(points) if side != mine]
-                    table.append(points[mine] - sum(others) / len(others))
+                    utility.append(points[mine] - sum(others) / len(others))
                 else:
                     after = tuple(s + p for s, p in zip(scores, points))
-                    table.append(win_chances(rules, after)[mine])
-            self._utilities[key] = table
-        return table
+                    utility.append(win_chances(rules, after)[mine])
+            self._utilities[key] = utility
+        return utility
 
     def _solve_deal_of(self, view: View) -> None:
         """Keep solved positions only while the views are of one deal: a position
         holds every hand's cards, so another deal's are of no use, and kept for the
         player's life they grew by about 10 MiB a hand.  Telling deals apart by their
         dealer, upcard and score decides only when positions are dropped, never a
-        decision: the solver is exact whatever its table holds."""
+        decision: the solver is exact whatever positions it holds."""
         deal = (view.dealer, int(view.upcard), view.scores)
         if deal != self._deal:
             self._deal = deal
             self._forget_positions()
 
     def _forget_positions(self) -> None:
-        # Emptied rather than dropped: a solver's search closures hold its table in
+        # Emptied rather than dropped: a solver's search closures hold its positions in
         # a reference cycle, which only the cyclic garbage collector would free.
         for solver in self._solvers.values():
-            solver.table.clear()
+            solver.positions.clear()
 
     def _solver(self, trump: int, seats: Sequence[int], makers: Sequence[int]) -> PlaySolver:
-        if sum(len(solver.table) for solver in self._solvers.values()) > MAX_POSITIONS:
+        if sum(len(solver.positions) for solver in self._solvers.values()) > MAX_POSITIONS:
             self._forget_positions()
         key = (trump, tuple(seats), tuple(makers))
         solver = self._solvers.get(key)

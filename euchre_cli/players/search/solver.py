@@ -66,7 +66,7 @@ class PlaySolver:
 
     ``seats`` lists the active seats (those not sitting out); ``makers`` the seats of
     the makers' side among them.  One solver serves many deals with the same trump
-    and seats: its table is keyed by the full position.
+    and seats: its ``positions`` are keyed by the full position.
     """
 
     def __init__(self, trump: int, players: int, seats: Sequence[int], makers: Sequence[int]):
@@ -79,7 +79,9 @@ class PlaySolver:
         for i, seat in enumerate(active):
             nxt[seat] = active[(i + 1) % len(active)]
         self.next_seat = nxt
-        self.table: dict[tuple, tuple[int, int]] = {}
+        # The transposition table: for each position searched, the bounds (lo, hi) known
+        # on the tricks the makers can still take from it.
+        self.positions: dict[tuple, tuple[int, int]] = {}
         self.nodes = 0
         self._build()
 
@@ -92,7 +94,7 @@ class PlaySolver:
         nxt = self.next_seat
         last = len(self.seats) - 1
         maker_bits = self.maker_bits
-        table = self.table
+        positions = self.positions
 
         runs = _RUNS[trump]
 
@@ -128,7 +130,7 @@ class PlaySolver:
             if need > left:
                 return False
             key = (leader, *hands)
-            entry = table.get(key)
+            entry = positions.get(key)
             if entry is not None:
                 lo, hi = entry
                 if need <= lo:
@@ -145,7 +147,7 @@ class PlaySolver:
                 lo = need
             else:
                 hi = need - 1
-            table[key] = (lo, hi)
+            positions[key] = (lo, hi)
             return result
 
         def lead(hands: list[int], seat: int, live: int, need: int, left: int) -> bool:
