@@ -51,6 +51,11 @@ AB, CD = "Ann & Bob", "Cy & Di"
 HOSTILE_SHEET = "<img src=x onerror=alert(1)> & Bob"  # 34 characters: a sheet's name
 HOSTILE_PLAYER = "<svg onload=alert()>"  # 20 characters, the most a player's name holds
 ADDRESS = re.compile(r"Serving sheet .* at (http://\S+/)")
+SMALL_BUTTONS = """[...document.querySelectorAll("button")]
+    .filter((button) => button.offsetParent !== null)
+    .filter((button) => { const box = button.getBoundingClientRect();
+                          return box.width < 48 || box.height < 48; })
+    .map((button) => button.textContent)"""
 
 
 def score(*args: str) -> str:
@@ -202,6 +207,7 @@ def test_r11_a_whole_game_by_taps_moves_the_marker_cards(serve, open_page, tmp_p
     assert "code" not in page.url  # the fragment leaves the address bar at once
     assert page.evaluate("localStorage.getItem('euchre.tableCode')") == CODE
     assert page.evaluate("document.documentElement.scrollWidth") <= 360  # no sideways scroll
+    assert page.evaluate(SMALL_BUTTONS) == []  # every tap target 48 px or more
     expect(side(page, 0).locator(".score")).to_have_text("0")
     expect(marker_label(page, 0)).to_have_attribute(
         "aria-label", "4 face down on top of the 3; 3 face down underneath"
@@ -235,6 +241,7 @@ def test_r11_a_whole_game_by_taps_moves_the_marker_cards(serve, open_page, tmp_p
     expect(page.locator("#last-hands li").first).to_contain_text("game 1 over")
     page.get_by_role("button", name="History").click()
     expect(page.locator("#history-table tr.mark")).to_have_text(["End of game 1"])
+    assert page.evaluate(SMALL_BUTTONS) == []
     expect(page.locator("#history-table tbody tr")).to_have_count(5)
 
 
