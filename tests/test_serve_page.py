@@ -282,7 +282,8 @@ def test_a_terminal_hand_shows_without_a_reload_then_edit_and_undo(serve, open_p
 
 def test_a_page_without_the_code_only_watches(serve, open_page) -> None:
     """No code: no entry controls at all, and a write from the page gets 403 with
-    the book unchanged."""
+    the book unchanged; a wrong code typed is refused, the right one (in any case)
+    brings the controls."""
     score("new", "--team", AB, "--team", CD)
     page = open_page(serve().url)
     expect(side(page, 1).locator(".score")).to_have_text("0")
@@ -297,6 +298,16 @@ def test_a_page_without_the_code_only_watches(serve, open_page) -> None:
     assert '"entries": 0' in score("show", "--json")
     page.get_by_role("button", name="History").click()
     expect(page.locator("#history-table button")).to_have_count(0)
+    page.locator("#history-dialog [data-close]").click()
+
+    page.get_by_role("button", name="Code").click()  # typed once, a wrong one first
+    page.get_by_role("textbox", name="Code").fill("WRONG234")
+    page.get_by_role("button", name="Use this code").click()
+    expect(page.locator("#code-error")).to_contain_text("wrong or missing table code")
+    assert page.locator("#entry").inner_html() == ""
+    page.get_by_role("textbox", name="Code").fill(CODE.lower())
+    page.get_by_role("button", name="Use this code").click()
+    expect(page.get_by_role("button", name="Undo")).to_be_visible()
 
 
 def test_a_hostile_name_shows_as_text(serve, open_page) -> None:

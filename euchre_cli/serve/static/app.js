@@ -719,7 +719,8 @@ async function tryCode(code, errorLine) {
 
 function codeChanged() {
   $("#open-code").textContent = state.code ? "Code \u2713" : "Code";
-  $("#open-code").setAttribute("aria-label", state.code ? "Code (this page keeps the score)" : "Code");
+  if (state.code) $("#open-code").setAttribute("aria-label", "Code (this page keeps the score)");
+  else $("#open-code").removeAttribute("aria-label");
   $("#open-code").classList.toggle("holding", Boolean(state.code));
   $("#code-form").hidden = Boolean(state.code);
   $("#code-known").hidden = !state.code;
