@@ -188,6 +188,12 @@ def marker_label(page, index: int) -> object:
     return side(page, index).locator("svg.marker-cards")
 
 
+def pips_drawn(page, index: int) -> list[int]:
+    """The pips drawn on a side's card underneath, then on its card on top."""
+    cards = marker_label(page, index).locator("g.card")
+    return [cards.nth(card).locator("path.pip").count() for card in (0, 1)]
+
+
 def tap_hand(page, makers: str, tricks: int, alone: bool = False) -> None:
     """A hand in taps: "Maker alone" first when it applies, then the makers' tricks."""
     if alone:
@@ -218,6 +224,7 @@ def test_r11_a_whole_game_by_taps_moves_the_marker_cards(serve, open_page, tmp_p
     expect(marker_label(page, 0)).to_have_attribute(
         "aria-label", "4 face down on top of the 3; 3 face up, 1 pip showing"
     )
+    assert pips_drawn(page, 0) == [1, 0]  # one pip of the three peeks out; the four's back
     tap_hand(page, CD, 5)
     expect(marker_label(page, 1)).to_have_attribute(
         "aria-label", "3 face down on top of the 4; 4 face up, 2 pips showing"
@@ -227,6 +234,7 @@ def test_r11_a_whole_game_by_taps_moves_the_marker_cards(serve, open_page, tmp_p
     expect(marker_label(page, 1)).to_have_attribute(
         "aria-label", "4 face up on top of the 3; 3 face down underneath"
     )
+    assert pips_drawn(page, 1) == [0, 4]  # the three's back; the four's four pips
     expect(side(page, 1).locator(".badge.bridge")).to_have_text("at the bridge")
     expect(page.locator("#last-hands li")).to_have_count(3)
     shoot(page, tmp_path, "page-360x740")
