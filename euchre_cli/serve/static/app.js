@@ -507,7 +507,7 @@ async function refreshHistory() {
       try {
         state.history = await getJSON("/api/history");
       } catch {
-        state.history = [];
+        // the server went away meanwhile: keep what is shown, the next sheet fetches again
       }
     } while (historyAgain);
     drawHistory();
