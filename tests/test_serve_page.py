@@ -152,15 +152,18 @@ def serve() -> Iterator[Callable[..., Server]]:
 @pytest.fixture
 def open_page(browser, tmp_path: Path) -> Iterator[Callable[..., object]]:
     """A fresh page (its own storage) at a phone's size unless told; a JS dialog on any
-    page fails the test (a name run as markup would raise one)."""
+    page fails the test (a name run as markup would raise one), and so does an error
+    the page's script did not catch."""
     contexts = []
     dialogs: list[str] = []
+    errors: list[str] = []
 
     def open_at(url: str, width: int = 360, height: int = 740):
         context = browser.new_context(viewport={"width": width, "height": height})
         contexts.append(context)
         page = context.new_page()
         page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+        page.on("pageerror", lambda error: errors.append(str(error)))
         page.goto(url)
         return page
 
@@ -168,6 +171,7 @@ def open_page(browser, tmp_path: Path) -> Iterator[Callable[..., object]]:
     for context in contexts:
         context.close()
     assert dialogs == [], f"a page opened a dialog: {dialogs}"
+    assert errors == [], f"the page's script failed: {errors}"
 
 
 def shoot(page, tmp_path: Path, name: str) -> Path:
