@@ -23,7 +23,6 @@ from typing import BinaryIO, NamedTuple
 
 from .limits import file_kind, path_problem
 
-SCHEMA_VERSION = 5  # len(_MIGRATIONS)
 APPLICATION_ID = 0x45554352  # "EUCR" in the file header: this file is a euchre score book
 BUSY_TIMEOUT_SECONDS = 10.0
 BOOK_FILE = "scores.sqlite3"  # the book's name in the user's data folder
@@ -37,6 +36,16 @@ class Unless(NamedTuple):
     query: str
     statement: str
 
+
+# After an ``entries_new`` table is made: the entries copied into it, and it put in the
+# place of ``entries`` (SQLite cannot change a CHECK constraint: the table is made again).
+_ENTRIES_MADE_AGAIN = (
+    "INSERT INTO entries_new (sheet_id, number, kind, side, tricks, alone, lone_defender,"
+    " points, reason) SELECT sheet_id, number, kind, side, tricks, alone, lone_defender,"
+    " points, reason FROM entries",
+    "DROP TABLE entries",
+    "ALTER TABLE entries_new RENAME TO entries",
+)
 
 # _MIGRATIONS[n] upgrades a book from schema version n to n + 1, one statement at a time
 # (``executescript`` would commit halfway), all of them in one transaction.  A new book
@@ -84,11 +93,7 @@ _MIGRATIONS: tuple[tuple[str | Unless, ...], ...] = (
             reason TEXT NOT NULL DEFAULT '',   -- points: why
             PRIMARY KEY (sheet_id, number)
         )""",
-        "INSERT INTO entries_new (sheet_id, number, kind, side, tricks, alone, lone_defender,"
-        " points, reason) SELECT sheet_id, number, kind, side, tricks, alone, lone_defender,"
-        " points, reason FROM entries",
-        "DROP TABLE entries",
-        "ALTER TABLE entries_new RENAME TO entries",
+        *_ENTRIES_MADE_AGAIN,
     ),
     # 2 -> 3: games against the computer, kept move by move (``records/store.py``)
     (
@@ -137,7 +142,33 @@ _MIGRATIONS: tuple[tuple[str | Unless, ...], ...] = (
             "ALTER TABLE games ADD COLUMN best_of INTEGER",
         ),
     ),
+    # 5 -> 6 (``scorekeeper/store.py``): the deal on every sheet (R3): the 'thrown_in'
+    # kind, a hand nobody made trump in (R5), and the 'dealer' kind, who deals next,
+    # in the new ``seat``; neither has a side.  The table is made again for the CHECK.
+    (
+        """CREATE TABLE entries_new (
+            sheet_id INTEGER NOT NULL REFERENCES sheets (id),
+            number INTEGER NOT NULL,           -- 1, 2, 3 ... in the order of play
+            kind TEXT NOT NULL
+                CHECK (kind IN ('hand', 'points', 'renege', 'thrown_in', 'dealer')),
+            side INTEGER CHECK ((side IS NULL) = (kind IN ('thrown_in', 'dealer'))),
+                                               -- the makers, the side given points, the
+                                               -- reneger
+            seat INTEGER CHECK ((seat IS NULL) = (kind != 'dealer')),
+                                               -- dealer: the seat of who deals next,
+                                               -- clockwise from side 1's first player
+            tricks INTEGER CHECK (tricks BETWEEN 0 AND 5),  -- hand: the makers' tricks
+            alone INTEGER NOT NULL DEFAULT 0,  -- hand: the maker went alone;
+                                               -- renege: it was against a lone hand
+            lone_defender INTEGER,             -- hand: the side of a lone defender
+            points INTEGER,                    -- points: how many
+            reason TEXT NOT NULL DEFAULT '',   -- points: why
+            PRIMARY KEY (sheet_id, number)
+        )""",
+        *_ENTRIES_MADE_AGAIN,
+    ),
 )
+SCHEMA_VERSION = len(_MIGRATIONS)  # a new migration raises it: the two never disagree
 
 
 class BookError(Exception):

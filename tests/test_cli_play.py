@@ -74,11 +74,11 @@ def test_watched_game_ends_with_a_winner_and_table_points(name: str) -> None:
 
 def test_seed_reproduces_the_whole_game(tmp_path: Path) -> None:
     """At the default level (hard), whose search draws its deals from the game seed:
-    the watched table, every bid and card, again the same (a game to 2, two hands:
+    the watched table, every bid and card, again the same (a game to 1, one hand:
     hard takes seconds a hand).  No decision may reach --think's cap on a loaded
     machine: a game that does may not replay exactly."""
     short = tmp_path / "short.yaml"
-    short.write_text("extends: standard\ngame: {points_to_win: 2}\n", encoding="utf-8")
+    short.write_text("extends: standard\ngame: {points_to_win: 1}\n", encoding="utf-8")
 
     def watched(seed: str, *level: str) -> str:
         args = ("--watch", "--seed", seed, "--rules", str(short), "--think", "60", *level)
@@ -446,10 +446,10 @@ def test_a_game_no_side_wins_is_stopped_in_one_line(monkeypatch: pytest.MonkeyPa
     from functools import partial
 
     from euchre_cli import simulate
-    from euchre_cli.commands import play as cli_play
     from euchre_cli.engine.game import Game
+    from euchre_cli.terminal import sitting
 
-    monkeypatch.setattr(cli_play, "Game", partial(Game, max_hands=2))
+    monkeypatch.setattr(sitting, "Game", partial(Game, max_hands=2))
     monkeypatch.setattr(simulate, "Game", partial(Game, max_hands=2))
     for args in (
         ["play", "--watch", "--seed", "1", "--level", "easy"],
@@ -491,6 +491,33 @@ def test_every_command_listed_in_help_has_its_whole_summary(group: list[str]) ->
     shown = CliRunner().invoke(main, [*group, "--help"], terminal_width=78).output
     listing = shown.split("Commands:")[1]
     assert listing.strip() and not [line for line in listing.splitlines() if "..." in line]
+
+
+def _commands(group: click.Group = main, path: tuple[str, ...] = ()) -> list[tuple[str, ...]]:
+    """Every command's words: ``("score", "hand")``, groups included."""
+    context = click.Context(group)
+    found = []
+    for name in group.list_commands(context):
+        command = group.get_command(context, name)
+        found.append((*path, name))
+        if isinstance(command, click.Group):
+            found += _commands(command, (*path, name))
+    return found
+
+
+def test_help_says_a_numbers_range_in_words_never_the_books_limits() -> None:
+    """A whole number's range in --help reads "0 to 5" or "1 or more", and a number of
+    seconds "0 to 10 seconds": never Click's "0<=x<=10" nor the 19-digit bounds of
+    what the book holds (``score hand --help`` showed both for --tricks)."""
+    runner = CliRunner()
+    for path in _commands():
+        shown = runner.invoke(main, [*path, "--help"], terminal_width=200).output
+        assert "9223372036854775807" not in shown, (path, shown)
+        assert not re.search(r"\bx[<>]|[<>]=?x\b", shown), (path, shown)  # Click's "0<=x<=5"
+    hand = runner.invoke(main, ["score", "hand", "--help"], terminal_width=200).output
+    assert "Tricks the makers took.  [0 to 5" in hand
+    replay = runner.invoke(main, ["games", "replay", "--help"], terminal_width=200).output
+    assert "[0 to 10 seconds]" in replay
 
 
 def test_the_header_says_the_computer_level_and_what_house_rules_change(tmp_path) -> None:

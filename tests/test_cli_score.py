@@ -244,6 +244,8 @@ def test_show_json_has_the_promised_shape(score: Run) -> None:
         "game": {"number": 1, "scores": {AB: 1, CD: 0}, "bridge": None},
         "games": [],
         "rubber": None,
+        "dealer": None,  # not tracked: no --dealer
+        "seating": ["Ann", "Cy", "Bob", "Di"],  # clockwise (R3)
         "markers": {
             AB: {"top": 4, "top_face_up": False, "bottom": 6, "bottom_face_up": True,
                  "pips_showing": 1},
@@ -565,6 +567,7 @@ def test_db_and_euchre_home_choose_the_book(score: Run, book: Path, tmp_path: Pa
 def test_keep_takes_short_answers_questions_undo_and_quit(score: Run) -> None:
     score("new", "--rules", "classic", *TEAMS)
     answers = [
+        "",  # who deals first: not tracked
         "1 4",  # Ann & Bob took 4: +1
         "CD",  # Cy & Di ...
         "a",  # ... went alone ...
@@ -599,20 +602,20 @@ def test_keep_takes_short_answers_questions_undo_and_quit(score: Run) -> None:
 
 def test_keep_asks_which_defender_went_alone_in_cutthroat(score: Run) -> None:
     score("new", *CUTTHROAT)
-    score("keep", input="Ann d\nCy\n0\n")  # input ends: keep stops quietly
+    score("keep", input="\nAnn d\nCy\n0\n")  # input ends: keep stops quietly
     assert game_scores(score) == {"Ann": 0, "Bob": 0, "Cy": 4}
 
 
 def test_keep_asks_no_alone_question_where_there_are_no_lone_hands(score: Run) -> None:
     score("new", "--rules", "two-handed", "--player", "Ann", "--player", "Bob")
-    out = score("keep", input="Bob\n5\nquit\n").output
+    out = score("keep", input="\nBob\n5\nquit\n").output
     assert "Alone?" not in out
     assert game_scores(score) == {"Ann": 0, "Bob": 2}
 
 
 def test_keep_interrupted_mid_hand_writes_nothing(score: Run) -> None:
     score("new", "friday", *TEAMS)
-    result = score("keep", input="1\na\n", fails=True)  # makers and alone, then input ends
+    result = score("keep", input="\n1\na\n", fails=True)  # makers and alone, then input ends
     assert result.exit_code == 1
     assert result.output.endswith(
         "That hand was not recorded.\nSheet friday is as it was: 0 entries."
@@ -625,10 +628,10 @@ def test_keep_ends_with_one_message_when_its_sheet_is_deleted_elsewhere(
     score: Run, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Another terminal rubs out the sheet while keep is open: one line, status 1."""
-    from euchre_cli.commands import keep
+    from euchre_cli.terminal import scorekeeping
 
     score("new", "friday", *TEAMS)
-    answer, questions = keep._ScoreKeeping.answer, []
+    answer, questions = scorekeeping.ScoreKeeping.answer, []
 
     def answer_then_delete(keeping: Any, line: str) -> bool:
         kept = answer(keeping, line)
@@ -640,9 +643,9 @@ def test_keep_ends_with_one_message_when_its_sheet_is_deleted_elsewhere(
         assert len(questions) < 5, "keep asks again and again"
         return asked(keeping)
 
-    asked = keep._ScoreKeeping.question
-    monkeypatch.setattr(keep._ScoreKeeping, "answer", answer_then_delete)
-    monkeypatch.setattr(keep._ScoreKeeping, "question", question)
+    asked = scorekeeping.ScoreKeeping.question
+    monkeypatch.setattr(scorekeeping.ScoreKeeping, "answer", answer_then_delete)
+    monkeypatch.setattr(scorekeeping.ScoreKeeping, "question", question)
     result = score("keep", input="show\nshow\n", fails=True)
     assert result.exit_code == 1
     assert result.stderr.count("sheet friday has been deleted") == 1
@@ -653,7 +656,7 @@ def test_keep_ends_with_one_message_when_its_sheet_is_deleted_elsewhere(
 
     score("new", "friday", *TEAMS)
     questions.clear()
-    monkeypatch.setattr(keep._ScoreKeeping, "answer", delete_then_answer)
+    monkeypatch.setattr(scorekeeping.ScoreKeeping, "answer", delete_then_answer)
     result = score("keep", input="1 3\n1 3\n", fails=True)
     assert result.exit_code == 1
     assert result.stderr.count("sheet friday has been deleted") == 1
@@ -662,9 +665,9 @@ def test_keep_ends_with_one_message_when_its_sheet_is_deleted_elsewhere(
 def before_answers(monkeypatch: pytest.MonkeyPatch, *steps: Callable[[], object]) -> None:
     """Run ``steps[n]`` (another terminal's doing) just before keep acts on its answer
     number n + 1, after the question was asked."""
-    from euchre_cli.commands import keep
+    from euchre_cli.terminal import scorekeeping
 
-    answer, typed = keep._ScoreKeeping.answer, []
+    answer, typed = scorekeeping.ScoreKeeping.answer, []
 
     def elsewhere_then_answer(keeping: Any, line: str) -> bool:
         typed.append(line)
@@ -672,7 +675,7 @@ def before_answers(monkeypatch: pytest.MonkeyPatch, *steps: Callable[[], object]
             steps[len(typed) - 1]()
         return answer(keeping, line)
 
-    monkeypatch.setattr(keep._ScoreKeeping, "answer", elsewhere_then_answer)
+    monkeypatch.setattr(scorekeeping.ScoreKeeping, "answer", elsewhere_then_answer)
 
 
 def elsewhere(*args: str) -> Callable[[], object]:
@@ -722,12 +725,13 @@ def test_keep_says_when_another_terminal_changed_its_sheet_and_undoes_only_what_
     score("new", *TEAMS)
     before_answers(
         monkeypatch,
+        lambda: None,  # who deals first: not tracked
         lambda: None,  # 1 3: recorded here
         elsewhere("hand", "--makers", "2", "--tricks", "5"),  # then undo, typed here
         lambda: None,  # undo again, now that the table has seen #2
         elsewhere("add", "1", "1"),  # show, then the question after it
     )
-    result = score("keep", input="1 3\nundo\nundo\nshow\nquit\n")
+    result = score("keep", input="\n1 3\nundo\nundo\nshow\nquit\n")
     out = result.stdout
     changed = "Another command changed sheet"
     assert f"{changed} " in out and "the last #2: Cy & Di marched (5 tricks)" in out
@@ -759,7 +763,7 @@ def test_keep_waits_out_a_busy_book_instead_of_ending(
 def test_r6_keep_offers_only_the_lone_hands_the_ruleset_allows(score: Run) -> None:
     """classic has no lone defenders: 'd' is refused at the question, the hand kept."""
     score("new", "--rules", "classic", *TEAMS)
-    out = score("keep", input="1\nd\na\n5\nquit\n").output
+    out = score("keep", input="\n1\nd\na\n5\nquit\n").output
     assert "Alone? (a = the maker; Enter = no)" in out
     assert "'d' is not an answer here: a = the maker, or Enter for no. Try again." in out
     assert "#1 Ann & Bob marched alone (5 tricks): +4" in out
@@ -767,7 +771,7 @@ def test_r6_keep_offers_only_the_lone_hands_the_ruleset_allows(score: Run) -> No
 
 def test_r12_keep_refuses_the_maker_as_the_lone_defender(score: Run) -> None:
     score("new", *CUTTHROAT)
-    out = score("keep", input="Bob d\nBob\nAnn\n1\nquit\n").output
+    out = score("keep", input="\nBob d\nBob\nAnn\n1\nquit\n").output
     assert "Which defender went alone? (1 Ann, 3 Cy)" in out
     assert "Bob made trump; a defender is 1 Ann, 3 Cy. Try again." in out
     assert game_scores(score) == {"Ann": 2, "Bob": 0, "Cy": 0}
@@ -792,7 +796,7 @@ def test_keep_undo_at_a_follow_up_question_drops_only_the_unfinished_hand(score:
     """undo where tricks are asked drops the hand being entered, never a recorded one;
     quit there drops it and leaves."""
     score("new", *TEAMS)
-    out = score("keep", input="1 4\n2\n\nundo\n1\n\nquit\n").output
+    out = score("keep", input="\n1 4\n2\n\nundo\n1\n\nquit\n").output
     assert out.count("That hand was not recorded; nothing else changed.") == 2
     assert "Took back" not in out
     assert state(score)["entries"] == 1
@@ -800,7 +804,7 @@ def test_keep_undo_at_a_follow_up_question_drops_only_the_unfinished_hand(score:
 
 def test_keep_show_and_help_at_a_follow_up_question_ask_it_again(score: Run) -> None:
     score("new", *TEAMS)
-    out = score("keep", input="1 4\n2\n?\nshow\nhistory\n\n3\nquit\n").output
+    out = score("keep", input="\n1 4\n2\n?\nshow\nhistory\n\n3\nquit\n").output
     assert "answer the one below, or type undo to drop the hand" in out
     assert "Ann & Bob made it (4 tricks)" in out  # the history, mid-hand
     assert "#2 Cy & Di made it (3 tricks): +1" in out
@@ -819,11 +823,11 @@ def test_keep_add_takes_a_team_of_several_words(score: Run) -> None:
 def test_r6_keep_refuses_a_shortcuts_lone_hand_the_ruleset_has_not_at_once(score: Run) -> None:
     """classic has no lone defenders: "2 d" is refused before any question is asked."""
     score("new", "--rules", "classic", *TEAMS)
-    result = score("keep", input="2 d\nquit\n")
+    result = score("keep", input="\n2 d\nquit\n")
     assert "Error: classic does not let a defender go alone" in result.output
     assert "Tricks the makers took" not in result.output
     score("new", "--rules", "two-handed", "--player", "Ann", "--player", "Bob")
-    result = score("keep", input="Ann a 3\nquit\n")
+    result = score("keep", input="\nAnn a 3\nquit\n")
     assert "Error: two-handed has no lone hands" in result.output
     assert state(score)["entries"] == 0
 
@@ -841,7 +845,7 @@ def test_keep_names_the_word_it_cannot_read_after_the_makers(
     score: Run, line: str, says: str
 ) -> None:
     score("new", *TEAMS)
-    out = score("keep", input=f"{line}\nquit\n").output
+    out = score("keep", input=f"\n{line}\nquit\n").output
     assert says in out
     assert state(score)["entries"] == 0
 
@@ -853,15 +857,12 @@ def test_keep_names_the_word_it_cannot_read_after_the_makers(
     ("args", "says"),
     [
         (("hand", "--makers", "Zed", "--tricks", "3"), "no team or player 'Zed'"),
-        (("hand", "--makers", "Ann", "--tricks", "6"), "It must be 0 to 5"),
-        (("hand", "--makers", "Ann", "--tricks", "-1"), "It must be 0 to 5"),
         (("hand", "--makers", "Ann", "--tricks", "3", "--defender-alone", "Bob"), "cannot also"),
         (("hand", "--makers", "Ann", "--tricks", "3", "--defender-alone", "Ann & Bob"), "cannot"),
         (("hand", "--makers", "Ann", "--tricks", "3", "--defender-alone", "Zed"), "'Zed'"),
         (("add", "Zed", "2"), "no team or player 'Zed'"),
         (("add", "Ann", "0"), "not 0"),
         (("edit", "9", "--makers", "Ann", "--tricks", "3"), "has no entry 9 (it has 1)"),
-        (("edit", "1", "--makers", "Ann", "--tricks", "8"), "It must be 0 to 5"),
         (("use", "sunday"), "no sheet called 'sunday'"),
         (("delete", "sunday", "--yes"), "no sheet called 'sunday'"),
         (("new", "friday", *TEAMS), "already a sheet called 'friday'"),
@@ -912,6 +913,22 @@ def test_malformed_commands_are_usage_errors(score: Run, book: Path, args: tuple
     score("new", *TEAMS)
     score("hand", "--makers", "AB", "--tricks", "3")
     refused(score, book, *args, says="Error:", code=2)
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("hand", "--makers", "Ann", "--tricks", "6"),
+        ("hand", "--makers", "Ann", "--tricks", "-1"),
+        ("edit", "1", "--makers", "Ann", "--tricks", "8"),
+    ],
+)
+def test_tricks_beyond_0_to_5_are_refused_by_the_option(
+    score: Run, book: Path, args: tuple[str, ...]
+) -> None:
+    score("new", *TEAMS)
+    score("hand", "--makers", "AB", "--tricks", "3")
+    refused(score, book, *args, says=f"'{args[-1]}' is not a whole number from 0 to 5", code=2)
 
 
 @pytest.mark.parametrize(

@@ -235,7 +235,7 @@ def test_ctrl_z_at_a_question_then_fg_asks_it_again(
     env["PS1"] = "shell$ "
     if command[0] == "score":
         new = [*CONSOLE_SCRIPT, "score", "new", "--team", "Ann & Bob", "--team", "Cy & Di"]
-        subprocess.run(new, env=env, check=True, capture_output=True)
+        subprocess.run([*new, "--dealer", "Ann"], env=env, check=True, capture_output=True)
     editing = ">" not in command
     controller, terminal = os.openpty()
     fcntl.ioctl(terminal, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
@@ -355,7 +355,7 @@ def test_a_closed_standard_stream_is_not_a_traceback(
     """sys.stdin or sys.stdout is None when closed: the program crashed on it."""
     env = {**os.environ, "EUCHRE_HOME": str(tmp_path)}
     new = [*CONSOLE_SCRIPT, "score", "new", "--team", "Ann & Bob", "--team", "Cy & Di"]
-    subprocess.run(new, env=env, check=True, capture_output=True)
+    subprocess.run([*new, "--dealer", "Ann"], env=env, check=True, capture_output=True)
     script = " ".join(f"'{word}'" for word in CONSOLE_SCRIPT)
     result = subprocess.run(
         f"exec {script} {command}", shell=True, env=env, capture_output=True, text=True, timeout=120

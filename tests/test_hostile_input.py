@@ -76,14 +76,18 @@ COMPANIONS = {
     "who": "1",
 }
 # Options every run of a command carries unless they are the one swept, each with its
-# values: nothing played is slow (easy players; one deal for simulate), and an export
-# says its format.
+# values: nothing played is slow (easy players; one deal for simulate), an export says
+# its format, and an option that only counts beside others gets them (a hand's makers
+# and tricks, which --thrown-in goes without; a new sheet's teams, before its --dealer
+# is read).
 QUICK = {
     ("play",): [("--level", "easy")],
     ("cutthroat",): [("--level", "easy")],
     ("two-handed",): [("--level", "easy")],
     ("simulate",): [("--deals", "1"), ("--players", "easy,easy")],
     ("score", "export"): [("--csv",)],
+    ("score", "hand"): [("--makers", "1"), ("--tricks", "3")],
+    ("score", "new"): [("--team", "A & B"), ("--team", "C & D")],
     ("score", "serve"): [("--port", "0")],  # any free port (see ``stopped_at_once`` too)
 }
 MEMORY_BUDGET = 2 * 2**30  # bytes of address space above what the tests use already

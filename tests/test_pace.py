@@ -3,8 +3,14 @@ hand the person sits out (the terminal itself: ``test_console.py``)."""
 
 from __future__ import annotations
 
-import pytest
+import subprocess
+import sys
 
+import pytest
+from click.testing import CliRunner
+
+from euchre_cli.cli.settings import SETTINGS
+from euchre_cli.commands.euchre import main
 from euchre_cli.terminal import pace
 from euchre_cli.terminal.pace import Pauses
 
@@ -37,7 +43,7 @@ def test_enter_skips_the_pauses_left_in_the_hand_sat_out_and_only_in_it(
     assert pauses.pause()  # Enter: said once, for the table to tell the person
     assert not pauses.pause()  # the rest of the hand: no pause
     assert keyboard["slept"] == [0.6] and keyboard["waited"] == [0.6, 0.6]
-    pauses.hand_started(None, None)  # type: ignore[arg-type]
+    pauses.new_hand()
     assert not pauses.pause()
     assert keyboard["slept"] == [0.6, 0.6] and keyboard["waited"] == [0.6, 0.6]
 
@@ -51,3 +57,47 @@ def test_enter_is_offered_only_on_a_terminal_with_pauses_to_skip(
     pauses.pause()
     assert keyboard["waited"] == keyboard["dropped"] == []
     assert keyboard["slept"] == ([seconds] if seconds else [])
+
+
+@pytest.mark.parametrize(
+    ("delay", "watching", "at_terminal", "seconds"),
+    [
+        (None, False, True, pace.PLAYING_PAUSE),
+        (None, True, True, pace.WATCHING_PAUSE),
+        (None, False, False, 0.0),  # a pipe or a file: no one reads at the pace
+        (None, True, False, 0.0),
+        (2.5, False, False, 2.5),  # asked for: kept, wherever the table goes
+        (0.0, True, True, 0.0),
+    ],
+)
+def test_the_pause_is_the_one_asked_for_else_the_pace_of_a_terminal(
+    delay: float | None, watching: bool, at_terminal: bool, seconds: float
+) -> None:
+    assert pace.pause_seconds(delay, watching, at_terminal) == seconds
+
+
+def test_every_word_about_the_pace_gives_its_own_figures() -> None:
+    """The help of each command with --delay, and the settings file's words, say the
+    defaults this module holds (written out again, they would drift apart)."""
+    playing, watching = f"{pace.PLAYING_PAUSE:g}", f"{pace.WATCHING_PAUSE:g}"
+    in_a_game = f"(default {playing} s, {watching} s watching)"
+    for command, words in [
+        (["play"], in_a_game),
+        (["cutthroat"], in_a_game),
+        (["two-handed"], in_a_game),
+        (["resume"], in_a_game),
+        (["games", "replay"], f"(default {watching} s on a terminal, as --watch)"),
+    ]:
+        shown = " ".join(CliRunner().invoke(main, [*command, "--help"]).output.split())
+        assert words in shown[shown.index("--delay") :], command
+    assert SETTINGS["delay"].default_words == f"{playing} on a terminal, {watching} watching"
+
+
+def test_the_pace_loads_no_engine_that_plays() -> None:
+    """``euchre games`` takes its --delay words from here, and starts without the
+    engine that plays a record again."""
+    code = "import sys, euchre_cli.terminal.pace; print(*sys.modules)"
+    loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert loaded.returncode == 0 and "euchre_cli.terminal.pace" in loaded.stdout.split()
+    playing = {f"euchre_cli.engine.{module}" for module in ("hand", "game", "match", "play")}
+    assert playing.isdisjoint(loaded.stdout.split())

@@ -202,6 +202,39 @@ def test_an_edit_to_points_or_a_renege(client, db) -> None:
     assert client.put("/api/entries/1", json=body, **put).json()["game"]["scores"][AB] == 4
 
 
+def test_the_deal_thrown_in_hands_and_a_dealer_named(client, db) -> None:
+    """R3: the deal passes to the left after every hand, thrown in or not; R5."""
+    assert client.get("/api/sheet").json()["dealer"] is None  # not tracked yet
+    named = post(client, "/api/dealer", {"dealer": "Cy"})
+    assert named.status_code == 200 and named.json()["dealer"] == "Cy"
+    assert named.json()["seating"] == ["Ann", "Cy", "Bob", "Di"]
+    thrown = post(client, "/api/thrown-in")
+    assert thrown.json()["dealer"] == "Bob" and thrown.json()["game"]["scores"] == {AB: 0, CD: 0}
+    assert post(client, "/api/hands", {"makers": "AB", "tricks": 3}).json()["dealer"] == "Di"
+    assert client.get("/api/sheet").json() == shown(db)
+    entries = client.get("/api/history").json()
+    assert entries == history(db)
+    assert [(e["kind"], e["who"]) for e in entries] == [
+        ("dealer", "Cy"), ("thrown_in", None), ("hand", AB),
+    ]  # fmt: skip
+    edit = client.put("/api/entries/2", json={"kind": "thrown_in"}, headers={"X-Table-Code": CODE})
+    assert edit.status_code == 200 and edit.json()["dealer"] == "Di"
+    redealt = {"kind": "dealer", "dealer": "Ann"}
+    again = client.put("/api/entries/1", json=redealt, headers={"X-Table-Code": CODE})
+    assert again.json()["dealer"] == "Bob" == shown(db)["dealer"]
+    assert post(client, "/api/undo").json()["dealer"] == "Cy"
+
+
+def test_a_new_sheet_is_started_with_its_first_dealer(client, db) -> None:
+    body = {"name": "sat", "ruleset": "cutthroat", "players": ["Ann", "Bob", "Cy"], "dealer": "B"}
+    started = post(client, "/api/sheets", body)
+    assert started.status_code == 201 and started.json()["dealer"] == "Bob"
+    assert started.json() == shown(db, "sat")
+    refused = post(client, "/api/sheets", {**body, "name": "sun", "dealer": "Zed"})
+    assert refused.status_code == 422 and "no team or player 'Zed'" in refused.json()["error"]
+    assert "sun" not in euchre(db, "score", "list")  # the sheet and its dealer: one write
+
+
 def test_a_new_sheet_is_started_made_current_and_served(client, db) -> None:
     body = {"name": "saturday", "ruleset": "cutthroat", "players": ["Ann", "Bob", "Cy"]}
     answer = post(client, "/api/sheets", body)
@@ -231,6 +264,8 @@ WRITES = [
     ("POST", "/api/points", {"who": "AB", "points": 2}),
     ("POST", "/api/renege", {"who": "AB"}),
     ("POST", "/api/undo", {}),
+    ("POST", "/api/thrown-in", {}),
+    ("POST", "/api/dealer", {"dealer": "Ann"}),
     ("PUT", "/api/entries/1", {"kind": "hand", "makers": "CD", "tricks": 5}),
     ("POST", "/api/sheets", {"name": "x", "ruleset": "standard", "teams": ["E & F", "G & H"]}),
     ("POST", "/api/use", {"sheet": "thursday"}),
@@ -335,8 +370,6 @@ def test_a_malformed_body_is_a_400_in_one_line(client, db, path, raw, said) -> N
 # (the API's body, the terminal's command line: the same refusal in the same words)
 REFUSED = [
     ({"makers": "Zed", "tricks": 3}, ["hand", "--makers", "Zed", "--tricks", "3"]),
-    ({"makers": "AB", "tricks": 6}, ["hand", "--makers", "AB", "--tricks", "6"]),
-    ({"makers": "AB", "tricks": -1}, ["hand", "--makers", "AB", "--tricks", "-1"]),
     (
         {"makers": "AB", "tricks": 2, "defender_alone": "Ann"},
         ["hand", "--makers", "AB", "--tricks", "2", "--defender-alone", "Ann"],
@@ -353,6 +386,15 @@ def test_a_refused_hand_is_a_422_with_the_terminals_line(client, db, body, line)
     assert everything(db) == before
 
 
+@pytest.mark.parametrize("tricks", [6, -1, 2**70])
+def test_tricks_out_of_range_are_the_scorekeepers_refusal(client, db, tricks) -> None:
+    """(The terminal's option refuses them first, in Click's words.)"""
+    answer = post(client, "/api/hands", {"makers": "AB", "tricks": tricks})
+    assert answer.status_code == 422
+    assert answer.json() == {"error": f"the makers took {tricks} tricks? It must be 0 to 5"}
+    assert shown(db)["entries"] == 0
+
+
 def test_the_other_refusals_are_the_terminals_too(client, db) -> None:
     cases = [
         ("/api/points", {"who": "AB", "points": 0}, ["add", "AB", "0"]),
@@ -360,6 +402,8 @@ def test_the_other_refusals_are_the_terminals_too(client, db) -> None:
          ["add", "AB", "2", "--reason", "a\nb"]),
         ("/api/undo", {}, ["undo"]),
         ("/api/use", {"sheet": "nope"}, ["use", "nope"]),
+        ("/api/dealer", {"dealer": "1"}, ["dealer", "1"]),  # a team, not one player
+        ("/api/dealer", {"dealer": "Zed"}, ["dealer", "Zed"]),
     ]  # fmt: skip
     for path, body, line in cases:
         before = everything(db)

@@ -295,10 +295,10 @@ def test_colour_only_on_a_terminal_without_no_color_or_term_dumb(
 @pytest.mark.parametrize(
     ("module", "args"),
     [
-        ("play", ("play", "--watch", "--seed", "2", "--level", "easy")),
-        ("games", ("games", "show", "1")),
-        ("games", ("games", "replay", "1", "--delay", "0")),
-        ("review", ("review", "1")),
+        ("terminal.sitting", ("play", "--watch", "--seed", "2", "--level", "easy")),
+        ("commands.games", ("games", "show", "1")),
+        ("commands.games", ("games", "replay", "1", "--delay", "0")),
+        ("commands.review", ("review", "1")),
     ],
 )
 def test_every_command_that_styles_asks_the_one_rule(
@@ -309,7 +309,7 @@ def test_every_command_that_styles_asks_the_one_rule(
     for answer in (True, False):
         asked: list[object] = []
         monkeypatch.setattr(
-            f"euchre_cli.commands.{module}.wants_colour",
+            f"euchre_cli.{module}.wants_colour",
             lambda stream, answer=answer, asked=asked: asked.append(stream) or answer,
         )
         result = CliRunner().invoke(main, list(args), color=True)

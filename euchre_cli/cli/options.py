@@ -27,6 +27,18 @@ class Amount(click.FloatRange):
 
     unit = "units"
 
+    def _describe_range(self) -> str:
+        """The range as ``--help`` shows it: "0 to 10 seconds", "more than 0 seconds"."""
+        low, high = self.min, self.max
+        if low is not None and high is not None and not (self.min_open or self.max_open):
+            return f"{low:g} to {high:g} {self.unit}"
+        words = []
+        if low is not None:
+            words.append(f"{'more than' if self.min_open else 'at least'} {low:g}")
+        if high is not None:
+            words.append(f"{'less than' if self.max_open else 'at most'} {high:g}")
+        return f"{' and '.join(words)} {self.unit}" if words else ""
+
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         try:
             number = float(value)
@@ -51,6 +63,16 @@ class WholeNumber(click.IntRange):
 
     def __init__(self, min: int = SMALLEST_WHOLE_NUMBER, max: int = LARGEST_WHOLE_NUMBER) -> None:
         super().__init__(min, max)
+
+    def _describe_range(self) -> str:
+        """The range as ``--help`` shows it: "0 to 5", "1 or more", or nothing where
+        only the book's bounds apply (its 19-digit limits say nothing to a person)."""
+        low, high = self.min > SMALLEST_WHOLE_NUMBER, self.max < LARGEST_WHOLE_NUMBER
+        if low and high:
+            return f"{self.min} to {self.max}"
+        if low:
+            return f"{self.min} or more"
+        return f"at most {self.max}" if high else ""
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         try:

@@ -4,9 +4,8 @@ one-line errors with the command to type next."""
 
 from __future__ import annotations
 
-import signal
 from collections.abc import Iterator
-from contextlib import contextmanager, suppress
+from contextlib import contextmanager
 from functools import cache
 from typing import TYPE_CHECKING
 
@@ -17,6 +16,7 @@ from ..engine.names import TextError
 from ..rulebook import RulesetError
 from ..scorekeeper.sheet import RubberOver, SheetError
 from ..scorekeeper.store import NoCurrentSheet, NoSuchSheet, Scorebook
+from ..terminal.keyboard import hold_interrupts
 from .places import book_path
 
 if TYPE_CHECKING:
@@ -100,24 +100,6 @@ def game_records(db: str | None, create: bool = False) -> Iterator[GameBook]:
             yield GameBook(book)
         finally:
             book.close()
-
-
-def hold_interrupts() -> None:
-    """Ignore Ctrl-C from the commit until the command has said what it recorded (or,
-    in ``score keep``, until the next question): the change is saved, and "Aborted!" would
-    tell the user it was not, so they would enter it twice."""
-    try:
-        previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
-    except ValueError:  # not the main thread: signals are not ours to handle
-        return
-    if previous is not signal.SIG_IGN:
-        click.get_current_context().call_on_close(lambda: signal.signal(signal.SIGINT, previous))
-
-
-def listen_for_interrupts() -> None:
-    """Ctrl-C interrupts again (``score keep``, before each question)."""
-    with suppress(ValueError):
-        signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 def counted_games(db: str | None) -> list[Counted]:

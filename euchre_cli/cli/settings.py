@@ -24,6 +24,7 @@ from click.core import ParameterSource
 from ..book import write_whole
 from ..engine.names import did_you_mean
 from ..limits import UnreadableFile
+from ..terminal.pace import PLAYING_PAUSE, WATCHING_PAUSE
 from .options import rules_to_play
 from .places import config_folder
 
@@ -61,7 +62,7 @@ SETTINGS: dict[str, Setting] = {
             "delay",
             (*_GAMES, "resume"),
             "seconds between computer turns on a terminal",
-            default_words="0.6 on a terminal, 0.25 watching",
+            default_words=f"{PLAYING_PAUSE:g} on a terminal, {WATCHING_PAUSE:g} watching",
         ),
         Setting("hints", "hints", (*_GAMES, "resume"), "the hard player's advice at each decision"),
         Setting("rules", "rules", ("play",), "euchre play's ruleset", ruleset=True),

@@ -12,11 +12,12 @@ import click
 
 from ..cli.options import Seconds, WholeNumber, with_db
 from ..cli.output import with_output, write_output
-from ..cli.session import game_records, hold_interrupts
+from ..cli.session import game_records
 from ..limits import UnreadableFile, decode_json, read_text_file
 from ..records.game import DamagedGame, RecordError, SavedGame
 from ..records.store import AlreadyInBook, Listing
-from ..terminal.keyboard import ascii_only, terminal_columns
+from ..terminal.keyboard import ascii_only, hold_interrupts, terminal_columns
+from ..terminal.pace import MAX_DELAY, WATCHING_PAUSE, pause_seconds
 from ..terminal.reports import games_table
 from ..terminal.text import Style, escaped, fit_to_width, in_ascii, json_text, say, wants_colour
 
@@ -109,8 +110,8 @@ def show(game_id: int, as_json: bool, db: str | None) -> None:
 @click.option("--hand", "hand_number", type=WholeNumber(min=1), help="Only hand N.")
 @click.option(
     "--delay",
-    type=Seconds(min=0, max=10),
-    help="Pause between turns (default 0.25 s on a terminal, as --watch).",
+    type=Seconds(min=0, max=MAX_DELAY),
+    help=f"Pause between turns (default {WATCHING_PAUSE:g} s on a terminal, as --watch).",
 )
 @with_db
 def replay(
@@ -123,7 +124,7 @@ def replay(
 
     saved = _record(db, game_id)
     style, out = _screen_style()
-    seconds = (0.25 if sys.stdout.isatty() else 0.0) if delay is None else delay
+    seconds = pause_seconds(delay, watching=True, at_terminal=sys.stdout.isatty())
 
     def pause() -> None:
         if seconds:

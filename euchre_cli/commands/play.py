@@ -5,8 +5,7 @@ from __future__ import annotations
 import random
 import sys
 from collections.abc import Callable, Iterator
-from contextlib import AbstractContextManager, ExitStack, contextmanager, nullcontext
-from typing import NamedTuple
+from contextlib import ExitStack, contextmanager
 
 import click
 from click.core import ParameterSource
@@ -16,29 +15,22 @@ from ..cli.options import BadRules, Seconds, WholeNumber, rules_to_play, with_db
 from ..cli.places import book_path
 from ..cli.session import game_records, refusals
 from ..cli.settings import with_settings
-from ..engine.game import Game, GameTooLong
-from ..engine.match import Match, MatchObserver, Observers
+from ..engine.game import GameTooLong
 from ..engine.names import TextError, check_player_name
-from ..players import Player
-from ..players.levels import DEFAULT_LEVEL, LEVELS, make_player
+from ..players.levels import DEFAULT_LEVEL, LEVELS
 from ..records.game import RecordError, SavedGame, Setup
 from ..records.recorder import Recorder
-from ..records.replay import Script
 from ..records.store import GameBook
 from ..rulebook import load_ruleset
-from ..rulebook.changes import house_rules
-from ..terminal.human import SHOW_TABLE_ANSWERS, HumanPlayer, QuitGame
-from ..terminal.keyboard import Keyboard, ascii_only, read_answer, terminal_columns
+from ..terminal.human import QuitGame
 from ..terminal.numbers import DEFAULT_ORDER, ORDERS
-from ..terminal.pace import Pauses
-from ..terminal.screen import TableScreen
-from ..terminal.text import Style, fit_to_width, in_ascii, json_text, needs_ascii, wants_colour
+from ..terminal.pace import MAX_DELAY, PLAYING_PAUSE, WATCHING_PAUSE
+from ..terminal.sitting import GameAtTerminal, Seat, StuckScript
+from ..terminal.text import json_text, needs_ascii
 from ..terminal.words import record_words
 
 COMPUTER_NAMES = ("Ann", "Bob", "Cy", "Di", "Ed")
 THINK = 2.0  # seconds per computer decision at most (a safety net: decisions are quicker)
-MAX_DELAY = 10.0  # seconds between computer turns at most
-MAX_SCRIPTED_REPEATS = 50  # one question asked this often from a pipe: the script is stuck
 MAX_GAMES = 100  # --games at most: a long evening's play (the JSON holds every hand)
 MAX_BEST_OF = MAX_GAMES - 1  # --best-of at most: the largest odd number of those
 
@@ -46,13 +38,6 @@ MAX_BEST_OF = MAX_GAMES - 1  # --best-of at most: the largest odd number of thos
 def _computer_names(count: int, taken: str | None) -> list[str]:
     taken = (taken or "").casefold()  # "ann" at the table beside a computer "Ann": no
     return [name for name in COMPUTER_NAMES if name.casefold() != taken][:count]
-
-
-class Seat(NamedTuple):
-    """How the person's cards are shown and played: the options below."""
-
-    order: str = DEFAULT_ORDER  # the order the hand is shown and numbered in
-    auto_play: bool = True  # an only legal card is played for the person
 
 
 def run_game(
@@ -65,177 +50,27 @@ def run_game(
     resumed: SavedGame | None = None,
     seat: Seat | None = None,
 ) -> None:
-    """A game, or a match: the ruleset's rubber (R10), ``setup.games`` games, or the
-    best of ``setup.best_of``.  With
-    ``save`` it is kept in the book (``db``) move by move; a ``resumed`` record is
-    played again silently up to where it stopped, and goes on from there.  ``seat``:
-    how the person's cards are shown and played."""
-    seat = seat or Seat()
-    ruleset, seed, watch = setup.ruleset, setup.seed, setup.person is None
-    # With --json the table goes to stderr so stdout holds the summary alone; a watched
-    # --json game shows nothing but the summary.
-    quiet = as_json and watch
-    stream = sys.stderr if as_json else sys.stdout
-    plain = ascii_only(stream)
-    style = Style(colour=wants_colour(stream), unicode=not plain)
-    to_ascii: Callable[[str], str] = in_ascii if plain else str  # engine messages too
-    # a resumed game is played again unseen and unpaced until it reaches where it stopped
-    live = {"now": resumed is None}
-
-    def columns() -> int | None:
-        """The terminal's width now (it may be resized mid-game); None off a terminal."""
-        return terminal_columns(stream)
-
-    def shown(text: str) -> str:
-        """As this terminal can show it: escaped, in ASCII if need be, and broken
-        between words where a line is wider than the terminal is now."""
-        width = columns()
-        text = to_ascii(style.escaped(text))
-        return text if width is None else fit_to_width(text, width)
-
-    if delay is None:
-        paced = 0.25 if watch else 0.6  # a watched game runs itself: a quicker pace
-        delay = paced if stream.isatty() and not as_json else 0.0
-    # nothing is shown to pace in a watched --json game, whatever --delay says
-    pace = delay > 0 and not quiet
-    # at a terminal (as between hands), Enter skips the pauses of a hand the person sits out
-    pauses = Pauses(delay if pace else 0.0, enter_skips=not watch and _waits_for_enter(stream))
-
-    def pause() -> None:
-        if live["now"] and pauses.pause():
-            out(style.dim("(Enter: the rest of this hand at once)"))
-
-    def out(line: str) -> None:
-        if not quiet and live["now"]:
-            click.echo(shown(line), file=stream)
-
-    count = ruleset.players
-    computers: list[Player] = [
-        make_player(setup.level, ruleset, seed=f"{seed}:{i}", think=setup.think)
-        for i in range(count)
-    ]
-
-    def between_hands() -> None:
-        """Wait for Enter, so a hand's result is read before the next deal scrolls it
-        away (only for a person at a terminal: a script is not kept waiting)."""
-        question = "Enter deals the next hand (table reviews this one, quit leaves)"
-        while live["now"] and (answer := ask(question).strip().lower()):  # only Enter deals
-            if answer == "quit":
-                raise QuitGame
-            if answer in SHOW_TABLE_ANSWERS:  # the hand just played, trick by trick
-                out(screen.table())
-                continue
-            if answer == "undo":
-                out("This hand is over and scored: undo takes back decisions in a hand in play.")
-                continue
-            out("Press Enter for the next deal, type table to review this hand, or quit to leave.")
-
-    def between_games(question: str, reminder: str) -> None:
-        """As between hands: wait for Enter before the next game of a match."""
-        while live["now"] and (answer := ask(question).strip().lower()):
-            if answer == "quit":
-                raise QuitGame
-            if answer in SHOW_TABLE_ANSWERS:  # the last hand of the game just won
-                out(screen.table())
-                continue
-            out(reminder)
-
-    me = setup.person  # the person's place in the players' order
-    waits = me is not None and _waits_for_enter(stream)
-    screen = TableScreen(
-        out,
-        style,
-        me=me,
-        pause=pause,
-        sit_out=pauses.sit_out,
-        between_hands=between_hands if waits else lambda: None,
-        columns=columns,
-        between_games=between_games if waits else lambda question, reminder: None,
-        level=setup.level,
-        house_rules=house_rules(ruleset),
-        order=seat.order,
-    )
-    seated: AbstractContextManager[object] = nullcontext()  # a watched game asks nothing
-    if watch:
-        players = computers
-    else:
-        seated = keyboard = Keyboard()
-
-        scripted = not sys.stdin.isatty()
-        asked = {"prompt": "", "times": 0}  # the last question, and how often in a row
-
-        def ask(prompt: str) -> str:
-            asked["times"] = asked["times"] + 1 if prompt == asked["prompt"] else 1
-            asked["prompt"] = prompt
-            if scripted and asked["times"] > MAX_SCRIPTED_REPEATS:  # `yes pass | euchre play`
-                raise click.ClickException(
-                    f"the same question was asked {MAX_SCRIPTED_REPEATS} times and the input"
-                    " (not a terminal) gave no answer it takes: the game stops"
-                )
-            with keyboard.question():
-                return read_answer(shown(prompt) + " > ", err=as_json)
-
-        hinter = make_player("hard", ruleset, seed=f"{seed}:hint", think=setup.think)
-        human = HumanPlayer(
-            ask,
-            out,
-            style,
-            hinter=hinter,
-            hints=hints,
-            table=screen,
-            order=seat.order,
-            auto_play=seat.auto_play,
-        )
-        players = [human, *computers[1:]]
-
+    """Play ``setup`` at this terminal (``GameAtTerminal``), kept in the book (``db``)
+    move by move with ``save``; a ``resumed`` record goes on where it stopped.  What
+    stops the game is said in one line, and leaving it ends with exit status 1."""
     with ExitStack() as kept:
-        observers: list[MatchObserver] = [pauses, screen]
-        recorder = None
-        if save:  # told first: what is shown, and waited on, has been kept
-            recorder = kept.enter_context(_kept_game(db, setup, resumed))
-            observers.insert(0, recorder)
-        if resumed is not None:
-
-            def caught_up() -> None:
-                live["now"] = True
-                if recorder is not None:
-                    recorder.caught_up()
-                target = ruleset.game.points_to_win
-                said = f"{ruleset.name}, game to {target}, seed {seed}"
-                out(style.bold(f"Game {resumed.id} resumed where it stopped ({said})."))
-                if resumed.live_moves:
-                    out(screen.table())
-
-            script = Script(resumed.moves, caught_up=caught_up)
-            players = [script.scripted(player) for player in players]
-            observers.append(script)
-        told = Observers(*observers)
-        match = Match(
-            ruleset,
-            setup.names,
-            players,
-            seed,
-            setup.games,
-            told,
-            game_factory=Game,
-            best_of=setup.best_of,
+        recorder = kept.enter_context(_kept_game(db, setup, resumed)) if save else None
+        game = GameAtTerminal(
+            setup,
+            as_json=as_json,
+            delay=delay,
+            hints=hints,
+            seat=seat or Seat(),
+            recorder=recorder,
+            resumed=resumed,
         )
-        replays = "game" if match.single_game else "rubber" if match.plays_rubber else "match"
-        out(style.dim(f"(seed {seed}: `--seed {seed}` replays this {replays})"))
-        kept_words = ""
-        if recorder is not None:
-            number = recorder.game_id
-            kept_words = f" Game {number} is kept: `euchre resume {number}` goes on with it."
         try:
-            with seated:
-                match.play()
+            summary = game.play()
         except (QuitGame, click.Abort, KeyboardInterrupt, EOFError) as left:
-            click.echo("", file=stream)
             # leaving is the person's choice (quit, Ctrl-C, Ctrl-D): said, not an "Error:"
-            words = screen.left_words(quit=isinstance(left, QuitGame)) + kept_words
-            click.echo(shown(words), err=True)
+            game.leave(quit=isinstance(left, QuitGame))
             raise click.exceptions.Exit(1) from None
-        except GameTooLong as error:
+        except (StuckScript, GameTooLong) as error:
             raise click.ClickException(str(error)) from None
         except BookBusy as error:  # held by another program for longer than we wait
             assert recorder is not None  # only a kept game's record uses the book in play
@@ -245,17 +80,17 @@ def run_game(
             raise click.ClickException(record_words(error)) from None
         except BookError as error:
             raise click.ClickException(f"{error}") from None
-    if recorder is not None and not watch:  # what a kept game is good for, once it is over
-        number = recorder.game_id
-        out(
-            f"Game {number} is kept: `euchre review {number}` weighs your decisions;"
-            " `euchre stats` counts your games."
-        )
     if as_json:
         escaped = needs_ascii(getattr(sys.stdout, "encoding", None))  # names as \u escapes
-        click.echo(json_text(match.summary(), ensure_ascii=escaped))
+        click.echo(json_text(summary, ensure_ascii=escaped))
 
 
+_DELAY_OPTION = click.option(
+    "--delay",
+    type=Seconds(min=0, max=MAX_DELAY),
+    help=f"Pause between computer turns on a terminal (default {PLAYING_PAUSE:g} s,"
+    f" {WATCHING_PAUSE:g} s watching).",
+)
 _SEAT_OPTIONS = (
     click.option(
         "--hand-order",
@@ -293,12 +128,6 @@ def _kept_game(db: str | None, setup: Setup, resumed: SavedGame | None) -> Itera
         yield Recorder(games, game_id, setup, resumed)
     finally:
         book.close()
-
-
-def _waits_for_enter(stream) -> bool:
-    """A person at a terminal reads each result before the game goes on (a script, a
-    pipe or a file is never kept waiting)."""
-    return stream.isatty() and sys.stdin.isatty()
 
 
 def _odd(ctx: click.Context, param: click.Parameter, value: int | None) -> int | None:
@@ -348,11 +177,7 @@ def _game_options(function: Callable) -> Callable:
             callback=_check_name,
             help="Your name at the table.",
         ),
-        click.option(
-            "--delay",
-            type=Seconds(min=0, max=MAX_DELAY),
-            help="Pause between computer turns on a terminal (default 0.6 s, 0.25 s watching).",
-        ),
+        _DELAY_OPTION,
         click.option(
             "--level",
             type=click.Choice(LEVELS),
@@ -483,11 +308,7 @@ two_handed = _game_command(
 @click.command()
 @click.argument("game_id", metavar="[ID]", required=False, type=WholeNumber(min=1))
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON summary at the end.")
-@click.option(
-    "--delay",
-    type=Seconds(min=0, max=MAX_DELAY),
-    help="Pause between computer turns on a terminal (default 0.6 s, 0.25 s watching).",
-)
+@_DELAY_OPTION
 @click.option(
     "--hints/--no-hints", default=False, help="Show the hard player's choice before each decision."
 )

@@ -18,8 +18,11 @@ from ..cli.options import Command, WholeNumber, ascii_wanted, with_ascii, with_d
 from ..cli.output import with_output, write_output
 from ..cli.places import book_path
 from ..cli.session import refusals, session
+from ..engine.scoring import TRICKS_IN_HAND
 from ..rulebook import load_ruleset
 from ..scorekeeper.sheet import (
+    ThrownIn,
+    dealer_named,
     manual_points,
     played_hand,
     renege_penalty,
@@ -31,6 +34,10 @@ from ..terminal.keyboard import terminal_columns
 from ..terminal.text import escaped, json_text, say
 from .keep import keep
 from .serve import serve
+
+A_PLAYER = "a player's name or initial, or the number of a side of one player"
+TRICKS = WholeNumber(0, TRICKS_IN_HAND)
+THROWN_IN_HELP = "Nobody made trump: the hand was thrown in (R5), and the deal moves on."
 
 
 @click.group(cls=ListingGroup)
@@ -44,41 +51,84 @@ def score() -> None:
 @click.option("--rules", "rules_ref", default="standard", metavar="NAME|FILE", show_default=True)
 @click.option("--team", "teams", multiple=True, metavar='"A & B"', help="A partnership (twice).")
 @click.option("--player", "players", multiple=True, metavar="NAME", help="A player (2 or 3 games).")
+@click.option("--dealer", metavar="WHO", help=f"Who deals first: {A_PLAYER}.")
 @with_db
 def new(
     name: str | None,
     rules_ref: str,
     teams: tuple[str, ...],
     players: tuple[str, ...],
+    dealer: str | None,
     db: str | None,
 ) -> None:
     """Start a score sheet and make it current.
 
-    It is named after today unless NAME is given."""
+    It is named after today unless NAME is given.  With --dealer the sheet says whose
+    deal it is, the deal passing to the left after every hand (R3); without it, keep
+    asks, or 'euchre score dealer WHO' says it later."""
     with refusals():
         ruleset = load_ruleset(rules_ref)
         sides = seat_sides(ruleset, teams, players)
     with session(db, create=True) as book:
         sheet = book.new_sheet(name, ruleset, sides)
+        tally = book.add(sheet, dealer_named(sheet, dealer)) if dealer is not None else None
     say(
         f"Started sheet {sheet.name} ({ruleset.name}, game to {ruleset.game.points_to_win}): "
         f"{' v '.join(sheet.side_names)}."
     )
+    if tally is not None:
+        say(reports.next_dealer(sheet, tally))
 
 
 @score.command()
-@click.option("--makers", required=True, metavar="WHO", help="Team, player, number or initials.")
-@click.option(
-    "--tricks", required=True, type=WholeNumber(), help="Tricks the makers took, 0 to 5."
-)
+@click.option("--makers", metavar="WHO", help="Team, player, number or initials.")
+@click.option("--tricks", type=TRICKS, help="Tricks the makers took.")
 @click.option("--alone", is_flag=True, help="The maker went alone.")
 @click.option("--defender-alone", metavar="WHO", help="A defender went alone.")
+@click.option("--thrown-in", is_flag=True, help=THROWN_IN_HELP)
 @with_db
-def hand(makers: str, tricks: int, alone: bool, defender_alone: str | None, db: str | None) -> None:
-    """Record a hand: who made trump and how many tricks they took."""
+def hand(
+    makers: str | None,
+    tricks: int | None,
+    alone: bool,
+    defender_alone: str | None,
+    thrown_in: bool,
+    db: str | None,
+) -> None:
+    """Record a hand: who made trump and how many tricks they took.
+
+    A hand nobody made trump in is --thrown-in: it scores nothing, and the deal
+    moves on (R3, R5)."""
+    played = makers is not None or tricks is not None or alone or defender_alone is not None
+    if thrown_in and played:
+        raise click.UsageError(
+            "--thrown-in is a hand nobody made trump in: give it without --makers, --tricks,"
+            " --alone or --defender-alone"
+        )
+    if not thrown_in and (makers is None or tricks is None):
+        raise click.UsageError(
+            "give --makers WHO and --tricks N, or --thrown-in for a hand nobody made trump in"
+        )
     with session(db) as book:
         sheet = book.sheet()
-        tally = book.add(sheet, played_hand(sheet, makers, tricks, alone, defender_alone))
+        entry = (
+            ThrownIn() if thrown_in else played_hand(sheet, makers, tricks, alone, defender_alone)
+        )
+        tally = book.add(sheet, entry)
+    say(reports.recorded(sheet, tally))
+
+
+@score.command()
+@click.argument("who")
+@with_db
+def dealer(who: str, db: str | None) -> None:
+    """Say that WHO (a player) deals the next hand.
+
+    The deal then passes to the left after every hand, thrown-in hands included
+    (R3).  It is an entry: undo takes it back, and another one corrects it."""
+    with session(db) as book:
+        sheet = book.sheet()
+        tally = book.add(sheet, dealer_named(sheet, who))
     say(reports.recorded(sheet, tally))
 
 
@@ -125,7 +175,7 @@ def undo(db: str | None) -> None:
 @score.command()
 @click.argument("number", type=WholeNumber())
 @click.option("--makers", metavar="WHO", help="Team, player, number or initials.")
-@click.option("--tricks", type=WholeNumber(), help="Tricks the makers took, 0 to 5.")
+@click.option("--tricks", type=TRICKS, help="Tricks the makers took.")
 @click.option(
     "--alone", is_flag=True, help="The maker went alone (with --renege: against a lone hand)."
 )
@@ -135,6 +185,8 @@ def undo(db: str | None) -> None:
 )
 @click.option("--reason", default="", help="With --add: why.")
 @click.option("--renege", "reneger", metavar="WHO", help="A renege by WHO.")
+@click.option("--thrown-in", is_flag=True, help=THROWN_IN_HELP)
+@click.option("--dealer", metavar="WHO", help=f"Who deals next: {A_PLAYER}.")
 @with_db
 def edit(
     number: int,
@@ -145,17 +197,23 @@ def edit(
     points: tuple[str, int] | None,
     reason: str,
     reneger: str | None,
+    thrown_in: bool,
+    dealer: str | None,
     db: str | None,
 ) -> None:
-    """Replace entry NUMBER with a hand, points or a renege.
+    """Replace entry NUMBER with another entry.
 
-    NUMBER is the # in 'history'.  Every later entry is scored again."""
+    A hand, points, a renege, a hand thrown in or a dealer.  NUMBER is the # in
+    'history'.  Every later entry is scored again, and the deal
+    follows from the entries as they now are."""
     is_hand = makers is not None and tricks is not None
     hand_options = makers is not None or tricks is not None or defender_alone is not None
-    kinds = [hand_options, points is not None, reneger is not None]
-    if kinds.count(True) != 1 or (hand_options and not is_hand) or (alone and points):
+    kinds = [hand_options, points is not None, reneger is not None, thrown_in, dealer is not None]
+    alone_fits = hand_options or reneger is not None  # a lone maker, or a renege against one
+    if kinds.count(True) != 1 or (hand_options and not is_hand) or (alone and not alone_fits):
         raise click.UsageError(
-            "give either --makers and --tricks, --add WHO POINTS, or --renege WHO"
+            "give either --makers and --tricks, --add WHO POINTS, --renege WHO, --thrown-in"
+            " or --dealer WHO"
         )
     if reason and points is None:
         raise click.UsageError(
@@ -167,6 +225,10 @@ def edit(
             entry = played_hand(sheet, makers, tricks, alone, defender_alone)
         elif reneger is not None:
             entry = renege_penalty(sheet, reneger, alone)
+        elif thrown_in:
+            entry = ThrownIn()
+        elif dealer is not None:
+            entry = dealer_named(sheet, dealer)
         else:
             entry = manual_points(sheet, *points, reason)
         before = book.tally(sheet)
@@ -176,6 +238,8 @@ def edit(
     for line in reports.outcome_changes(sheet, before, tally):
         say(line)
     say(reports.game_line(sheet, tally))
+    if tally.dealer is not None:
+        say(reports.next_dealer(sheet, tally))
 
 
 def _sheet_name(command: Command) -> Command:

@@ -39,10 +39,10 @@ def serve(
     plain: bool,
     db: str | None,
 ) -> None:
-    """Serve sheet NAME (the current sheet without it) as a page for the phones at
-    the table, live, with a JSON API.
+    """Serve the score to the phones at the table.
 
-    Only this machine can reach it unless --lan.  Anyone who reaches it can read the
+    Sheet NAME (the current sheet without it), as a page that follows it live and a
+    JSON API.  Only this machine can reach it unless --lan.  Anyone who reaches it can read the
     sheet; entering hands needs the table code printed at start (in the QR code's
     link).  Ctrl-C stops it."""
     from ..serve.code import BadCode, checked_code, new_code

@@ -13,8 +13,7 @@ from __future__ import annotations
 import csv
 import io
 
-from ..engine.scoring import HandOutcome
-from .sheet import ManualPoints, Sheet, Tally
+from .sheet import Sheet, Tally, entry_facts
 
 FORMULA_STARTS = ("=", "+", "-", "@")
 """What a spreadsheet takes a cell to be a formula by, at its start."""
@@ -41,31 +40,28 @@ def header(sheet: Sheet) -> list[str]:
 def rows(sheet: Sheet, tally: Tally) -> list[list[Cell]]:
     """Every entry of the sheet, in order, below ``header``'s columns.  ``alone`` is
     the maker's lone hand, or for a renege that it was against a lone hand; the
-    result is the scoring table's row ("march", "lone_defender_euchre" ...)."""
+    result is the scoring table's row ("march", "lone_defender_euchre" ...).  A hand
+    thrown in names nobody; a dealer entry names the player who deals next."""
     names = [as_text(name) for name in sheet.side_names]
     table: list[list[Cell]] = []
     for result in tally.results:
-        entry = result.entry
-        if isinstance(entry, HandOutcome):
-            defender = entry.lone_defender_side
-            what: list[Cell] = ["hand", names[entry.maker_side], entry.maker_tricks]
-            what += [_yes(entry.maker_alone), "" if defender is None else names[defender]]
-            reason = ""
-        elif isinstance(entry, ManualPoints):
-            what = ["points", names[entry.side], "", "", ""]
-            reason = as_text(entry.reason)
-        else:
-            what = ["renege", names[entry.side], "", _yes(entry.alone), ""]
-            reason = ""
+        facts = entry_facts(sheet, result.entry)
+        what: list[Cell] = [
+            as_text(facts.who or ""),
+            "" if facts.tricks is None else facts.tricks,
+            "" if facts.alone is None else _yes(facts.alone),
+            as_text(facts.defender_alone or ""),
+        ]
         game = result.ended_game
         rubber = result.decided_rubber
         table.append(
             [
                 result.number,
                 result.game,
+                facts.kind,
                 *what,
                 result.row or "",
-                reason,
+                as_text(facts.reason or ""),
                 *result.points,
                 *result.totals,
                 "" if game is None else names[game.winner],

@@ -2,10 +2,11 @@
 and every score, game and rubber recomputed from them.
 
 A sheet holds only what happened at the table (who made trump and how many tricks
-they took, points given by hand) and the ruleset it was started with.  Every total
-is recomputed from the entries by ``scoring`` whenever it is needed (``tally``), so
-an edit or an undo can never leave a stale total behind.  Pure logic: ``store.py``
-keeps sheets in SQLite, and nothing here knows of files or commands.
+they took, hands thrown in, points given by hand, who deals) and the ruleset it was
+started with.  Every total, and whose deal it is, is recomputed from the entries by
+``scoring`` whenever it is needed (``tally``), so an edit or an undo can never leave a
+stale total or a wrong dealer behind.  Pure logic: ``store.py`` keeps sheets in
+SQLite, and nothing here knows of files or commands.
 """
 
 from __future__ import annotations
@@ -67,8 +68,39 @@ class Renege(NamedTuple):
     alone: bool = False
 
 
+class ThrownIn(NamedTuple):
+    """A hand nobody made trump in (R5): nobody scores, and the deal moves on (R3)."""
+
+
+class Dealer(NamedTuple):
+    """Who deals the next hand, as the table says: the first dealer, or a correction.
+    ``seat`` is the player's place in ``Sheet.seating``."""
+
+    seat: int
+
+
 # A played hand is stored as the scoring module's own HandOutcome.
-Entry = HandOutcome | ManualPoints | Renege
+Entry = HandOutcome | ManualPoints | Renege | ThrownIn | Dealer
+
+# Each kind of entry by the name the book and ``--json`` give it
+ENTRY_KINDS: dict[type, str] = {
+    HandOutcome: "hand",
+    ManualPoints: "points",
+    Renege: "renege",
+    ThrownIn: "thrown_in",
+    Dealer: "dealer",
+}
+
+
+def entry_kind(entry: Entry) -> str:
+    """ "hand", "points", "renege", "thrown_in" or "dealer"."""
+    return ENTRY_KINDS[type(entry)]
+
+
+def moves_the_deal(entry: Entry) -> bool:
+    """A hand ends with the entry, so the deal passes to the left (R3): a hand played,
+    thrown in, or ended by a renege (R17); not points given by hand."""
+    return isinstance(entry, (HandOutcome, ThrownIn, Renege))
 
 
 # --- Sheets and names -----------------------------------------------------------------
@@ -90,6 +122,35 @@ class Sheet(NamedTuple):
     def choices(self) -> str:
         """The sides as a user can name them: "1 Ann & Bob, 2 Cy & Di"."""
         return ", ".join(f"{number} {name}" for number, name in enumerate(self.side_names, 1))
+
+    @property
+    def seating(self) -> tuple[str, ...]:
+        """The players in clockwise order (R3), from side 1's first: each side's players
+        take the ruleset's seats of that side in turn, so partners sit opposite."""
+        seated = {
+            seat: player
+            for seats, players in zip(self.ruleset.sides, self.sides)
+            for seat, player in zip(seats, players)
+        }
+        return tuple(seated[seat] for seat in sorted(seated))
+
+    def seat_of(self, who: str) -> int:
+        """The seat (in ``seating``) of the player meant by ``who``, which is read as
+        ``resolve`` reads it: a side of one player is that player; of a team, ``who``
+        must name one of the two (a name, or an initial only one of them has)."""
+        side = self.resolve(who)
+        seats, players = self.ruleset.sides[side], self.sides[side]
+        if len(players) == 1:
+            return seats[0]
+        wanted = _fold(who)
+        by_name = [seat for seat, player in zip(seats, players) if wanted == _fold(player)]
+        by_initial = [seat for seat, player in zip(seats, players) if wanted == _fold(player)[0]]
+        for named in (by_name, by_initial):
+            if len(named) == 1:
+                return named[0]
+        raise SheetError(
+            f"'{who}' is not one player of {self.side_names[side]}: give {' or '.join(players)}"
+        )
 
     def resolve(self, who: str) -> int:
         """The side meant by ``who``: a side's number, a team, any player's name, or
@@ -198,6 +259,11 @@ def played_hand(
     return HandOutcome(maker_side, tricks, alone, lone_defender)
 
 
+def dealer_named(sheet: Sheet, who: str) -> Dealer:
+    """``who`` deals the next hand (a player, as ``Sheet.seat_of`` reads one)."""
+    return Dealer(sheet.seat_of(who))
+
+
 def manual_points(sheet: Sheet, who: str, points: int, reason: str = "") -> ManualPoints:
     """Points given by hand, for a side the sheet knows."""
     if points == 0 or abs(points) > MAX_MANUAL_POINTS:
@@ -217,6 +283,36 @@ def renege_penalty(sheet: Sheet, who: str, alone: bool = False) -> Renege:
     return Renege(side, alone)
 
 
+class EntryFacts(NamedTuple):
+    """An entry's facts by name, as the history's JSON and the CSV export give them."""
+
+    kind: str  # ``entry_kind``
+    who: str | None  # the side; for a dealer entry the player; None for a hand thrown in
+    tricks: int | None  # a hand's: the makers'
+    alone: bool | None  # a hand's: the maker went alone; a renege's: against a lone hand
+    defender_alone: str | None  # a hand's: the lone defender's side
+    reason: str | None  # points by hand: why
+
+
+def entry_facts(sheet: Sheet, entry: Entry) -> EntryFacts:
+    names = sheet.side_names
+    kind = entry_kind(entry)
+    if isinstance(entry, HandOutcome):
+        defender = entry.lone_defender_side
+        lone_defender = None if defender is None else names[defender]
+        return EntryFacts(
+            kind, names[entry.maker_side], entry.maker_tricks, entry.maker_alone, lone_defender,
+            None,
+        )  # fmt: skip
+    if isinstance(entry, ManualPoints):
+        return EntryFacts(kind, names[entry.side], None, None, None, entry.reason or None)
+    if isinstance(entry, Renege):
+        return EntryFacts(kind, names[entry.side], None, entry.alone, None, None)
+    if isinstance(entry, Dealer):
+        return EntryFacts(kind, sheet.seating[entry.seat], None, None, None, None)
+    return EntryFacts(kind, None, None, None, None, None)  # thrown in: nobody made trump
+
+
 # --- Tally: every score recomputed from the entries -------------------------------------
 
 
@@ -231,6 +327,7 @@ class EntryResult(NamedTuple):
     totals: tuple[int, ...]  # that game's scores after the entry
     ended_game: GameResult | None
     decided_rubber: RubberResult | None
+    dealer: int | None  # the seat that dealt the hand the entry ended; None: not tracked
 
 
 class Tally(NamedTuple):
@@ -243,6 +340,7 @@ class Tally(NamedTuple):
     # The scores each game started from, the game in play's last: 0 each, or with
     # laps (R13) the winners' points beyond the target in the game before.
     starts: tuple[tuple[int, ...], ...]
+    dealer: int | None  # the seat that deals the next hand; None until a dealer is named
 
     @property
     def game_number(self) -> int:
@@ -256,17 +354,26 @@ class Tally(NamedTuple):
 
 def tally(ruleset: Ruleset, entries: Sequence[Entry]) -> Tally:
     """Replay the entries through ``scoring``: points, game ends (R9) with slams and
-    laps (R13), the rubber (R10)."""
+    laps (R13), the rubber (R10), and the deal passing to the left from the dealer
+    last named (R3)."""
     side_count = len(ruleset.sides)
     scores = (0,) * side_count
     starts = [scores]
     games: list[GameResult] = []
     results: list[EntryResult] = []
     rubber: RubberResult | None = None
+    dealer: int | None = None
     for number, entry in enumerate(entries, start=1):
+        dealt = None
+        if isinstance(entry, Dealer):
+            dealer = entry.seat
+        elif dealer is not None and moves_the_deal(entry):
+            dealt, dealer = dealer, (dealer + 1) % ruleset.players
         if isinstance(entry, ManualPoints):
             points = tuple(entry.points if s == entry.side else 0 for s in range(side_count))
             row = None
+        elif isinstance(entry, (ThrownIn, Dealer)):
+            points, row = (0,) * side_count, None
         else:
             score = (
                 score_renege(ruleset.scoring, entry.side, entry.alone, side_count)
@@ -285,8 +392,10 @@ def tally(ruleset: Ruleset, entries: Sequence[Entry]) -> Tally:
             starts.append(scores)
             if ruleset.rubber is not None and rubber is None:
                 rubber = decided = rubber_result(ruleset.rubber, games, side_count)
-        results.append(EntryResult(number, entry, points, row, game, totals, ended, decided))
-    return Tally(tuple(results), tuple(games), scores, rubber, tuple(starts))
+        results.append(
+            EntryResult(number, entry, points, row, game, totals, ended, decided, dealt)
+        )
+    return Tally(tuple(results), tuple(games), scores, rubber, tuple(starts), dealer)
 
 
 class SideStats(NamedTuple):

@@ -17,13 +17,16 @@ from ..engine.rules import side_name
 from ..engine.scoring import TRICKS_IN_HAND, HandOutcome
 from ..rulebook import RulesetError, ruleset_from_dict, ruleset_to_dict
 from .sheet import (
+    Dealer,
     Entry,
     EntryResult,
     ManualPoints,
     Renege,
     Sheet,
     Tally,
+    ThrownIn,
     appended,
+    entry_kind,
     replaced,
     tally,
 )
@@ -200,12 +203,10 @@ class Scorebook:
 
     def entries(self, sheet: Sheet) -> list[Entry]:
         rows = self.book.execute(
-            "SELECT kind, side, tricks, alone, lone_defender, points, reason FROM entries"
-            " WHERE sheet_id = ? ORDER BY number",
-            (sheet.id,),
+            f"SELECT {_COLUMNS} FROM entries WHERE sheet_id = ? ORDER BY number", (sheet.id,)
         )
         try:
-            return [_entry_from_row(row, len(sheet.sides)) for row in rows]
+            return [_entry_from_row(row, sheet) for row in rows]
         except (ValueError, TypeError) as error:
             raise ScorebookError(f"sheet {sheet.name} is damaged: {error}") from None
 
@@ -218,8 +219,8 @@ class Scorebook:
         entries = self.entries(sheet)
         after = appended(sheet, entries, entry)
         self.book.execute(
-            "INSERT INTO entries (sheet_id, number, kind, side, tricks, alone, lone_defender,"
-            " points, reason) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            f"INSERT INTO entries (sheet_id, number, {_COLUMNS})"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (sheet.id, len(entries) + 1, *_row_from_entry(entry)),
         )
         return after
@@ -229,8 +230,8 @@ class Scorebook:
         _check_fits(sheet, entry)
         after = replaced(sheet, self.entries(sheet), number, entry)
         self.book.execute(
-            "UPDATE entries SET kind = ?, side = ?, tricks = ?, alone = ?, lone_defender = ?,"
-            " points = ?, reason = ? WHERE sheet_id = ? AND number = ?",
+            "UPDATE entries SET kind = ?, side = ?, seat = ?, tricks = ?, alone = ?,"
+            " lone_defender = ?, points = ?, reason = ? WHERE sheet_id = ? AND number = ?",
             (*_row_from_entry(entry), sheet.id, number),
         )
         return after
@@ -250,20 +251,29 @@ def _check_fits(sheet: Sheet, entry: Entry) -> None:
     """Refuse an entry built for another sheet: one naming a side this sheet lacks
     would be stored, and then the sheet could not be read again."""
     try:
-        _entry_from_row(_row_from_entry(entry), len(sheet.sides))
+        _entry_from_row(_row_from_entry(entry), sheet)
     except ValueError as error:
         raise ScorebookError(f"not an entry for sheet {sheet.name}: {error}") from None
 
 
+_COLUMNS = "kind, side, seat, tricks, alone, lone_defender, points, reason"
+
+
 def _row_from_entry(entry: Entry) -> tuple:
-    """(kind, side, tricks, alone, lone_defender, points, reason)."""
+    """The entry's ``_COLUMNS``."""
+    kind = entry_kind(entry)
     if isinstance(entry, ManualPoints):
-        return ("points", entry.side, None, 0, None, entry.points, entry.reason)
+        return (kind, entry.side, None, None, 0, None, entry.points, entry.reason)
     if isinstance(entry, Renege):
-        return ("renege", entry.side, None, int(entry.alone), None, None, "")
+        return (kind, entry.side, None, None, int(entry.alone), None, None, "")
+    if isinstance(entry, ThrownIn):
+        return (kind, None, None, None, 0, None, None, "")
+    if isinstance(entry, Dealer):
+        return (kind, None, entry.seat, None, 0, None, None, "")
     return (
-        "hand",
+        kind,
         entry.maker_side,
+        None,
         entry.maker_tricks,
         int(entry.maker_alone),
         entry.lone_defender_side,
@@ -272,10 +282,21 @@ def _row_from_entry(entry: Entry) -> tuple:
     )
 
 
-def _entry_from_row(row: tuple, side_count: int) -> Entry:
-    kind, side, tricks, alone, lone_defender, points, reason = row
+def _entry_from_row(row: tuple, sheet: Sheet) -> Entry:
+    kind, side, seat, tricks, alone, lone_defender, points, reason = row
+    side_count = len(sheet.sides)
+    if kind in ("thrown_in", "dealer"):
+        if side is not None or (tricks, lone_defender, points, alone) != (None, None, None, 0):
+            raise ValueError(f"an entry of kind {kind!r} has a side, tricks or points")
+        if kind == "thrown_in" and seat is None:
+            return ThrownIn()
+        if kind == "dealer" and seat in range(sheet.ruleset.players):
+            return Dealer(seat)
+        raise ValueError("a dealer entry names a seat the sheet does not have")
     if side not in range(side_count) or lone_defender not in (None, *range(side_count)):
         raise ValueError("an entry names a side the sheet does not have")
+    if seat is not None:
+        raise ValueError(f"an entry of kind {kind!r} names a seat")
     if kind == "points" and type(points) is int:
         return ManualPoints(side, points, reason)
     if kind == "renege" and tricks is None and points is None and alone in (0, 1):

@@ -213,6 +213,12 @@ def make_app(book_path: str, sheet: str, code: str) -> Starlette:
     async def renege(request: Request) -> Response:
         return await write(request, lambda body: table.add("renege", body))
 
+    async def thrown_in(request: Request) -> Response:
+        return await write(request, lambda body: table.add("thrown_in", body))
+
+    async def dealer(request: Request) -> Response:
+        return await write(request, lambda body: table.add("dealer", body))
+
     async def undo(request: Request) -> Response:
         return await write(request, table.undo)
 
@@ -239,6 +245,8 @@ def make_app(book_path: str, sheet: str, code: str) -> Starlette:
         Route("/api/hands", hands, methods=["POST"]),
         Route("/api/points", points, methods=["POST"]),
         Route("/api/renege", renege, methods=["POST"]),
+        Route("/api/thrown-in", thrown_in, methods=["POST"]),
+        Route("/api/dealer", dealer, methods=["POST"]),
         Route("/api/undo", undo, methods=["POST"]),
         Route("/api/entries/{number:int}", edit, methods=["PUT"]),
         Route("/api/sheets", new_sheet, methods=["POST"]),

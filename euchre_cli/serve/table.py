@@ -21,6 +21,8 @@ from ..scorekeeper.sheet import (
     Entry,
     Sheet,
     Tally,
+    ThrownIn,
+    dealer_named,
     manual_points,
     played_hand,
     renege_penalty,
@@ -127,14 +129,18 @@ POINTS = {
     "reason": Field("text", default=""),
 }
 RENEGE = {"who": Field("who", default=REQUIRED), "alone": Field("flag", default=False)}
+DEALER = {"dealer": Field("who", default=REQUIRED)}  # a player, as --dealer takes one
 NEW_SHEET = {
     "name": Field("text", nullable=True),
     "ruleset": Field("text", default="standard"),
     "teams": Field("teams", default=()),
     "players": Field("names", default=()),
+    "dealer": Field("who", nullable=True),
 }
 USE = {"sheet": Field("text", default=REQUIRED)}
-KINDS = {"hand": HAND, "points": POINTS, "renege": RENEGE}  # what PUT /api/entries/N takes
+# The entries by the kind the book and the history give them, as POST /api/... and
+# PUT /api/entries/N take them
+KINDS = {"hand": HAND, "points": POINTS, "renege": RENEGE, "thrown_in": {}, "dealer": DEALER}
 
 
 def entry_from(sheet: Sheet, kind: str, given: Mapping[str, Any]) -> Entry:
@@ -145,7 +151,11 @@ def entry_from(sheet: Sheet, kind: str, given: Mapping[str, Any]) -> Entry:
         )
     if kind == "points":
         return manual_points(sheet, given["who"], given["points"], given["reason"])
-    return renege_penalty(sheet, given["who"], given["alone"])
+    if kind == "renege":
+        return renege_penalty(sheet, given["who"], given["alone"])
+    if kind == "dealer":
+        return dealer_named(sheet, given["dealer"])
+    return ThrownIn()
 
 
 def edit_fields(body: object) -> tuple[str, dict[str, Any]]:
@@ -238,7 +248,8 @@ class Table:
     # Writes: one transaction each, the served sheet's --------------------------------
 
     def add(self, kind: str, body: object) -> dict[str, Any]:
-        """A hand, points or a renege on the served sheet (``KINDS``' fields)."""
+        """An entry of ``kind`` on the served sheet (``KINDS``' fields): a hand, points,
+        a renege, a hand thrown in or who deals next."""
         given = fields(body, KINDS[kind])
 
         def add(book: Scorebook) -> tuple[Sheet, Tally]:
@@ -283,7 +294,9 @@ class Table:
             ruleset = load_ruleset(given["ruleset"])
             sides = seat_sides(ruleset, given["teams"], given["players"])
             sheet = book.new_sheet(given["name"], ruleset, sides)
-            return sheet, book.tally(sheet)
+            if given["dealer"] is None:
+                return sheet, book.tally(sheet)
+            return sheet, book.add(sheet, dealer_named(sheet, given["dealer"]))
 
         return self._write(start, serve=True)
 

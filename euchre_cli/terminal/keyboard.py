@@ -1,6 +1,6 @@
-"""A person's terminal: its width and encoding, line editing, and the keyboard during
-a game (keys typed while the computer plays are hidden and dropped; Ctrl-Z and fg at
-a question ask it again)."""
+"""A person's terminal: its width and encoding, line editing, the keyboard during a
+game (keys typed while the computer plays are hidden and dropped; Ctrl-Z and fg at a
+question ask it again), and Ctrl-C held from a commit until it is reported."""
 
 from __future__ import annotations
 
@@ -243,3 +243,21 @@ def _redisplay(prompt: str) -> None:
         return
     typed = readline.get_line_buffer()  # no cursor but at the end of the line
     click.echo(prompt.replace("\x01", "").replace("\x02", "") + typed, nl=False)
+
+
+def hold_interrupts() -> None:
+    """Ignore Ctrl-C from the commit until the command has said what it recorded (or,
+    in ``keep``, until the next question): the change is saved, and "Aborted!" would
+    tell the user it was not, so they would enter it twice."""
+    try:
+        previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    except ValueError:  # not the main thread: signals are not ours to handle
+        return
+    if previous is not signal.SIG_IGN:
+        click.get_current_context().call_on_close(lambda: signal.signal(signal.SIGINT, previous))
+
+
+def listen_for_interrupts() -> None:
+    """Ctrl-C interrupts again (``keep``, before each question)."""
+    with suppress(ValueError):
+        signal.signal(signal.SIGINT, signal.default_int_handler)

@@ -1,21 +1,38 @@
 """The pause after each computer turn, which lets a person follow the play, and
-Enter, which skips the pauses for the rest of a hand the person sits out."""
+Enter, which skips the pauses for the rest of a hand the person sits out.
+
+The pace's figures live here alone: the commands' help texts and the settings file's
+words are built from them.  Nothing here loads the engine, so ``euchre games``
+starts without it."""
 
 from __future__ import annotations
 
 import time
 
-from ..engine.game import Game
-from ..engine.hand import Hand
-from ..engine.match import MatchObserver
 from .keyboard import drop_typed_ahead, line_typed_within
 
+PLAYING_PAUSE = 0.6  # seconds after each computer turn while a person plays
+WATCHING_PAUSE = 0.25  # a watched game (or a replay) runs itself: a quicker pace
+MAX_DELAY = 10.0  # seconds between computer turns at most (--delay)
 
-class Pauses(MatchObserver):
+
+def pause_seconds(delay: float | None, watching: bool, at_terminal: bool) -> float:
+    """The pause after each computer turn: ``delay`` when one is given, else the pace
+    of a game followed at a terminal, and none off one (no one reads a pipe's lines
+    as they come)."""
+    if delay is not None:
+        return delay
+    if not at_terminal:
+        return 0.0
+    return WATCHING_PAUSE if watching else PLAYING_PAUSE
+
+
+class Pauses:
     """``seconds`` after each computer turn.  With ``enter_skips`` (a person at a
     terminal), once the person sits out a hand (their partner alone, or the partner
     of a lone defender), Enter plays the rest of it at once: tricks they take no part
-    in need not go at the pace of those they play.  Each hand starts paced again."""
+    in need not go at the pace of those they play.  Each hand starts paced again
+    (``new_hand``)."""
 
     def __init__(self, seconds: float, enter_skips: bool = False) -> None:
         self.seconds = seconds
@@ -43,5 +60,6 @@ class Pauses(MatchObserver):
         self._listening = True
         return True
 
-    def hand_started(self, game: Game, hand: Hand) -> None:
+    def new_hand(self) -> None:
+        """A hand is dealt: it goes at the pace again, whatever Enter did to the last."""
         self._listening = self._skipping = False

@@ -19,6 +19,7 @@ from ..engine.scoring import (
     marker_position,
     standing,
 )
+from ..scorekeeper.sheet import Dealer, ThrownIn, entry_facts
 from .markers import marker_picture, marker_width, no_scheme_note, side_by_side
 from .text import escaped, names_the_lone_defender, plural, row_words
 
@@ -36,14 +37,30 @@ def _scores(names: Sequence[str], scores: Sequence[int]) -> str:
 
 
 RENEGE_ROWS = ("renege", "renege_lone")  # the scoring rows of a renege (R17)
+THROWN_IN = "Thrown in (nobody made trump)"  # R5
+
+
+def next_dealer(sheet: Sheet, tally: Tally) -> str:
+    """ "Cy deals next.", once the sheet knows who deals (R3); "" until a dealer is named."""
+    return "" if tally.dealer is None else f"{sheet.seating[tally.dealer]} deals next."
+
+
+def _with_next_dealer(sheet: Sheet, tally: Tally, text: str) -> str:
+    """``text``, then who deals next on a line of its own where the sheet knows it."""
+    deal = next_dealer(sheet, tally)
+    return f"{text}\n{deal}" if deal else text
 
 
 def entry_text(sheet: Sheet, result: EntryResult) -> str:
     """What an entry recorded, in words: "Ann & Bob marched alone (5 tricks)", "Cy & Di
-    reneged against a lone hand", or for points given outside the scoring table
-    "Cy & Di -2 points (house rule)"."""
+    reneged against a lone hand", "Thrown in (nobody made trump)", "Ann to deal", or
+    for points given outside the scoring table "Cy & Di -2 points (house rule)"."""
     names = sheet.side_names
     entry = result.entry
+    if isinstance(entry, ThrownIn):
+        return THROWN_IN
+    if isinstance(entry, Dealer):
+        return f"{sheet.seating[entry.seat]} to deal"
     if result.row in RENEGE_ROWS:
         return f"{names[entry.side]} {row_words(result.row)}"
     if not isinstance(entry, HandOutcome):
@@ -108,26 +125,31 @@ def _begins(sheet: Sheet, number: int, start: Sequence[int]) -> str:
 
 def recorded(sheet: Sheet, tally: Tally) -> str:
     """What ``score hand``/``score add`` print: the last entry on one line, then the
-    end of the game and of the rubber if it brought them."""
+    end of the game and of the rubber if it brought them, and who deals next."""
     result = tally.results[-1]
     names = sheet.side_names
-    line = f"#{result.number} {entry_text(sheet, result)}: {_gains(sheet, result)}"
+    if isinstance(result.entry, Dealer):
+        return f"#{result.number} {entry_text(sheet, result)}."
+    line = f"#{result.number} {entry_text(sheet, result)}"
+    if not isinstance(result.entry, ThrownIn):
+        line += f": {_gains(sheet, result)}"
     game, rubber = result.ended_game, result.decided_rubber
     if game is None:
-        return f"{line} -> {_scores(names, result.totals)}{_tie_note(sheet, result.totals)}"
+        scores = f"{_scores(names, result.totals)}{_tie_note(sheet, result.totals)}"
+        return _with_next_dealer(sheet, tally, f"{line} -> {scores}")
     lines = [
         line,
         f"Game {result.game} goes to {names[game.winner]}: "
         f"{_scores(names, game.scores)}{_worth(sheet, game)}.",
     ]
-    if rubber is None:
-        lines.append(_begins(sheet, result.game + 1, tally.starts[result.game]))
-    else:
+    if rubber is not None:
         lines.append(
             f"The rubber goes to {names[rubber.winner]}, margin {rubber.margin}. "
             "This sheet is complete."
         )
-    return "\n".join(lines)
+        return "\n".join(lines)
+    lines.append(_begins(sheet, result.game + 1, tally.starts[result.game]))
+    return _with_next_dealer(sheet, tally, "\n".join(lines))
 
 
 def _games_won(sheet: Sheet, games: Sequence[int], slams: Sequence[int]) -> str:
@@ -205,8 +227,9 @@ def outcome_changes(sheet: Sheet, before: Tally, after: Tally) -> list[str]:
 
 
 def took_back(sheet: Sheet, removed: EntryResult, tally: Tally) -> str:
-    """What ``score undo`` prints."""
-    return f"Took back #{removed.number}: {entry_text(sheet, removed)}. {game_line(sheet, tally)}"
+    """What ``score undo`` prints, and who deals now that the entry is gone."""
+    text = f"Took back #{removed.number}: {entry_text(sheet, removed)}. {game_line(sheet, tally)}"
+    return _with_next_dealer(sheet, tally, text)
 
 
 def game_block(sheet: Sheet, tally: Tally, ascii: bool = False, columns: int | None = None) -> str:
@@ -245,6 +268,7 @@ def sheet_report(
     lines = [f"Sheet {sheet.name} ({rules.name}, game to {rules.game.points_to_win})"]
     if tally.rubber is None:
         lines.append(game_block(sheet, tally, ascii, columns))
+        lines += [next_dealer(sheet, tally)] if tally.dealer is not None else []
     if tally.games:
         games_won, rubber_points, slams = standing(tally.games, len(sheet.sides))
         lines += ["", f"Games won: {_games_won(sheet, games_won, slams)}"]
@@ -260,14 +284,15 @@ def sheet_report(
             f"The rubber goes to {names[tally.rubber.winner]}, margin {tally.rubber.margin} "
             f"(bonus {rules.rubber.bonus} plus rubber points won, less those lost)."
         )
-    elif not tally.results:
+    elif all(isinstance(result.entry, Dealer) for result in tally.results):
         lines.append("No hands yet.")
     return "\n".join(lines)
 
 
 def sheet_json(sheet: Sheet, tally: Tally) -> dict[str, Any]:
     """``score show --json``: an object scripts read, so a key it has given keeps its
-    name and its meaning (new ones may be added)."""
+    name and its meaning (new ones may be added).  ``dealer`` is who deals next (None
+    until a dealer is named), ``seating`` the players clockwise (R3)."""
     rules = sheet.ruleset
     names = sheet.side_names
 
@@ -311,6 +336,8 @@ def sheet_json(sheet: Sheet, tally: Tally) -> dict[str, Any]:
             for number, game in enumerate(tally.games, start=1)
         ],
         "rubber": rubber,
+        "dealer": None if tally.dealer is None else sheet.seating[tally.dealer],
+        "seating": list(sheet.seating),
         # R11: how each side's marker cards lie for the game in play (null where the
         # score has no picture), and the note said instead where the target has none
         "markers": _markers_json(sheet, tally),
@@ -338,32 +365,12 @@ def history_json(sheet: Sheet, tally: Tally) -> list[dict[str, Any]]:
     names = sheet.side_names
     entries = []
     for result in tally.results:
-        entry = result.entry
-        fields: dict[str, Any]
-        if isinstance(entry, HandOutcome):
-            defender = entry.lone_defender_side
-            fields = {
-                "kind": "hand",
-                "who": names[entry.maker_side],
-                "tricks": entry.maker_tricks,
-                "alone": entry.maker_alone,
-                "defender_alone": names[defender] if defender is not None else None,
-                "reason": None,
-            }
-        else:
-            renege = result.row in RENEGE_ROWS
-            fields = {
-                "kind": "renege" if renege else "points",
-                "who": names[entry.side],
-                "tricks": None,
-                "alone": entry.alone if renege else False,  # a renege against a lone hand
-                "defender_alone": None,
-                "reason": None if renege else entry.reason or None,  # points by hand: why
-            }
+        facts = entry_facts(sheet, result.entry)
         entries.append(
             {
                 "number": result.number,
-                **fields,
+                **facts._asdict(),
+                "alone": bool(facts.alone),
                 "points": dict(zip(names, result.points)),
                 "totals": dict(zip(names, result.totals)),
                 "text": entry_text(sheet, result),
@@ -449,7 +456,8 @@ def history_table(sheet: Sheet, tally: Tally, columns: int | None = None) -> str
             rows.append(["", "", text, *map(str, start)])
     if not rows:
         return f"Sheet {sheet.name} has no entries yet."
-    return _table(rows, ["#", "Game", "Entry", *names], wrap=2, columns=columns)
+    table = _table(rows, ["#", "Game", "Entry", *names], wrap=2, columns=columns)
+    return _with_next_dealer(sheet, tally, table)
 
 
 def stats_table(sheet: Sheet, stats: Sequence[SideStats]) -> str:

@@ -18,7 +18,7 @@ This module mirrors the engine's rules of play (``Hand._compute_legal_actions`` 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from ...engine.cards import EFFECTIVE_SUIT, JOKER_INDEX, SUIT_MASKS, TRICK_STRENGTH
 
@@ -61,6 +61,116 @@ def _run_tops(order: tuple[int, ...], mine: int, live: int) -> list[int]:
     return out
 
 
+def _candidates(trump: int) -> Callable[[int, int, int, int, bool], list[int]]:
+    """The solver's move generator for one trump suit: given the legal cards and the
+    live ones, one card of each run of equivalent legal cards, in a good order (a
+    closure over the trump's tables, as quick to call as one in ``_build``)."""
+    strength = TRICK_STRENGTH[trump]
+    suit_of = EFFECTIVE_SUIT[trump]
+    suit_masks = SUIT_MASKS[trump]
+    orders = SUIT_ORDERS[trump]
+    runs = _RUNS[trump]
+
+    def candidates(legal: int, live: int, led: int, best: int, follow: bool) -> list[int]:
+        """One card of each run of equivalent legal cards, in a good order."""
+        out: list[int] = []
+        m = legal
+        while m:
+            smask = suit_masks[suit_of[(m & -m).bit_length() - 1]]
+            m &= ~smask
+            key = (legal & smask, live & smask)
+            reps = runs.get(key)
+            if reps is None:
+                reps = runs[key] = _run_tops(orders[suit_of[key[0].bit_length() - 1]], *key)
+            out += reps
+        if len(out) > 1:
+            if follow:
+                row = strength[led]
+                # The cheapest winner first, then the others from the lowest up.
+                out.sort(key=row.__getitem__)
+                for i, card in enumerate(out):
+                    if row[card] > best:
+                        if i:
+                            out.insert(0, out.pop(i))
+                        break
+            else:
+                out.sort(key=lambda c: -strength[suit_of[c]][c])
+        return out
+
+    return candidates
+
+
+def _follow_search(
+    solver: PlaySolver,
+    candidates: Callable[[int, int, int, int, bool], list[int]],
+    trick: Callable[[list[int], int, int, int], bool],
+) -> Callable[..., bool]:
+    """The solver's search from a seat that follows to a trick (``_build``'s ``trick``
+    for the next trick): a closure over the solver's tables, so that its calls cost
+    no more than the ones in ``_build`` (the three searches call each other)."""
+    strength = TRICK_STRENGTH[solver.trump]
+    suit_masks = SUIT_MASKS[solver.trump]
+    orders = SUIT_ORDERS[solver.trump]
+    runs = _RUNS[solver.trump]
+    nxt = solver.next_seat
+    last = len(solver.seats) - 1
+    maker_bits = solver.maker_bits
+
+    def follow(
+        hands: list[int],
+        seat: int,
+        pos: int,
+        led: int,
+        winner: int,
+        best: int,
+        live: int,
+        need: int,
+        left: int,
+    ) -> bool:
+        solver.nodes += 1
+        maker = maker_bits >> seat & 1
+        hand = hands[seat]
+        row = strength[led]
+        smask = suit_masks[led]
+        legal = hand & smask
+        if legal:  # following suit: the common case, kept quick
+            key = (legal, live & smask)
+            reps = runs.get(key)
+            if reps is None:
+                reps = runs[key] = _run_tops(orders[led], *key)
+            cards = reps[::-1]
+            if len(cards) > 1 and row[cards[-1]] > best:
+                # The cheapest winner first, then the others from the lowest up.
+                i = 0
+                while row[cards[i]] <= best:
+                    i += 1
+                if i:
+                    cards.insert(0, cards.pop(i))
+        else:
+            cards = candidates(hand, live, led, best, True)
+        for card in cards:
+            s = row[card]
+            hands[seat] = hand ^ (1 << card)
+            if pos == last:
+                if s > best:
+                    won = maker
+                    nwin = seat
+                else:
+                    won = maker_bits >> winner & 1
+                    nwin = winner
+                result = trick(hands, nwin, need - won, left - 1)
+            elif s > best:
+                result = follow(hands, nxt[seat], pos + 1, led, seat, s, live, need, left)
+            else:
+                result = follow(hands, nxt[seat], pos + 1, led, winner, best, live, need, left)
+            hands[seat] = hand
+            if result == maker:
+                return result
+        return not maker
+
+    return follow
+
+
 class PlaySolver:
     """Exact play for one trump suit and one set of seats in play.
 
@@ -86,43 +196,14 @@ class PlaySolver:
         self._build()
 
     def _build(self) -> None:
-        trump = self.trump
-        strength = TRICK_STRENGTH[trump]
-        suit_of = EFFECTIVE_SUIT[trump]
-        suit_masks = SUIT_MASKS[trump]
-        orders = SUIT_ORDERS[trump]
+        """The three searches, which call each other: from the start of a trick (its
+        bounds kept in ``positions``), from its lead, and from a seat that follows."""
+        strength = TRICK_STRENGTH[self.trump]
+        suit_of = EFFECTIVE_SUIT[self.trump]
         nxt = self.next_seat
-        last = len(self.seats) - 1
         maker_bits = self.maker_bits
         positions = self.positions
-
-        runs = _RUNS[trump]
-
-        def candidates(legal: int, live: int, led: int, best: int, follow: bool) -> list[int]:
-            """One card of each run of equivalent legal cards, in a good order."""
-            out: list[int] = []
-            m = legal
-            while m:
-                smask = suit_masks[suit_of[(m & -m).bit_length() - 1]]
-                m &= ~smask
-                key = (legal & smask, live & smask)
-                reps = runs.get(key)
-                if reps is None:
-                    reps = runs[key] = _run_tops(orders[suit_of[key[0].bit_length() - 1]], *key)
-                out += reps
-            if len(out) > 1:
-                if follow:
-                    row = strength[led]
-                    # The cheapest winner first, then the others from the lowest up.
-                    out.sort(key=row.__getitem__)
-                    for i, card in enumerate(out):
-                        if row[card] > best:
-                            if i:
-                                out.insert(0, out.pop(i))
-                            break
-                else:
-                    out.sort(key=lambda c: -strength[suit_of[c]][c])
-            return out
+        candidates = _candidates(self.trump)
 
         def trick(hands: list[int], leader: int, need: int, left: int) -> bool:
             if need <= 0:
@@ -164,58 +245,7 @@ class PlaySolver:
                     return result
             return not maker
 
-        def follow(
-            hands: list[int],
-            seat: int,
-            pos: int,
-            led: int,
-            winner: int,
-            best: int,
-            live: int,
-            need: int,
-            left: int,
-        ) -> bool:
-            self.nodes += 1
-            maker = maker_bits >> seat & 1
-            hand = hands[seat]
-            row = strength[led]
-            smask = suit_masks[led]
-            legal = hand & smask
-            if legal:  # following suit: the common case, kept quick
-                key = (legal, live & smask)
-                reps = runs.get(key)
-                if reps is None:
-                    reps = runs[key] = _run_tops(orders[led], *key)
-                cards = reps[::-1]
-                if len(cards) > 1 and row[cards[-1]] > best:
-                    # The cheapest winner first, then the others from the lowest up.
-                    i = 0
-                    while row[cards[i]] <= best:
-                        i += 1
-                    if i:
-                        cards.insert(0, cards.pop(i))
-            else:
-                cards = candidates(hand, live, led, best, True)
-            for card in cards:
-                s = row[card]
-                hands[seat] = hand ^ (1 << card)
-                if pos == last:
-                    if s > best:
-                        won = maker
-                        nwin = seat
-                    else:
-                        won = maker_bits >> winner & 1
-                        nwin = winner
-                    result = trick(hands, nwin, need - won, left - 1)
-                elif s > best:
-                    result = follow(hands, nxt[seat], pos + 1, led, seat, s, live, need, left)
-                else:
-                    result = follow(hands, nxt[seat], pos + 1, led, winner, best, live, need, left)
-                hands[seat] = hand
-                if result == maker:
-                    return result
-            return not maker
-
+        follow = _follow_search(self, candidates, trick)
         self._trick = trick
         self._follow = follow
         self._lead = lead

@@ -72,50 +72,44 @@ class World:
     passed: dict[int, int] = field(default_factory=dict)  # lone seat: the partner's card (R13)
 
 
+def _played_and_voids(view: View) -> tuple[list[int], list[int]]:
+    """Per seat, the cards it has played (as bits) and the suits it has shown out of
+    by failing to follow (R7), from the tricks in the view."""
+    played_by = [0] * view.players
+    voids = [0] * view.players
+    tricks = [t.plays for t in view.tricks]
+    if view.current_trick:
+        tricks.append(view.current_trick)
+    for plays in tricks:
+        led = EFFECTIVE_SUIT[view.trump][plays[0][1]]
+        for seat, card in plays:
+            played_by[seat] |= 1 << card
+            if EFFECTIVE_SUIT[view.trump][card] != led:
+                voids[seat] |= 1 << led
+    return played_by, voids
+
+
 class Knowledge:
     """What ``view.seat`` knows about where the cards are (see the module docstring)."""
 
     def __init__(self, view: View, ruleset: Ruleset) -> None:
         self.view = view
         self.rules = ruleset
-        players = view.players
         me = self.me = view.seat
-        trump = view.trump
         self.makers = self._makers(view, ruleset)
-        played_by = [0] * players
-        voids = [0] * players  # suits (as bits) each seat has shown out of
-        tricks = [t.plays for t in view.tricks]
-        if view.current_trick:
-            tricks.append(view.current_trick)
-        for plays in tricks:
-            led = EFFECTIVE_SUIT[trump][plays[0][1]]
-            for seat, card in plays:
-                played_by[seat] |= 1 << card
-                if EFFECTIVE_SUIT[trump][card] != led:
-                    voids[seat] |= 1 << led
-        self.played_by = played_by
+        self.played_by, voids = _played_and_voids(view)
         played = 0
-        for mask in played_by:
+        for mask in self.played_by:
             played |= mask
         self.played = played
         self.hand = mask_of(view.hand)
         self.my_discards = list(view.discards)
-        up = view.upcard
-        self.upcard = up
-        dealer = view.dealer
-        took = view.dealer_took_upcard is True
-        self.upcard_holder = None
-        # A dealer free to discard the upcard (R12's eleven cards) is taken to keep
-        # it, a trump, until shown out of trumps: then it is among the discards.
-        self.upcard_discarded = False
-        if took and dealer != me and not played >> up & 1:
-            if view.upcard_discardable and trump is not None and voids[dealer] >> trump & 1:
-                self.upcard_discarded = True
-            else:
-                self.upcard_holder = dealer
-        self.unseen = ruleset.deck_mask & ~(self.hand | mask_of(view.discards) | played | 1 << up)
+        self._upcard(view, voids)
+        self.unseen = ruleset.deck_mask & ~(
+            self.hand | mask_of(view.discards) | played | 1 << self.upcard
+        )
         self.unseen &= ~mask_of(view.given)  # passed on by this seat: not where others guess
-        self._weak_exchange(view, ruleset, played_by, voids)
+        self._weak_exchange(view, ruleset, self.played_by, voids)
         self._calls_for_best(view, ruleset)
         self.must_hold = self._natural_bids(view, ruleset)
         # the card this seat passed its lone partner (R13), taken to be kept by it
@@ -123,14 +117,41 @@ class Knowledge:
         lone = next((s for s in self.called_best if (s + 2) % 4 == me), None)
         if lone is not None and not played >> view.given[-1] & 1:
             self.passed_to = lone
+        self._count_unknown(view)
+        self.free = self.unseen.bit_count() - sum(self.unknown)
+        if self.free < 0:
+            raise ValueError("the view is not consistent with the ruleset's deck")
+        self.voids = voids
+        self._prepare_sampler(view.trump)
 
-        # How many unseen cards each seat holds now, and how many it has discarded.
+    def _upcard(self, view: View, voids: list[int]) -> None:
+        """Where the upcard is: in the kitty (or seen), in the dealer's hand, or, R12,
+        among the dealer's discards."""
+        up = self.upcard = view.upcard
+        dealer = view.dealer
+        self.upcard_holder: int | None = None
+        # A dealer free to discard the upcard (R12's eleven cards) is taken to keep
+        # it, a trump, until shown out of trumps: then it is among the discards.
+        self.upcard_discarded = False
+        took = view.dealer_took_upcard is True
+        if took and dealer != self.me and not self.played >> up & 1:
+            trump = view.trump
+            if view.upcard_discardable and trump is not None and voids[dealer] >> trump & 1:
+                self.upcard_discarded = True
+            else:
+                self.upcard_holder = dealer
+
+    def _count_unknown(self, view: View) -> None:
+        """How many unseen cards each other seat holds now (``unknown``), and how many
+        it has discarded (``discard_count``)."""
+        me, dealer = self.me, view.dealer
+        took = view.dealer_took_upcard is True
         merged = bool(view.dummy_cards) and view.maker is not None and view.maker not in view.alone
         exchanged = view.phase in (Phase.DISCARD, Phase.CALL_FOR_BEST, Phase.PLAY, Phase.OVER)
         self.merged = merged and exchanged
-        self.unknown = [0] * players
-        self.discard_count = [0] * players
-        for seat in range(players):
+        self.unknown = [0] * view.players
+        self.discard_count = [0] * view.players
+        for seat in range(view.players):
             if seat == me:
                 continue
             extra = 0
@@ -145,7 +166,7 @@ class Knowledge:
             )
             if done:
                 self.discard_count[seat] = extra
-                held = HAND_SIZE - played_by[seat].bit_count()
+                held = HAND_SIZE - self.played_by[seat].bit_count()
             else:
                 held = HAND_SIZE + extra
             if seat == self.upcard_holder:
@@ -159,11 +180,6 @@ class Knowledge:
             if seat == self.shower:
                 held -= self.kept_unplayed  # the shown cards it still holds (R17)
             self.unknown[seat] = held
-        self.free = self.unseen.bit_count() - sum(self.unknown)
-        if self.free < 0:
-            raise ValueError("the view is not consistent with the ruleset's deck")
-        self.voids = voids
-        self._prepare_sampler(trump)
 
     def _weak_exchange(
         self, view: View, ruleset: Ruleset, played_by: list[int], voids: list[int]
