@@ -1,8 +1,9 @@
 """The table's score page in a real browser (issue 28): Debian's Chromium driven by
 Playwright against a real ``euchre score serve`` in a subprocess.  A phone-sized page,
 a whole game entered by taps with the marker cards (R11) changing, a terminal's
-``score hand`` showing without a reload, undo, a watch-only page that has no entry
-controls and cannot write, a hostile name shown as text, and a lost server caught up.
+``score hand`` showing without a reload, undo, the deal moving (R3), a watch-only page
+that has no entry controls and cannot write, a hostile name shown as text, and a lost
+server caught up.
 
 One browser for the module; each test gets its own book and server.  Screenshots go to
 the test's folder, and copies to $EUCHRE_SHOTS when it names a folder."""
@@ -290,6 +291,28 @@ def test_a_terminal_hand_shows_without_a_reload_then_edit_and_undo(serve, open_p
     page.get_by_role("button", name="Undo").click()
     expect(side(page, 0).locator(".score")).to_have_text("0")
     expect(page.locator("#last-hands")).to_have_text("No hands yet.")
+
+
+def test_r3_the_deal_moves_clockwise_thrown_in_hands_included(serve, open_page) -> None:
+    """A sheet with no dealer asks on the page who deals; the deal then moves left
+    (clockwise: Ann, Cy, Bob, Di) after a hand and after a hand thrown in, and undo
+    moves it back."""
+    score("new", "--team", AB, "--team", CD)
+    page = open_page(f"{serve().url}#code={CODE}")
+    expect(page.locator("#game-line")).to_have_text("Game 1 · dealer not set")
+    page.locator(".dealer-pick").get_by_role("button", name="Cy", exact=True).click()
+    expect(page.locator("#game-line")).to_have_text("Game 1 · Cy deals")
+    expect(side(page, 1).locator(".badge.dealer")).to_have_text("Cy deals")
+    expect(page.locator(".dealer-pick")).to_be_hidden()
+    tap_hand(page, CD, 3)
+    expect(page.locator("#game-line")).to_have_text("Game 1 · Bob deals")
+    expect(side(page, 0).locator(".badge.dealer")).to_have_text("Bob deals")
+    page.get_by_role("button", name="Thrown in").click()
+    expect(page.locator("#game-line")).to_have_text("Game 1 · Di deals")
+    expect(page.locator("#last-hands li").first).to_contain_text("Thrown in")
+    expect(side(page, 1).locator(".score")).to_have_text("1")  # no points for it
+    page.get_by_role("button", name="Undo").click()
+    expect(page.locator("#game-line")).to_have_text("Game 1 · Bob deals")
 
 
 def test_a_page_without_the_code_only_watches(serve, open_page) -> None:
