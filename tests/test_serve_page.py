@@ -1,4 +1,4 @@
-"""The table's score page in a real browser (issue 28): Debian's Chromium driven by
+"""The table's score page in a real browser: Debian's Chromium driven by
 Playwright against a real ``euchre score serve`` in a subprocess.  A phone-sized page,
 a whole game entered by taps with the marker cards (R11) changing, a terminal's
 ``score hand`` showing without a reload, undo, the deal moving (R3), a watch-only page
