@@ -258,15 +258,29 @@ def test_r11_a_whole_game_by_taps_moves_the_marker_cards(serve, open_page, tmp_p
     expect(page.locator("#history-table tbody tr")).to_have_count(5)
 
 
-def test_a_refusal_is_the_servers_line_inline(serve, open_page) -> None:
+def test_a_refusal_is_the_servers_line_inline_then_points_and_a_renege(
+    serve, open_page
+) -> None:
     """Classic has no lone defenders (R6): the page says the scorekeeper's refusal
-    where the hand was tapped, and the score stays."""
+    where the hand was tapped, and the score stays; points by hand (with why) and a
+    renege are entered from the rarer entries."""
     score("new", "--rules", "classic", "--team", AB, "--team", CD)
     page = open_page(f"{serve().url}#code={CODE}")
     page.get_by_role("button", name="Defender alone").click()
     tap_hand(page, AB, 3)
     expect(page.locator('[data-error="entry"]')).to_contain_text("alone")
     expect(side(page, 0).locator(".score")).to_have_text("0")
+
+    page.get_by_text("More: points, renege, dealer").click()  # the rarer entries
+    points = page.locator('form[data-form="points"]')
+    points.locator('select[name="who"]').select_option(label=CD)
+    points.locator('input[name="points"]').fill("2")
+    points.locator('input[name="reason"]').fill("house rule")
+    points.get_by_role("button", name="Add points").click()
+    expect(side(page, 1).locator(".score")).to_have_text("2")
+    expect(page.locator("#last-hands li").first).to_contain_text("(house rule)")
+    page.locator('form[data-form="renege"]').get_by_role("button", name="Renege").click()
+    expect(page.locator("#last-hands li").first).to_contain_text("reneged")
 
 
 def test_a_terminal_hand_shows_without_a_reload_then_edit_and_undo(serve, open_page) -> None:

@@ -414,10 +414,10 @@ function wireEntry(place) {
   );
   $('[data-action="cancel-defender"]', place).addEventListener("click", () => askDefender(null));
   onSubmit($('[data-form="points"]', place), (form) =>
-    send("POST", "/api/points", { who: form.who.value, points: Number(form.points.value) }, entryError()),
+    send("POST", "/api/points", { who: form.who.value, points: Number(form.points.value), reason: form.reason.value.trim() }, entryError()),
   );
   onSubmit($('[data-form="renege"]', place), (form) =>
-    send("POST", "/api/renege", { who: form.who.value }, entryError()),
+    send("POST", "/api/renege", { who: form.who.value, alone: form.alone.checked }, entryError()),
   );
   onSubmit($('[data-form="dealer"]', place), (form) =>
     send("POST", "/api/dealer", { dealer: form.dealer.value }, entryError()),
@@ -599,8 +599,10 @@ function openEdit(entry) {
   } else if (entry.kind === "points") {
     form.who.value = number(entry.who) || "1";
     form.points.value = String(entry.points[entry.who] ?? 1);
+    form.reason.value = entry.reason || "";
   } else {
     form.reneger.value = number(entry.who) || "1";
+    form.lone.checked = Boolean(entry.alone);
   }
   const showKind = () => {
     for (const part of form.querySelectorAll("[data-kind]")) part.hidden = part.dataset.kind !== form.kind.value;
@@ -614,8 +616,8 @@ function openEdit(entry) {
         ? { kind, makers: form.makers.value, tricks: Number(form.tricks.value), alone: form.alone.checked,
             defender_alone: form.defender_alone.value || null }
         : kind === "points"
-          ? { kind, who: form.who.value, points: Number(form.points.value) }
-          : { kind, who: form.reneger.value };
+          ? { kind, who: form.who.value, points: Number(form.points.value), reason: form.reason.value.trim() }
+          : { kind, who: form.reneger.value, alone: form.lone.checked };
     if (await send("PUT", `/api/entries/${entry.number}`, body, $('[data-error="edit"]', form))) {
       $("#edit-dialog").close();
     }
