@@ -31,7 +31,7 @@ from euchre_cli.serve.app import MOST_BODY_BYTES, make_app
 from euchre_cli.serve.code import CODE_ALPHABET, DRAWN_LENGTH, WrongCodes, checked_code, new_code
 from euchre_cli.serve.live import MOST_STREAMS, Event, Hub
 from euchre_cli.serve.qr import qr_text
-from euchre_cli.serve.run import listening_socket, serve_forever
+from euchre_cli.serve.run import host_names, listening_socket, serve_forever
 
 CODE = "TABLE234"
 AB, CD = "Ann & Bob", "Cy & Di"
@@ -681,3 +681,30 @@ def test_the_qr_code_drawn_is_segnos_module_for_module(ascii: bool) -> None:
         drawn = drawn[: len(wanted)]  # the last line's lower half is blank
     assert drawn == wanted
 
+
+
+# --- The Host header: no reading by a page that rebinds its own name -----------------
+
+
+def test_a_request_naming_another_host_is_refused_and_the_served_names_are_not(db) -> None:
+    """DNS rebinding: a page at evil.example points its name at this address; its
+    requests still say ``Host: evil.example``, and get nothing."""
+    hosts = host_names("127.0.0.1", "127.0.0.1")
+    with TestClient(make_app(str(db), "friday", CODE, hosts), base_url="http://127.0.0.1") as c:
+        assert c.get("/api/sheet").status_code == 200
+        assert c.get("/api/sheet", headers={"Host": "localhost:8000"}).status_code == 200
+        assert c.get("/api/sheet", headers={"Host": "[::1]:8000"}).status_code == 200
+        for other in ("evil.example", "evil.example:8000", "127.0.0.1.evil.example"):
+            answer = c.get("/api/sheet", headers={"Host": other})
+            assert answer.status_code == 400, other
+            assert "friday" not in answer.text
+        hand = {"makers": "Ann", "tricks": 3}
+        refused = c.post("/api/hands", json=hand, headers={"X-Table-Code": CODE, "Host": "x.y"})
+        assert refused.status_code == 400
+    assert shown(db)["entries"] == 0
+
+
+def test_a_lan_server_answers_to_its_lan_address_and_this_machines_names() -> None:
+    names = host_names("0.0.0.0", "192.168.1.20")
+    assert {"192.168.1.20", "localhost", "127.0.0.1", "[::1]"} <= names
+    assert "0.0.0.0" not in names and socket.gethostname().lower() in names

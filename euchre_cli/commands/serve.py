@@ -73,7 +73,7 @@ def serve(
         listener = serving.listening_socket(listen_on, port)
     except serving.ListenError as problem:
         raise click.ClickException(str(problem)) from None
-    app = make_app(book_path(db), served, code)
+    app = make_app(book_path(db), served, code, serving.host_names(listen_on, shown))
     url = serving.address_url(listener, shown)
     say(f"Serving sheet {served} at {url}")
     say(f"Table code: {code} (entering hands needs it; reading the sheet does not)")

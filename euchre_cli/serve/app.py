@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import math
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Collection
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -18,6 +18,7 @@ from typing import Any
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
+from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
@@ -115,9 +116,13 @@ async def _body(request: Request) -> object:
         raise Refused(400, f"the body is not JSON: {str(problem).splitlines()[0]}") from None
 
 
-def make_app(book_path: str, sheet: str, code: str) -> Starlette:
+def make_app(
+    book_path: str, sheet: str, code: str, hosts: Collection[str] | None = None
+) -> Starlette:
     """The scoreboard of sheet ``sheet`` in the book at ``book_path``; writes need
-    ``code`` in the ``X-Table-Code`` header."""
+    ``code`` in the ``X-Table-Code`` header.  With ``hosts``, a request whose Host
+    header names another host is refused (400): a page elsewhere that points its own
+    name at this address (DNS rebinding) cannot read the sheet."""
     table = Table(book_path, sheet)
     hub = Hub()
     wrong_codes = WrongCodes()
@@ -259,6 +264,8 @@ def make_app(book_path: str, sheet: str, code: str) -> Starlette:
         exception_handlers={HTTPException: _not_served},
     )
     app.add_middleware(_SecurityHeaders)
+    if hosts is not None:
+        app.add_middleware(TrustedHostMiddleware, allowed_hosts=sorted(hosts))
     app.state.hub = hub
     app.state.table = table
     app.state.wrong_codes = wrong_codes

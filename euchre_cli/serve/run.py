@@ -55,6 +55,16 @@ def _reason(problem: Exception) -> str:
     return getattr(problem, "strerror", None) or str(problem) or type(problem).__name__
 
 
+def host_names(listen_on: str, shown_host: str) -> set[str]:
+    """The names a page may give this server in its Host header: the address shown
+    (and listened on), this machine's own names, and loopback's."""
+    machine = socket.gethostname().lower()
+    names = {shown_host, machine, f"{machine}.local", "localhost", "127.0.0.1", "::1"}
+    if listen_on not in ANY_ADDRESS:
+        names.add(listen_on)
+    return {f"[{name}]" if ":" in name else name.lower() for name in names}
+
+
 def address_url(listener: socket.socket, shown_host: str) -> str:
     """``http://HOST:PORT/`` for the port ``listener`` holds, as a phone types it."""
     port = listener.getsockname()[1]
