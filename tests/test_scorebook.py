@@ -19,6 +19,7 @@ import pytest
 
 from euchre_cli import book as book_module
 from euchre_cli.book import SCHEMA_VERSION, BookError, NewerBook, NoBook, NotABook, open_book
+from euchre_cli.engine.names import TextError
 from euchre_cli.engine.rules import GameRules, Ruleset
 from euchre_cli.engine.scoring import HandOutcome
 from euchre_cli.rulebook import load_ruleset, ruleset_to_dict
@@ -143,6 +144,17 @@ def test_names_are_checked_against_the_ruleset(
 ) -> None:
     with pytest.raises(SheetError, match=problem):
         seat_sides(load_ruleset(ruleset), teams, players)
+
+
+def test_a_sheets_player_may_take_a_sheets_forty_characters_not_more() -> None:
+    """A table's player names as typed, up to a sheet name's length (a game's players
+    keep 20 for its screen): the markup a hostile table might type fits, as text."""
+    hostile = "<img src=x onerror=alert(1)>"
+    sides = seat_sides(load_ruleset("standard"), (f"{hostile} & Bob", "Cy & Di"), ())
+    assert sides == ((hostile, "Bob"), ("Cy", "Di"))
+    assert seat_sides(load_ruleset("standard"), ("A" * 40 + " & Bob", "Cy & Di"), ())
+    with pytest.raises(TextError, match="player name of 1 to 40 characters"):
+        seat_sides(load_ruleset("standard"), ("A" * 41 + " & Bob", "Cy & Di"), ())
 
 
 # --- Entries are checked ----------------------------------------------------------------

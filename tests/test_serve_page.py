@@ -50,7 +50,7 @@ expect = sync_api.expect
 CODE = "TABLE7KX"
 AB, CD = "Ann & Bob", "Cy & Di"
 HOSTILE_SHEET = "<img src=x onerror=alert(1)> & Bob"  # 34 characters: a sheet's name
-HOSTILE_PLAYER = "<svg onload=alert()>"  # 20 characters, the most a player's name holds
+HOSTILE_PLAYER = "<img src=x onerror=alert(1)>"  # a sheet's player holds 40 characters
 ADDRESS = re.compile(r"Serving sheet .* at (http://\S+/)")
 SMALL_BUTTONS = """[...document.querySelectorAll("button")]
     .filter((button) => button.offsetParent !== null)

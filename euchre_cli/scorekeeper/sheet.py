@@ -15,7 +15,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
-from ..engine.names import check_player_name, check_text
+from ..engine.names import check_name, check_text
 from ..engine.rules import Ruleset, side_name
 from ..engine.scoring import (
     TRICKS_IN_HAND,
@@ -221,7 +221,8 @@ def seat_sides(
                 f"{name!r} is not a usable player name: a name may not be empty or a number"
                 " (numbers pick a side), nor hold &, comma, /, + or 'and' (they join a team)"
             )
-    sides = tuple(tuple(check_player_name(name, "player name") for name in side) for side in sides)
+    # a sheet's player may take a sheet's 40 characters: a game's 20 are for its screen
+    sides = tuple(tuple(check_name(name, "player name") for name in side) for side in sides)
     names = [name for side in sides for name in side]
     folded = [_fold(name) for name in names]
     if len(set(folded)) != len(folded):
