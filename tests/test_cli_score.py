@@ -246,6 +246,7 @@ def test_show_json_has_the_promised_shape(score: Run) -> None:
         "rubber": None,
         "dealer": None,  # not tracked: no --dealer
         "seating": ["Ann", "Cy", "Bob", "Di"],  # clockwise (R3)
+        "lone_hands": {"maker": True, "defender": True},  # standard has both (R6)
         "markers": {
             AB: {"top": 4, "top_face_up": False, "bottom": 6, "bottom_face_up": True,
                  "pips_showing": 1},
@@ -1382,3 +1383,19 @@ def test_r17_keep_takes_a_renege_at_its_prompt(score: Run) -> None:
     out = score("keep", input="renege Ann a\nrenege Ann\nquit\n").output
     assert "Error: a renege against a lone hand: two-handed has no lone hands" in out
     assert game_scores(score) == {"Ann": 0, "Bob": 2}
+
+
+@pytest.mark.parametrize(
+    ("rules", "lone"),
+    [("standard", (True, True)), ("classic", (True, False)), ("two-handed", (False, False))],
+)
+def test_r6_show_json_says_which_lone_hands_the_ruleset_has(
+    score: Run, rules: str, lone: tuple[bool, bool]
+) -> None:
+    """The page offers only these (classic has no lone defenders)."""
+    if rules == "two-handed":
+        score("new", "--rules", rules, "--player", "Ann", "--player", "Bob")
+    else:
+        score("new", "--rules", rules, *TEAMS)
+    said = json.loads(score("show", "--json").stdout)["lone_hands"]
+    assert (said["maker"], said["defender"]) == lone

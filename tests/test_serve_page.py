@@ -261,18 +261,20 @@ def test_r11_a_whole_game_by_taps_moves_the_marker_cards(serve, open_page, tmp_p
 def test_a_refusal_is_the_servers_line_inline_then_points_and_a_renege(
     serve, open_page
 ) -> None:
-    """Classic has no lone defenders (R6): the page says the scorekeeper's refusal
-    where the hand was tapped, and the score stays; points by hand (with why) and a
-    renege are entered from the rarer entries."""
+    """Classic has no lone defenders (R6): the page does not offer one.  Points of 0
+    get the scorekeeper's refusal inline, and the score stays; points by hand (with
+    why) and a renege are entered from the rarer entries."""
     score("new", "--rules", "classic", "--team", AB, "--team", CD)
     page = open_page(f"{serve().url}#code={CODE}")
-    page.get_by_role("button", name="Defender alone").click()
-    tap_hand(page, AB, 3)
-    expect(page.locator('[data-error="entry"]')).to_contain_text("alone")
-    expect(side(page, 0).locator(".score")).to_have_text("0")
+    expect(page.get_by_role("button", name="Maker alone")).to_be_visible()
+    expect(page.get_by_role("button", name="Defender alone")).to_be_hidden()
 
     page.get_by_text("More: points, renege, dealer").click()  # the rarer entries
     points = page.locator('form[data-form="points"]')
+    points.locator('input[name="points"]').fill("0")
+    points.get_by_role("button", name="Add points").click()
+    expect(page.locator('[data-error="entry"]')).to_contain_text("not 0")
+    expect(side(page, 0).locator(".score")).to_have_text("0")
     points.locator('select[name="who"]').select_option(label=CD)
     points.locator('input[name="points"]').fill("2")
     points.locator('input[name="reason"]').fill("house rule")

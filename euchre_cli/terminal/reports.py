@@ -338,6 +338,8 @@ def sheet_json(sheet: Sheet, tally: Tally) -> dict[str, Any]:
         "rubber": rubber,
         "dealer": None if tally.dealer is None else sheet.seating[tally.dealer],
         "seating": list(sheet.seating),
+        # R6: the lone hands the ruleset has, so a page offers only those
+        "lone_hands": {"maker": rules.alone.maker, "defender": rules.alone.defender},
         # R11: how each side's marker cards lie for the game in play (null where the
         # score has no picture), and the note said instead where the target has none
         "markers": _markers_json(sheet, tally),

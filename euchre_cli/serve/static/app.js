@@ -337,6 +337,15 @@ function buildEntry() {
   for (const part of place.querySelectorAll('[data-toggle], [data-action="thrown-in"], .more')) {
     part.hidden = sheet.game === null;
   }
+  // only the lone hands the ruleset has (R6): "Defender alone" is not offered in classic
+  const lone = sheet.lone_hands || { maker: true, defender: true };
+  for (const button of place.querySelectorAll("[data-toggle]")) {
+    const offered = button.dataset.toggle === "alone" ? lone.maker : lone.defender;
+    if (!offered) {
+      button.hidden = true;
+      state.armed[button.dataset.toggle] = false;
+    }
+  }
   // a book that keeps no deal (no "dealer" in the sheet) has no thrown-in hand nor dealer
   if (!("dealer" in sheet)) {
     for (const part of place.querySelectorAll('[data-action="thrown-in"], [data-form="dealer"]')) part.hidden = true;
