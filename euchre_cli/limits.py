@@ -19,12 +19,28 @@ LARGEST_WHOLE_NUMBER = 2**63 - 1
 seed, game id, move number or count may be larger."""
 SMALLEST_WHOLE_NUMBER = -(2**63)
 
+MOST_DIGITS = len(str(LARGEST_WHOLE_NUMBER))
+"""Digits a typed whole number may have at most (19): longer is refused as typed, before
+Python reads it (thousands of digits take it seconds, and a 4,301st is an error)."""
+
 MAX_FILE_BYTES = 2**20
 """A ruleset or the settings file at most, 1 MiB: house rules are a few hundred bytes."""
 
 MAX_JSON_NESTING = 32
 """Brackets inside brackets at most in JSON read from a file or the book: a game record
 nests five deep."""
+
+
+def whole_number(text: str, signed: bool = False) -> int | None:
+    """The whole number a person typed, or None when ``text`` is not one: ASCII digits
+    only (``int`` also reads other scripts' digits and "1_000", and ``isdigit`` passes a
+    superscript two, which ``int`` then refuses), a leading + or - when ``signed``, and
+    no more than the book holds.  Every number typed at the program is read here."""
+    digits = text[1:] if signed and text[:1] in "+-" and len(text) > 1 else text
+    if not (digits.isascii() and digits.isdigit() and len(digits) <= MOST_DIGITS):
+        return None
+    number = int(text)
+    return number if SMALLEST_WHOLE_NUMBER <= number <= LARGEST_WHOLE_NUMBER else None
 
 
 class UnreadableFile(Exception):

@@ -42,6 +42,9 @@ HOSTILE = {
     "huge negative": "-" + "9" * 30,
     "negative": "-1",
     "zero": "0",
+    "superscript digit": "\u00b2",  # isdigit() says yes, int() says no
+    "other script's digits": "\u0661\u0662",  # int() reads them as 12
+    "5,000 digits": "9" * 5000,  # past int()'s 4,300 digits
     "nan": "nan",
     "infinity": "inf",
     "empty": "",
@@ -338,3 +341,17 @@ def test_every_whole_number_an_option_takes_is_one_the_book_can_hold() -> None:
                     assert SMALLEST_WHOLE_NUMBER <= kind.min <= kind.max <= LARGEST_WHOLE_NUMBER
                     whole += 1
     assert whole >= 10  # seeds, ids, counts: the sweep found them
+
+
+@pytest.mark.parametrize("typed", ["\u00b2", "\u2460", "\u0661", "9" * 5000])
+def test_a_digit_that_is_not_0_to_9_is_refused_as_a_card_number(fresh, typed: str) -> None:
+    """A card is named by its number (1 to 5) in ASCII digits only: "²", "①", another
+    script's digits and a 5,000-digit number are each refused, and the game goes on."""
+    fresh()
+    answers = f"order\nn\n1\n{typed}\nquit\n".encode()
+    result = ConsoleRunner().invoke(
+        main, ["play", "--level", "easy", "--seed", "5", "--no-auto-play"], input=answers
+    )
+    assert isinstance(result.exception, SystemExit) and result.exit_code == 1, result.output
+    assert "You quit" in result.output
+    assert "is not one of your cards' numbers (1 to 5)" in result.output, result.output

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
-from ..limits import LARGEST_WHOLE_NUMBER, SMALLEST_WHOLE_NUMBER
+from ..limits import LARGEST_WHOLE_NUMBER, SMALLEST_WHOLE_NUMBER, whole_number
 from ..terminal.keyboard import ascii_only
 
 if TYPE_CHECKING:
@@ -75,10 +75,8 @@ class WholeNumber(click.IntRange):
         return f"at most {self.max}" if high else ""
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
-        try:
-            number = int(value)
-        except (TypeError, ValueError):  # a word, a fraction, or too many digits to read
-            number = None
+        is_whole = isinstance(value, int) and not isinstance(value, bool)
+        number = value if is_whole else whole_number(str(value).strip(), signed=True)
         if number is None or not self.min <= number <= self.max:
             self.fail(f"{value!r} is not a whole number from {self.min} to {self.max}", param, ctx)
         return number

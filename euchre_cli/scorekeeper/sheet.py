@@ -31,6 +31,7 @@ from ..engine.scoring import (
     score_renege,
     standing,
 )
+from ..limits import whole_number
 
 MAX_MANUAL_POINTS = 99
 # Between the names of a team; compiled on first use (re caches it), not at import.
@@ -156,8 +157,9 @@ class Sheet(NamedTuple):
         """The side meant by ``who``: a side's number, a team, any player's name, or
         initials ("AB" for Ann & Bob, "A" for Ann) when they fit only one side."""
         wanted = _fold(who)
-        if wanted.isdigit() and 1 <= int(wanted) <= len(self.sides):
-            return int(wanted) - 1
+        number = whole_number(wanted)
+        if number is not None and 1 <= number <= len(self.sides):
+            return number - 1
         for matches in (self._by_name(wanted), self._by_initials(wanted)):
             if len(matches) == 1:
                 return matches.pop()

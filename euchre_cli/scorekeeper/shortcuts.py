@@ -14,6 +14,7 @@ from typing import NamedTuple
 
 from ..engine.rules import Ruleset
 from ..engine.scoring import TRICKS_IN_HAND
+from ..limits import whole_number
 from .sheet import (
     Dealer,
     ManualPoints,
@@ -100,9 +101,10 @@ def _names_a_side(sheet: Sheet, words: Sequence[str]) -> bool:
 
 def tricks_answer(text: str) -> int:
     """The makers' tricks, as typed: 0 to 5."""
-    if not (text.isdigit() and 0 <= int(text) <= TRICKS_IN_HAND):
+    tricks = whole_number(text)
+    if tricks is None or not 0 <= tricks <= TRICKS_IN_HAND:
         raise SheetError(f"'{text}' is not a number of tricks: 0 to {TRICKS_IN_HAND}")
-    return int(text)
+    return tricks
 
 
 def alone_offers(rules: Ruleset) -> str:
@@ -152,7 +154,10 @@ def points_line(sheet: Sheet, words: Sequence[str]) -> ManualPoints:
             "add WHO POINTS [REASON], with POINTS a whole number: e.g. add 2 -2 renege"
         )
     who = " ".join(words[:at]).strip("\"'")
-    return manual_points(sheet, who, int(words[at]), " ".join(words[at + 1 :]))
+    points = whole_number(words[at], signed=True)
+    if points is None:
+        raise SheetError(f"'{words[at]}' is not a number of points: e.g. add 2 -2 renege")
+    return manual_points(sheet, who, points, " ".join(words[at + 1 :]))
 
 
 def renege_line(sheet: Sheet, words: Sequence[str]) -> Renege:

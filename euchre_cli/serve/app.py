@@ -24,7 +24,7 @@ from starlette.responses import FileResponse, JSONResponse, Response, StreamingR
 from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from ..limits import decode_json
+from ..limits import decode_json, whole_number
 from .code import WrongCodes, code_matches
 from .live import HEARTBEAT_SECONDS, MOST_STREAMS, BookWatcher, Hub, sheet_event
 from .table import Refused, Table
@@ -94,7 +94,8 @@ async def _not_served(request: Request, exc: Exception) -> Response:
 async def _body(request: Request) -> object:
     """The request's JSON body ({} when it has none), read up to ``MOST_BODY_BYTES``."""
     length = request.headers.get("content-length")
-    if length is not None and (not length.isdigit() or int(length) > MOST_BODY_BYTES):
+    size = None if length is None else whole_number(length.strip())
+    if length is not None and (size is None or size > MOST_BODY_BYTES):
         raise Refused(413, f"a request body may hold at most {MOST_BODY_BYTES} bytes")
     kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
     chunks, size = [], 0
@@ -149,8 +150,7 @@ def make_app(
         if wait:
             return error(
                 429,
-                f"too many wrong table codes from this address: try again in"
-                f" {math.ceil(wait)} s",
+                f"too many wrong table codes from this address: try again in {math.ceil(wait)} s",
                 headers={"Retry-After": str(math.ceil(wait))},
             )
         if code_matches(request.headers.get(CODE_HEADER), code):

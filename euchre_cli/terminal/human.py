@@ -40,6 +40,7 @@ from ..engine.values import (
     Phase,
     View,
 )
+from ..limits import whole_number
 from .numbers import DEFAULT_ORDER, in_hand_order, numbered
 from .text import Style
 from .words import ACTION_WORDS, PHASE_WORDS, refusal_words
@@ -343,12 +344,12 @@ class HumanPlayer:
         if not answer:
             first = self._held_in_order(view)[0]
             raise InvalidAction(f"type a card's code (like {first.typed}) or its number")
-        if answer.isdigit():
-            number = int(answer)
+        if answer.isdigit():  # "²" and a 5,000-digit number too: refused as numbers
+            number = whole_number(answer)
             cards = numbered(view, self.order)
-            if 1 <= number <= len(cards) and cards[number - 1] in view.hand:
+            if number is not None and 1 <= number <= len(cards) and cards[number - 1] in view.hand:
                 return cards[number - 1]
-            raise InvalidAction(self._no_card_numbered(view, number, cards))
+            raise InvalidAction(self._no_card_numbered(view, answer, cards))
         try:
             card = parse_card(_printable(answer))
         except ValueError as error:
@@ -359,11 +360,14 @@ class HumanPlayer:
             raise InvalidAction(f"there is no {named} in this game's {cards}-card deck")
         return card
 
-    def _no_card_numbered(self, view: View, number: int, cards: list[Card]) -> str:
-        """Why ``number`` names no card: its card has gone (a card keeps its number
-        once trump is fixed), or there never was one; with the numbers there are."""
+    def _no_card_numbered(self, view: View, typed: str, cards: list[Card]) -> str:
+        """Why the number ``typed`` names no card: its card has gone (a card keeps its
+        number once trump is fixed), or there never was one; with the numbers there are."""
         held = [str(place) for place, card in enumerate(cards, start=1) if card in view.hand]
         numbers = f"1 to {len(cards)}" if len(held) == len(cards) else ", ".join(held)
+        number = whole_number(typed)
+        if number is None:
+            return f"'{_printable(typed)}' is not one of your cards' numbers ({numbers})"
         if 1 <= number <= len(cards):
             card = cards[number - 1]
             went = (
