@@ -72,3 +72,9 @@ def test_no_reference_to_an_issue_tracker(folder: str) -> None:
     """A reader of the repository cannot look such a number up: the code says what
     the thing is for instead."""
     assert written_in(r"(?i)\bissues?\s+#?\d", folder) == []
+
+
+def test_a_partner_is_found_by_partner_only() -> None:
+    """``engine.rules.partner``: the seat across the table was worked out again in the
+    hand, the search, its deals and the screen."""
+    assert homes(r"\+\s*2\)\s*%\s*4", "euchre_cli", "bench") == {"euchre_cli/engine/rules.py"}

@@ -47,7 +47,7 @@ from .cards import (
     mask_of,
 )
 from .deal import deal, stacked_deck
-from .rules import HAND_SIZE, WEAK_HAND_SWAP, Ruleset
+from .rules import HAND_SIZE, WEAK_HAND_SWAP, Ruleset, partner
 from .scoring import TRICKS_IN_HAND, HandOutcome, HandScore, score_hand
 from .values import (
     ALONE,
@@ -246,14 +246,14 @@ class Hand:
         """A seat's partner this hand: fixed in four-handed play, the other defender
         in Cutthroat once trump is made (R12), nobody otherwise."""
         if self.rules.partnerships:
-            return (seat + 2) % 4
+            return partner(seat)
         if self.rules.temporary_partners and self.maker is not None and seat != self.maker:
             return 3 - seat - self.maker
         return None
 
     def is_maker_side(self, seat: int) -> bool:
         return self.maker is not None and (
-            seat == self.maker or self.rules.partnerships and seat == (self.maker + 2) % 4
+            seat == self.maker or self.rules.partnerships and seat == partner(self.maker)
         )
 
     @property

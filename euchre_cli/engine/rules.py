@@ -22,6 +22,13 @@ WEAK_HAND_SWAP = 3
 """Cards a weak hand swaps for the kitty's, under ``deal.weak_hand: exchange`` (R17)."""
 
 
+def partner(seat: int) -> int:
+    """The seat across the table: a four-handed player's partner for the whole game
+    (R3).  Where players play for themselves there is none (``Ruleset.partnerships``);
+    Cutthroat's defenders are partners for one hand only (``Hand.partner_of``)."""
+    return (seat + 2) % 4
+
+
 def side_name(names: Sequence[str]) -> str:
     """A side's name: its players' names joined, "Ann & Bob" (one player's own name)."""
     return " & ".join(names)

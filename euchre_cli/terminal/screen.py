@@ -15,7 +15,7 @@ from ..engine.cards import JOKER_INDEX, Card, sorted_hand
 from ..engine.game import Game, HandRecord
 from ..engine.hand import Hand
 from ..engine.match import Match, MatchObserver
-from ..engine.rules import WEAK_HAND_SWAP, side_name
+from ..engine.rules import WEAK_HAND_SWAP, partner, side_name
 from ..engine.scoring import GameResult, marker_position
 from ..engine.values import BEFORE_EXCHANGE, BIDDING, PASS, Action, Phase
 from ..rulebook.changes import HouseRules
@@ -38,7 +38,7 @@ def bid_words(hand: Hand, seat: int, action: Action, phase: Phase) -> str:
         return "passes"
     if seat == hand.dealer:
         return "picks it up"
-    if hand.rules.partnerships and seat == (hand.dealer + 2) % 4:
+    if hand.rules.partnerships and seat == partner(hand.dealer):
         return "assists"
     return "orders it up"
 

@@ -47,7 +47,7 @@ from itertools import combinations
 from ...engine.cards import bit_indices, mask_of
 from ...engine.hand import Hand
 from ...engine.play import play_out
-from ...engine.rules import HAND_SIZE, Ruleset
+from ...engine.rules import HAND_SIZE, Ruleset, partner
 from ...engine.scoring import TRICKS_IN_HAND, HandOutcome, score_hand
 from ...engine.values import DISCARD, Action, Phase, View
 from ..rule_based import RuleBasedPlayer, hand_value
@@ -158,7 +158,7 @@ class SearchPlayer:
         if utility is None:
             rules = self.rules
             sides = len(rules.sides)
-            makers = {maker, (maker + 2) % 4} if rules.partnerships else {maker}
+            makers = {maker, partner(maker)} if rules.partnerships else {maker}
             lone = next((s for s in alone if s not in makers), None)
             mine = rules.side_of(me)
             utility = []

@@ -26,7 +26,7 @@ from math import factorial
 from ...engine.cards import EFFECTIVE_SUIT, SUIT_MASKS, bit_indices, mask_of
 from ...engine.deal import deck_order
 from ...engine.hand import Hand
-from ...engine.rules import HAND_SIZE, WEAK_HAND_SWAP, Ruleset
+from ...engine.rules import HAND_SIZE, WEAK_HAND_SWAP, Ruleset, partner
 from ...engine.values import (
     ALONE,
     BIDDING,
@@ -114,7 +114,7 @@ class Knowledge:
         self.must_hold = self._natural_bids(view, ruleset)
         # the card this seat passed its lone partner (R13), taken to be kept by it
         self.passed_to: int | None = None
-        lone = next((s for s in self.called_best if (s + 2) % 4 == me), None)
+        lone = next((s for s in self.called_best if partner(s) == me), None)
         if lone is not None and not played >> view.given[-1] & 1:
             self.passed_to = lone
         self._count_unknown(view)
@@ -230,15 +230,15 @@ class Knowledge:
         if view.phase is Phase.PLAY or view.phase is Phase.OVER:
             done = callers
         elif view.phase is Phase.CALL_FOR_BEST:  # this seat passes a card now
-            done = callers[: next(i for i, s in enumerate(callers) if (s + 2) % 4 == me)]
+            done = callers[: next(i for i, s in enumerate(callers) if partner(s) == me)]
         elif view.phase is Phase.DISCARD and me in callers and self.my_best_received:
             done = callers[: callers.index(me)]  # this seat discards after its partner's card
         else:
             done = []
         self.called_best = [s for s in done if s != me]
-        self.gave_best = [(s + 2) % 4 for s in done if (s + 2) % 4 != me]
+        self.gave_best = [partner(s) for s in done if partner(s) != me]
         if self.my_best_received:
-            self.gave_best.append((me + 2) % 4)
+            self.gave_best.append(partner(me))
 
     def _natural_bids(self, view: View, ruleset: Ruleset) -> list[tuple[int, int]]:
         """Under natural trump (R17) each bid is evidence that cannot be wrong: whoever
@@ -282,7 +282,7 @@ class Knowledge:
         if view.maker is None:
             return ()
         if ruleset.partnerships:
-            return tuple(sorted((view.maker, (view.maker + 2) % 4)))
+            return tuple(sorted((view.maker, partner(view.maker))))
         return (view.maker,)
 
     # ---------------------------------------------------------------- sampling
@@ -416,9 +416,9 @@ class Knowledge:
                 pool &= ~(1 << up)
             if seat in passed:  # from the partner (R13)
                 pool &= ~(1 << passed[seat])
-            partner = (seat + 2) % 4
-            if partner in passed:
-                pool |= 1 << passed[partner]
+            mate = partner(seat)
+            if mate in passed:
+                pool |= 1 << passed[mate]
             if view.weak_hand is not None and seat == view.weak_hand[0] and self.shown:
                 kept = pool & self.shown
                 swapped = bit_indices(self.shown & ~kept)
@@ -455,12 +455,12 @@ class Knowledge:
         view = self.view
         passed = {}
         for lone in [*self.called_best, *([self.me] if self.my_best_received else [])]:
-            partner = (lone + 2) % 4
+            mate = partner(lone)
             if lone == self.me:
                 passed[lone] = int(view.received[-1])
-            elif partner == self.me:
+            elif mate == self.me:
                 passed[lone] = int(view.given[-1])
-            elif self.passed_shown and partner == self.shower:
+            elif self.passed_shown and mate == self.shower:
                 passed[lone] = self.passed_shown.bit_length() - 1  # seen: the shown card
             else:
                 pool = current[lone] | self.played_by[lone] | mask_of(discards[lone][-1:])
