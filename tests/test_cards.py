@@ -13,9 +13,6 @@ from euchre_cli.engine.cards import (
     Suit,
     build_deck,
     cards_of,
-    effective_suit,
-    is_trump,
-    make_card,
     mask_of,
     parse_card,
     sorted_hand,
@@ -103,11 +100,6 @@ def test_r1_same_colour_pairs():
     assert D.is_red and H.is_red and not C.is_red and not S.is_red
 
 
-def test_r1_make_card():
-    assert make_card("10", H) is card("TH")
-    assert make_card("j", S) is card("JS")
-
-
 @pytest.mark.parametrize(
     ("ranks", "joker", "size"),
     [
@@ -135,6 +127,21 @@ def test_masks_round_trip():
 
 
 # ------------------------------------------------------------------------- R2 order
+def is_trump(c, trump: Suit) -> bool:
+    """Whether a card is trump, as the engine reads it: in the trump suit's mask."""
+    return bool(SUIT_MASKS[trump][trump] >> c & 1)
+
+
+def effective_suit(c, trump: Suit) -> Suit:
+    """The suit a card follows as, as the engine reads it (R2)."""
+    (suit,) = [suit for suit in Suit if SUIT_MASKS[trump][suit] >> c & 1]
+    return suit
+
+
+def jack(suit: Suit):
+    return card("J" + suit.letter)
+
+
 def trump_order(trump: Suit, deck) -> list[str]:
     trumps = [c for c in deck if is_trump(c, trump)]
     return [c.code for c in sorted(trumps, key=lambda c: -TRUMP_POWER[trump][c])]
@@ -165,7 +172,7 @@ def test_r2_bowers_and_joker_for_every_trump(trump):
 
 @pytest.mark.parametrize("trump", list(Suit))
 def test_r2_left_bower_and_joker_belong_to_trump(trump):
-    left = make_card("J", trump.same_colour)
+    left = jack(trump.same_colour)
     assert effective_suit(left, trump) is trump
     assert effective_suit(JOKER, trump) is trump
     assert is_trump(left, trump) and is_trump(JOKER, trump)
@@ -174,12 +181,12 @@ def test_r2_left_bower_and_joker_belong_to_trump(trump):
     # The suit the left bower came from has no jack this hand (R2).
     assert not SUIT_MASKS[trump][trump.same_colour] >> left & 1
     jacks = [c for c in ALL_CARDS[:32] if effective_suit(c, trump) is trump.same_colour]
-    assert all(c.rank != make_card("J", C).rank for c in jacks)
+    assert all(c.rank != jack(C).rank for c in jacks)
     # The jacks of the other colour stay in their own suits.
     for other in Suit:
         if other not in (trump, trump.same_colour):
-            assert effective_suit(make_card("J", other), trump) is other
-            assert not is_trump(make_card("J", other), trump)
+            assert effective_suit(jack(other), trump) is other
+            assert not is_trump(jack(other), trump)
 
 
 def test_r2_plain_suit_order_a_k_q_j_10_9():
@@ -199,9 +206,7 @@ def test_r2_trick_strength_trump_beats_led_beats_offsuit():
     assert trick_strength(JOKER, trump, led) > trick_strength(card("JS"), trump, led)
 
 
-def test_effective_suit_without_trump():
-    assert effective_suit(card("JD"), None) is D
-    assert effective_suit(JOKER, None) is None
+def test_a_cards_own_suit_before_trump_is_made():
     assert JOKER.suit is None
     assert card("JD").suit is D
 

@@ -136,11 +136,6 @@ ALL_CARDS: tuple[Card, ...] = tuple(_CARDS)
 JOKER = _CARDS[JOKER_INDEX]
 
 
-def make_card(rank: str, suit: Suit) -> Card:
-    """The card of a rank name (``"9"``, ``"10"``, ``"J"`` …) and a suit."""
-    return _CARDS[suit * 8 + _RANK_INPUT[str(rank).upper()]]
-
-
 def parse_card(text: str) -> Card:
     """A card from its code: ``JH``, ``10h``, ``j♥``, ``tc``, ``JK``/``joker``/``benny``.
 
@@ -206,20 +201,10 @@ def mask_of(cards: Iterable[int]) -> int:
     return mask
 
 
-def effective_suit(card: int, trump: Suit | None) -> Suit | None:
-    """The suit a card belongs to for following and leading (R2): bowers and joker are trump."""
-    if trump is None:
-        return None if card == JOKER_INDEX else Suit(card >> 3)
-    return Suit(_EFFECTIVE[trump][card])
-
-
-def is_trump(card: int, trump: Suit) -> bool:
-    return _EFFECTIVE[trump][card] == trump
-
-
 # Precomputed tables, indexed [trump][card] or [trump][suit]: the engine's hot loop
 # (legal plays, trick winners) reads them instead of recomputing R2 every time.
-_EFFECTIVE: list[list[int]] = []
+EFFECTIVE_SUIT: list[list[int]] = []
+"""``EFFECTIVE_SUIT[trump][card]``: the card's suit for following once trump is fixed."""
 SUIT_MASKS: list[list[int]] = []
 """``SUIT_MASKS[trump][suit]``: every card whose effective suit is ``suit``."""
 TRUMP_POWER: list[list[int]] = []
@@ -229,7 +214,7 @@ for _trump in Suit:
     _left = _trump.same_colour * 8 + JACK
     _right = _trump * 8 + JACK
     effective = [(_trump if i in (_left, JOKER_INDEX) else i >> 3) for i in range(CARD_COUNT)]
-    _EFFECTIVE.append(effective)
+    EFFECTIVE_SUIT.append(effective)
     SUIT_MASKS.append([mask_of(i for i in range(CARD_COUNT) if effective[i] == s) for s in Suit])
     power = [0] * CARD_COUNT
     for i in range(CARD_COUNT):
@@ -239,8 +224,6 @@ for _trump in Suit:
     power[_right] = 21
     power[JOKER_INDEX] = 22
     TRUMP_POWER.append(power)
-EFFECTIVE_SUIT = _EFFECTIVE
-"""``EFFECTIVE_SUIT[trump][card]``: the card's suit for following once trump is fixed."""
 
 
 def trick_strength(card: int, trump: Suit, led: Suit) -> int:
