@@ -323,7 +323,7 @@ def export(
         sheet = book.sheet(name)
         tally = book.tally(sheet)
     text = csv_text(sheet, tally).removesuffix("\n")
-    write_output(text, output, force, f"sheet {sheet.name}")
+    write_output(text, output, force, f"sheet {sheet.name}", db)
 
 
 @score.command()
