@@ -321,6 +321,43 @@ def test_an_export_writes_over_no_book_database_fifo_or_device_even_forced(
             assert (tmp_path / book).read_bytes() == kept[home / BOOK_FILE]
 
 
+# Names that look like another name, or like none: each holds a character that shows
+# nothing (beside "Ann", "Ann" and a Hangul filler look the same on a sheet)
+UNSEEN_NAMES = {
+    "Hangul filler": "Ann\u3164",
+    "Hangul filler alone": "\u3164",
+    "Hangul choseong filler": "\u115fAnn",
+    "halfwidth Hangul filler": "An\uffa0n",
+    "braille blank": "\u2800",
+    "zero-width space": "Ann\u200b",
+    "zero-width joiner": "A\u200dnn",
+    "word joiner": "Ann\u2060",
+    "byte order mark": "\ufeffAnn",
+    "variation selector": "Ann\ufe0f",
+    "variation selector supplement": "Ann\U000e0100",
+    "combining grapheme joiner": "An\u034fn",
+}
+
+
+@pytest.mark.parametrize("unseen", UNSEEN_NAMES.values(), ids=UNSEEN_NAMES)
+def test_a_name_with_a_character_that_shows_nothing_is_refused(fresh, unseen: str) -> None:
+    """A score sheet's players, teams and name, and a game's --name (given or set):
+    refused in one line, nothing written."""
+    for line in [
+        ["score", "new", "--team", f"Ann & {unseen}", "--team", "Cy & Di"],
+        ["score", "new", "--rules", "two-handed", "--player", "Ann", "--player", unseen],
+        ["score", "new", unseen, "--team", "Ann & Bob", "--team", "Cy & Di"],
+        ["play", "--name", unseen, "--level", "easy"],
+        ["config", "set", "name", unseen],
+    ]:
+        home = fresh()
+        before = {file: file.read_bytes() for file in home.iterdir()}
+        result = check(line)
+        assert result.exit_code in (1, 2), (line, result.output)
+        assert "which shows nothing" in result.stderr, (line, result.stderr)
+        assert {file: file.read_bytes() for file in home.iterdir()} == before, line
+
+
 @pytest.mark.parametrize(("path", "name"), list(flags()))
 def test_every_command_and_flag_runs_or_refuses_in_one_line(fresh, path, name) -> None:
     swept = [param for param in COMMANDS[path].params if param.name == name]
