@@ -26,6 +26,7 @@ from .limits import file_kind, path_problem
 APPLICATION_ID = 0x45554352  # "EUCR" in the file header: this file is a euchre score book
 BUSY_TIMEOUT_SECONDS = 10.0
 BOOK_FILE = "scores.sqlite3"  # the book's name in the user's data folder
+SQLITE_HEADER = b"SQLite format 3\x00"  # how every SQLite database file begins
 
 
 

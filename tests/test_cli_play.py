@@ -564,3 +564,20 @@ def test_an_only_legal_card_is_played_for_you_unless_auto_play_is_off() -> None:
     asked = run(*args, "--no-auto-play", input=answers).output
     assert "1:Q♣  2:10♣  3:K♠  4:J♥  5:J♦\nYour card (follow ♦ diamonds) > " in asked
     assert "played for you" not in asked
+
+
+@pytest.mark.parametrize("command", ["play", "cutthroat", "two-handed"])
+def test_every_ruleset_a_game_commands_help_names_is_one_it_plays(command: str) -> None:
+    """`cutthroat --help` named --rules classic, a four-handed ruleset, for a rubber:
+    each ruleset a game command's help names has the command's players, and the one
+    named for a rubber has rubbers (R10)."""
+    context = click.Context(main)
+    game = main.get_command(context, command)
+    assert game is not None
+    (rules,) = [param for param in game.params if param.name == "rules"]
+    players = load_ruleset(rules.default).players
+    shown = " ".join(CliRunner().invoke(main, [command, "--help"]).output.split())
+    for named in re.findall(r"--rules ([a-z][\w-]*)", shown):  # not its metavar, TEXT
+        assert load_ruleset(named).players == players, named
+    for named in re.findall(r"R10, --rules ([\w-]+)", shown):
+        assert load_ruleset(named).rubber is not None, named

@@ -1369,7 +1369,7 @@ def test_r17_keep_takes_a_renege_at_its_prompt(score: Run) -> None:
     score("new", *TEAMS)
     lines = ["help", "renege Cy & Di", "renege 1 a", "renege", "renege Zed", "undo", "quit"]
     out = score("keep", input="\n".join(lines) + "\n").output
-    assert "renege WHO [a] (WHO reneged;\na: against a lone hand)" in out  # the help
+    assert "renege WHO [a] (WHO reneged; a: against a lone hand)" in " ".join(out.split())  # help
     assert "#1 Cy & Di reneged: Ann & Bob +2 -> Ann & Bob 2, Cy & Di 0" in out
     assert "#2 Ann & Bob reneged against a lone hand: Cy & Di +4" in out
     assert "Error: renege WHO [a]: the side that reneged" in out

@@ -378,3 +378,13 @@ def test_a_rubber_from_the_file_refuses_games_naming_the_file(settings_file: Pat
     assert "--games: the rules classic (from the settings file) plays a rubber" in result.output
     typed = run("play", "--games", "3", "--rules", "classic")
     assert "--games: --rules classic plays a rubber" in typed.output
+
+
+def test_help_says_where_the_settings_are_and_which_commands_read_them() -> None:
+    """In the user's config folder, or $EUCHRE_HOME: not beside the book, which is in
+    the data folder."""
+    shown = " ".join(run("config", "--help").output.split())
+    assert "beside the book" not in shown
+    assert "settings.yaml in your config folder" in shown and "$EUCHRE_HOME" in shown
+    commands = {command for setting in SETTINGS.values() for command in setting.commands}
+    assert all(f"{command}," in shown or f"{command} " in shown for command in commands)

@@ -5,7 +5,8 @@ command that reads records run on it.
 A damaged game is refused in one line that names it, by every command that reads it
 whole (show, replay, export, review, resume); the list shows it as damaged and
 ``stats`` leaves it out, each with a note, so the book's other games stay usable;
-and ``games delete ID`` removes it.
+and ``games delete ID`` removes it.  A sheet id tampered with starts the next sheet
+under an id no sheet has had, or is refused in one line, the book as it was.
 """
 
 from __future__ import annotations
@@ -172,3 +173,44 @@ def test_stats_leaves_out_a_game_whose_figures_cannot_be_read(book: Path) -> Non
     assert table["all"]["games"] == 1
     assert counted.stderr.startswith("Note: game 1 is damaged: its figures cannot be read (")
     assert counted.stderr.endswith("; it is not counted.\n")
+
+
+# The scorekeeper's own values tampered: the highest sheet id given out (the last id a
+# book holds, a number past it, which SQLite keeps as text, and values that are no
+# number), and a sheet's id set to the last one.
+TAMPERED_SHEET_IDS = [
+    ("UPDATE settings SET value = ? WHERE key = 'last_sheet_id'", 2**63 - 1),
+    ("UPDATE settings SET value = ? WHERE key = 'last_sheet_id'", "9" * 30),
+    ("UPDATE settings SET value = ? WHERE key = 'last_sheet_id'", -5),
+    ("UPDATE settings SET value = ? WHERE key = 'last_sheet_id'", "x"),
+    ("UPDATE settings SET value = ? WHERE key = 'last_sheet_id'", 1.5),
+    ("UPDATE settings SET value = ? WHERE key = 'last_sheet_id'", b"\xff"),
+    ("UPDATE sheets SET id = ?", 2**63 - 1),
+]
+
+
+@pytest.mark.parametrize(
+    ("query", "value"),
+    TAMPERED_SHEET_IDS,
+    ids=[f"{query.split()[1]}={value!r:.20}" for query, value in TAMPERED_SHEET_IDS],
+)
+def test_a_tampered_sheet_id_starts_the_next_sheet_or_is_refused_in_one_line(
+    book: Path, query: str, value: object
+) -> None:
+    teams = ["--team", "Ann & Bob", "--team", "Cy & Di"]
+    assert run("score", "new", "friday", *teams).exit_code == 0
+    with sqlite3.connect(book) as db:
+        db.execute(query, (value,))
+    db.close()
+    before = book.read_bytes()
+    started = run("score", "new", "saturday", *teams)
+    assert "Traceback" not in started.output
+    assert started.exception is None or isinstance(started.exception, SystemExit)
+    listed = run("score", "list").stdout
+    if started.exit_code == 0:  # a new id, after every id given out that can be read
+        assert "friday" in listed and "saturday" in listed
+        return
+    assert started.exit_code == 1 and "saturday" not in listed
+    assert started.stderr.startswith("Error: the book is damaged: ")
+    assert started.stderr.count("\n") == 1, started.stderr
+    assert book.read_bytes() == before

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import csv
 import json
+import re
+import shlex
 import sqlite3
 from pathlib import Path
 from typing import Any
@@ -156,6 +158,50 @@ def test_r3_new_dealer_then_hands_undo_and_edit_keep_the_deal_right(score) -> No
     assert "Ann deals next." in score("show").output
     score("undo")
     assert shown(score)["dealer"] == "Bob"
+
+
+def test_r3_an_edit_keeps_a_dealer_entry_one_and_makes_no_other_one(score) -> None:
+    """Who deals is a fact no other entry holds: edited into a hand it would be lost
+    (and the deal with it), and a hand edited into one would lose the hand."""
+    score("new", *TEAMS, "--dealer", "Cy")
+    score("hand", "--makers", "1", "--tricks", "4")
+    before = shown(score)
+    refused = score("edit", "1", "--makers", "Ann", "--tricks", "5", fails=True)
+    assert refused.exit_code == 1 and len(refused.output.strip().splitlines()) == 1
+    assert "#1 says who deals (Cy), and an edit keeps it so:" in refused.output
+    assert "'euchre score edit 1 --dealer WHO'" in refused.output
+    refused = score("edit", "2", "--dealer", "Bob", fails=True)
+    assert refused.exit_code == 1 and len(refused.output.strip().splitlines()) == 1
+    assert "#2 is not a dealer entry, and an edit keeps it so:" in refused.output
+    assert "'euchre score dealer WHO' says who deals next" in refused.output
+    assert shown(score) == before
+    assert score("edit", "1", "--dealer", "Bob").output.startswith("#1 is now: Bob to deal.\n")
+    assert shown(score)["dealer"] == "Di"  # Bob dealt the hand: Di deals next
+
+
+def readme_score_example() -> list[str]:
+    """The command lines of the README's "Keeping score" example, in order."""
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text("utf-8")
+    section = readme.split("\n## Keeping score\n", 1)[1]
+    block = re.search(r"```sh\n(.*?)```", section, re.S)
+    assert block is not None
+    return [line for line in block.group(1).splitlines() if line.startswith("euchre score ")]
+
+
+def test_r3_the_readmes_score_example_does_what_it_says_and_keeps_the_dealer(
+    score, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each line run in turn on a fresh book; a line whose comment quotes what it
+    prints ("#2 Ann & Bob made it ...") prints that."""
+    monkeypatch.chdir(tmp_path)  # export's -o writes here
+    lines = readme_score_example()
+    assert any(" edit " in line for line in lines)
+    for line in lines:
+        out = score(*shlex.split(line, comments=True)[2:], input="").output
+        quoted = re.search(r'# "(#.*?)\.\.\."', line)
+        if quoted:
+            assert out.startswith(quoted.group(1)), (line, out)
+        assert shown(score)["dealer"] is not None, (line, out)
 
 
 def test_without_a_dealer_the_json_says_null_and_the_text_says_nothing(score) -> None:

@@ -71,3 +71,13 @@ def test_every_page_linked_is_there(page: Path) -> None:
     text = page.read_text("utf-8")
     links = re.findall(r"\]\(([^)#:]+)(?:#[^)]*)?\)", text)
     assert [link for link in links if not (page.parent / link).exists()] == []
+
+
+def test_the_readme_says_what_the_browser_tests_need_and_that_they_skip() -> None:
+    """What tests/test_serve_page.py skips without, in its own words."""
+    page_tests = (ROOT / "tests" / "test_serve_page.py").read_text("utf-8")
+    needs = re.search(r"\((apt-get install \w+)\)", page_tests)
+    assert needs is not None
+    readme = " ".join((ROOT / "README.md").read_text("utf-8").split())
+    assert f"`{needs.group(1)}`" in readme
+    assert re.search(r"browser tests[^.]*skip", readme)

@@ -21,13 +21,14 @@ import json
 import os
 import shutil
 import signal
+import sqlite3
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
 import click
 import pytest
-from click.testing import CliRunner
+from click.testing import CliRunner, Result
 
 from euchre_cli.book import BOOK_FILE
 from euchre_cli.cli.options import WholeNumber
@@ -248,7 +249,7 @@ class ConsoleRunner(CliRunner):
 MOST_IN_AN_ERROR = 1000  # characters: a 10,000-character value is quoted cut short
 
 
-def check(line: list[str], env: dict[str, str] | None = None, answers: bytes = b"") -> None:
+def check(line: list[str], env: dict[str, str] | None = None, answers: bytes = b"") -> Result:
     """Run ``euchre LINE`` (with ``env`` set) on ``answers`` as its input: exit status
     0, 1 or 2, nothing raised but SystemExit, and a failure said in one line, the
     last (with answers, each refused answer says so in a line of its own)."""
@@ -261,23 +262,100 @@ def check(line: list[str], env: dict[str, str] | None = None, answers: bytes = b
     assert result.exit_code in (0, 1, 2), (shown, result.output)
     assert "Traceback" not in result.output, (shown, result.output)
     if answers:
-        return
+        return result
     lines = [text for text in result.stderr.splitlines() if text.strip()]
     errors = [number for number, text in enumerate(lines) if text.startswith("Error: ")]
     assert len(errors) <= 1, (shown, lines)
     if errors:  # a line break in a value given is shown escaped, as \n
         assert errors[0] == len(lines) - 1, (shown, lines)
         assert len(lines[-1]) <= MOST_IN_AN_ERROR, (shown, lines[-1][:200])
+    return result
 
 
 @pytest.mark.parametrize(("path", "name"), list(swept_params()))
 def test_a_hostile_value_is_refused_in_one_line(fresh, path, name: str) -> None:
     (param,) = [param for param in COMMANDS[path].params if param.name == name]
-    for label, value in HOSTILE.items():
-        if label == "FIFO" and _written(param):
-            continue  # opened to write, a FIFO waits for a reader, as it should
+    for value in HOSTILE.values():
         fresh()
         check(arguments(path, param, value))
+
+
+def written_params() -> Iterator:
+    """Every (command path, parameter name) of a file the command writes."""
+    for path, command in COMMANDS.items():
+        for param in command.params:
+            if _written(param):
+                yield pytest.param(path, param.name, id=f"{' '.join(path)} {param.name}")
+
+
+@pytest.mark.parametrize(("path", "name"), list(written_params()))
+def test_an_export_writes_over_no_book_database_fifo_or_device_even_forced(
+    fresh, tmp_path: Path, path, name: str
+) -> None:
+    """The book (where the home keeps it, named by --db, or a hard link to it) and any
+    other SQLite database are kept whole, and a FIFO or a device refused, not waited
+    on or written to: with --force too, in one line."""
+    (param,) = [param for param in COMMANDS[path].params if param.name == name]
+    other = tmp_path / "other.sqlite3"
+    with sqlite3.connect(other) as database:
+        database.execute("CREATE TABLE kept (what TEXT)")
+    database.close()
+    for target, book in [
+        ("home", None), (BOOK_FILE, BOOK_FILE), ("linked", None), (str(other), None),
+        ("fifo", None), ("/dev/null", None),
+    ]:  # fmt: skip
+        home = fresh()
+        if target == "home":
+            target = str(home / BOOK_FILE)
+        if target == "linked":
+            os.link(home / BOOK_FILE, tmp_path / f"linked-{home.name}")
+            target = f"linked-{home.name}"
+        if book is not None:
+            shutil.copyfile(home / BOOK_FILE, tmp_path / book)
+        kept = {file: file.read_bytes() for file in (home / BOOK_FILE, other)}
+        database_flags = [] if book is None else ["--db", book]
+        result = check([*arguments(path, param, target), "--force", *database_flags])
+        assert result.exit_code in (1, 2), (target, result.output)
+        assert {file: file.read_bytes() for file in kept} == kept, target
+        if book is not None:
+            assert (tmp_path / book).read_bytes() == kept[home / BOOK_FILE]
+
+
+# Names that look like another name, or like none: each holds a character that shows
+# nothing (beside "Ann", "Ann" and a Hangul filler look the same on a sheet)
+UNSEEN_NAMES = {
+    "Hangul filler": "Ann\u3164",
+    "Hangul filler alone": "\u3164",
+    "Hangul choseong filler": "\u115fAnn",
+    "halfwidth Hangul filler": "An\uffa0n",
+    "braille blank": "\u2800",
+    "zero-width space": "Ann\u200b",
+    "zero-width joiner": "A\u200dnn",
+    "word joiner": "Ann\u2060",
+    "byte order mark": "\ufeffAnn",
+    "variation selector": "Ann\ufe0f",
+    "variation selector supplement": "Ann\U000e0100",
+    "combining grapheme joiner": "An\u034fn",
+}
+
+
+@pytest.mark.parametrize("unseen", UNSEEN_NAMES.values(), ids=UNSEEN_NAMES)
+def test_a_name_with_a_character_that_shows_nothing_is_refused(fresh, unseen: str) -> None:
+    """A score sheet's players, teams and name, and a game's --name (given or set):
+    refused in one line, nothing written."""
+    for line in [
+        ["score", "new", "--team", f"Ann & {unseen}", "--team", "Cy & Di"],
+        ["score", "new", "--rules", "two-handed", "--player", "Ann", "--player", unseen],
+        ["score", "new", unseen, "--team", "Ann & Bob", "--team", "Cy & Di"],
+        ["play", "--name", unseen, "--level", "easy"],
+        ["config", "set", "name", unseen],
+    ]:
+        home = fresh()
+        before = {file: file.read_bytes() for file in home.iterdir()}
+        result = check(line)
+        assert result.exit_code in (1, 2), (line, result.output)
+        assert "which shows nothing" in result.stderr, (line, result.stderr)
+        assert {file: file.read_bytes() for file in home.iterdir()} == before, line
 
 
 @pytest.mark.parametrize(("path", "name"), list(flags()))

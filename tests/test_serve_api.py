@@ -222,6 +222,9 @@ def test_the_deal_thrown_in_hands_and_a_dealer_named(client, db) -> None:
     redealt = {"kind": "dealer", "dealer": "Ann"}
     again = client.put("/api/entries/1", json=redealt, headers={"X-Table-Code": CODE})
     assert again.json()["dealer"] == "Bob" == shown(db)["dealer"]
+    lost = {"kind": "hand", "makers": "AB", "tricks": 5}  # the deal would be lost with it
+    kept = client.put("/api/entries/1", json=lost, headers={"X-Table-Code": CODE})
+    assert kept.status_code == 422 and kept.json()["error"].startswith("#1 says who deals (Ann)")
     assert post(client, "/api/undo").json()["dealer"] == "Cy"
 
 

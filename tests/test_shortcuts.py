@@ -3,13 +3,19 @@ line means, and each refusal, one line, as a ``SheetError``."""
 
 from __future__ import annotations
 
-import pytest
+import re
+from pathlib import Path
 
-from euchre_cli.rulebook import load_ruleset
+import pytest
+from click.testing import CliRunner
+
+from euchre_cli.commands.euchre import main
+from euchre_cli.rulebook import builtin_names, load_ruleset
 from euchre_cli.scorekeeper.sheet import ManualPoints, Renege, Sheet, SheetError, seat_sides
 from euchre_cli.scorekeeper.shortcuts import (
     HandLine,
     alone_answer,
+    dealer_line,
     defender_answer,
     hand_line,
     points_line,
@@ -111,3 +117,36 @@ def test_r17_renege_line_names_the_side_and_a_lone_hand() -> None:
         renege_line(FOUR, [])
     with pytest.raises(SheetError, match="has no lone hands"):
         renege_line(TWO, ["Ann", "a"])
+
+
+# keep's lines that are commands, by their first word, and what reads the rest
+COMMAND_LINES = {"add": points_line, "renege": renege_line, "dealer": dealer_line}
+
+
+@pytest.mark.parametrize("rules", builtin_names())
+def test_r6_every_line_keep_offers_as_an_example_is_one_the_sheet_takes(
+    rules: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """keep's help ("1 a 5" ...), the examples its refusals give ("e.g. renege 2 a")
+    and the lone hands they name are each taken on a sheet of any built-in ruleset:
+    a lone hand the ruleset has not, or a player the sheet has not, would be refused."""
+    monkeypatch.setenv("EUCHRE_HOME", str(tmp_path))
+    ruleset = load_ruleset(rules)
+    teams = ("Ed & Flo", "Gus & Hal") if ruleset.partnerships else ()
+    players = () if ruleset.partnerships else ("Ed", "Flo", "Gus")[: ruleset.players]
+    named = [*(("--team", team) for team in teams), *(("--player", name) for name in players)]
+    runner = CliRunner()
+    started = runner.invoke(main, ["score", "new", "--rules", rules, *sum(named, ())])
+    assert started.exit_code == 0, started.output
+    typed = ["", "help", "add", "renege", "dealer", "1 x 4", "quit"]  # Enter: no dealer
+    out = runner.invoke(main, ["score", "keep"], input="\n".join(typed) + "\n").output
+    examples = re.findall(r'"([^"]+)" \(', out) + re.findall(r"e\.g\. (.+)$", out, re.M)
+    assert len(examples) >= 4 and all(word in " ".join(examples) for word in COMMAND_LINES)
+    lone = re.search(r"and for lone hands (.+)$", out, re.M)
+    assert bool(lone) == (ruleset.alone.maker or ruleset.alone.defender)
+    examples += [f"1 {word} 3" for word in re.findall(r"(\w+) = ", lone.group(1))] if lone else []
+    sheet = Sheet(1, "friday", ruleset, seat_sides(ruleset, teams, players))
+    for line in examples:
+        first, *rest = line.split()
+        read = COMMAND_LINES.get(first)
+        read(sheet, rest) if read else hand_line(sheet, line.split())

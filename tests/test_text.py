@@ -52,8 +52,10 @@ def refused_in_one_line(result: Result, says: str) -> None:
 
 @pytest.mark.parametrize("text", HOSTILE)
 def test_every_check_refuses_what_a_terminal_would_obey(text: str) -> None:
+    # a name names a zero-width space's code point, which shows nothing
+    refusal = "holds control characters|which shows nothing"
     for check in (check_player_name, check_name, lambda text: check_text(text, "reason")):
-        with pytest.raises(TextError, match="holds control characters") as refused:
+        with pytest.raises(TextError, match=refusal) as refused:
             check(text)
         assert str(refused.value).isprintable()  # quoted escaped, as Python writes it
 

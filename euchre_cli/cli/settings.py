@@ -1,5 +1,6 @@
 """The settings file: the defaults a person would otherwise type at every game
-(``level: medium``, ``delay: 0.3``), kept in ``settings.yaml`` beside the book.
+(``level: medium``, ``delay: 0.3``), kept in ``settings.yaml`` in the user's config
+folder, or in ``$EUCHRE_HOME`` (``places.config_folder``).
 
 Each key gives its default to one option of some game commands, and an option given
 on the command line wins.  A value is kept as text and read as the command line
@@ -32,10 +33,6 @@ SETTINGS_FILE = "settings.yaml"
 _GAMES = ("play", "cutthroat", "two-handed")
 _NULL_TAG = "tag:yaml.org,2002:null"
 _STRING_TAG = "tag:yaml.org,2002:str"
-_HEADER = (
-    "# euchre settings: defaults for euchre play, cutthroat, two-handed and resume;\n"
-    "# an option given on the command line wins.  `euchre config list` shows them all.\n"
-)
 
 
 @dataclass(frozen=True)
@@ -93,6 +90,15 @@ SETTINGS: dict[str, Setting] = {
         ),
     )
 }
+
+# The commands that take a default from the file, in the order the keys name them
+_READERS = list(dict.fromkeys(name for setting in SETTINGS.values() for name in setting.commands))
+DEFAULTS_FOR = f"defaults for euchre {', '.join(_READERS[:-1])} and {_READERS[-1]}"
+"""What the file holds, in words: "defaults for euchre play, ... and resume"."""
+_HEADER = (
+    f"# euchre settings: {DEFAULTS_FOR};\n"
+    "# an option given on the command line wins.  `euchre config list` shows them all.\n"
+)
 
 
 class SettingsError(click.ClickException):

@@ -12,7 +12,9 @@ import click
 
 from ..cli.errors import ListingGroup
 from ..cli.settings import (
+    DEFAULTS_FOR,
     SETTINGS,
+    SETTINGS_FILE,
     Entry,
     Setting,
     as_text,
@@ -29,13 +31,16 @@ from ..terminal.text import say
 from .euchre import main as euchre
 
 _KEYS = "\n".join(f"  {setting.key:<18}{setting.about}" for setting in SETTINGS.values())
+_HELP = (
+    f"{DEFAULTS_FOR[:1].upper()}{DEFAULTS_FOR[1:]}, kept in {SETTINGS_FILE} in your config"
+    " folder, or in $EUCHRE_HOME when it is set ('euchre config list' names the file)."
+    "  An option given on the command line wins over them."
+)
 
 
-@click.group(cls=ListingGroup, epilog=f"The keys:\n\n\b\n{_KEYS}")
+@click.group(cls=ListingGroup, help=_HELP, epilog=f"The keys:\n\n\b\n{_KEYS}")
 def config() -> None:
-    """Defaults for euchre play, cutthroat, two-handed and resume, kept in
-    settings.yaml beside the book ($EUCHRE_HOME).  An option given on the command
-    line wins over them."""
+    """The settings file (its help, ``_HELP``, is built from ``SETTINGS``)."""
 
 
 @config.command("list")

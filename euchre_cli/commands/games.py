@@ -153,7 +153,7 @@ def export(game_id: int, output: str | None, force: bool, db: str | None) -> Non
     from ..records.export import to_document  # export's and import's only
 
     text = json_text(to_document(_record(db, game_id)), indent=1)
-    write_output(text, output, force, f"game {game_id}")
+    write_output(text, output, force, f"game {game_id}", db)
 
 
 @games.command(name="import")

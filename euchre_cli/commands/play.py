@@ -146,7 +146,10 @@ def _check_name(ctx: click.Context, param: click.Parameter, value: str) -> str:
         raise click.BadParameter(str(error)) from None
 
 
-def _game_options(function: Callable) -> Callable:
+def _game_options(rubber_rules: str | None) -> Callable[[Callable], Callable]:
+    """The options of every game command; ``rubber_rules`` is a built-in ruleset with
+    rubbers (R10) that the command plays, for --games' help to name, where it has one."""
+    rubbers = f"R10, --rules {rubber_rules}" if rubber_rules else "R10"
     options = [
         click.option(
             "--seed",
@@ -158,8 +161,8 @@ def _game_options(function: Callable) -> Callable:
             "--games",
             type=WholeNumber(min=1, max=MAX_GAMES),
             help="Play a match of N games, the seats kept, laps and slams counted where the"
-            " ruleset has them (R13). A ruleset with rubbers (R10, --rules classic) always"
-            " plays a whole rubber, and takes no --games.",
+            f" ruleset has them (R13). A ruleset with rubbers ({rubbers}) always plays a"
+            " whole rubber, and takes no --games.",
         ),
         click.option(
             "--best-of",
@@ -207,13 +210,20 @@ def _game_options(function: Callable) -> Callable:
         ),
         with_db,
     ]
-    for option in reversed(options):
-        function = option(function)
-    return function
+
+    def with_options(function: Callable) -> Callable:
+        for option in reversed(options):
+            function = option(function)
+        return function
+
+    return with_options
 
 
-def _game_command(name_of_command: str, default_rules: str, doc: str) -> click.Command:
-    """``play`` and its shortcuts differ only in their default ruleset."""
+def _game_command(
+    name_of_command: str, default_rules: str, rubber_rules: str | None, doc: str
+) -> click.Command:
+    """``play`` and its shortcuts differ only in their default ruleset (and so in the
+    ruleset with rubbers their help names, ``_game_options``)."""
 
     @click.option(
         "--rules",
@@ -221,7 +231,7 @@ def _game_command(name_of_command: str, default_rules: str, doc: str) -> click.C
         show_default=True,
         help="A built-in ruleset (see `euchre rules list`) or a YAML file.",
     )
-    @_game_options
+    @_game_options(rubber_rules)
     @with_settings
     def command(
         rules: str,
@@ -290,17 +300,20 @@ _HOW_TO_PLAY = """
 play = _game_command(
     "play",
     "standard",
+    "classic",
     "Play a game to the ruleset's target against computer players: the whole rubber"
     " when the ruleset has rubbers (R10), a match with --games N or --best-of N.",
 )
 cutthroat = _game_command(
     "cutthroat",
     "cutthroat",
+    None,  # no built-in three-player ruleset has rubbers
     "Three-handed Cutthroat: a dummy hand, and the two defenders play together (R12).",
 )
 two_handed = _game_command(
     "two-handed",
     "two-handed",
+    None,  # nor a two-player one
     "Two-handed Euchre against the computer (R14); --rules two-handed-dummy for the dummy form.",
 )
 

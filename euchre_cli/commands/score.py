@@ -203,9 +203,10 @@ def edit(
 ) -> None:
     """Replace entry NUMBER with another entry.
 
-    A hand, points, a renege, a hand thrown in or a dealer.  NUMBER is the # in
-    'history'.  Every later entry is scored again, and the deal
-    follows from the entries as they now are."""
+    A hand, points, a renege or a hand thrown in, in place of any of them; a dealer
+    in place of a dealer (who deals is a fact no other entry holds).  NUMBER is the #
+    in 'history'.  Every later entry is scored again, and the deal follows from the
+    entries as they now are."""
     is_hand = makers is not None and tricks is not None
     hand_options = makers is not None or tricks is not None or defender_alone is not None
     kinds = [hand_options, points is not None, reneger is not None, thrown_in, dealer is not None]
@@ -322,7 +323,7 @@ def export(
         sheet = book.sheet(name)
         tally = book.tally(sheet)
     text = csv_text(sheet, tally).removesuffix("\n")
-    write_output(text, output, force, f"sheet {sheet.name}")
+    write_output(text, output, force, f"sheet {sheet.name}", db)
 
 
 @score.command()

@@ -468,6 +468,7 @@ def replaced(sheet: Sheet, entries: Sequence[Entry], number: int, entry: Entry) 
             if entries
             else f"sheet {sheet.name} has no entries yet"
         )
+    _refuse_a_new_kind(sheet, number, entries[number - 1], entry)
     changed = [*entries[: number - 1], entry, *entries[number:]]
     after = tally(sheet.ruleset, changed)
     if _ends_early(after):
@@ -476,6 +477,25 @@ def replaced(sheet: Sheet, entries: Sequence[Entry], number: int, entry: Entry) 
             f"before entries {after.rubber_entry + 1}-{len(changed)}: undo those first"
         )
     return after
+
+
+def _refuse_a_new_kind(sheet: Sheet, number: int, was: Entry, entry: Entry) -> None:
+    """Refuse to make a dealer entry of any other entry, or another of a dealer entry:
+    who deals is a fact no other entry holds, so either edit would lose one (an edit
+    aimed at the first hand, #2 after a dealer entry, would lose the deal).  What
+    happened at the table (a hand played or thrown in, a renege, points) may be
+    corrected into any other such entry."""
+    if isinstance(was, Dealer) and not isinstance(entry, Dealer):
+        raise SheetError(
+            f"#{number} says who deals ({sheet.seating[was.seat]}), and an edit keeps it"
+            f" so: 'euchre score edit {number} --dealer WHO' (the hands are numbered in"
+            " 'euchre score history')"
+        )
+    if isinstance(entry, Dealer) and not isinstance(was, Dealer):
+        raise SheetError(
+            f"#{number} is not a dealer entry, and an edit keeps it so:"
+            " 'euchre score dealer WHO' says who deals next"
+        )
 
 
 def _ends_early(sheet_tally: Tally) -> bool:

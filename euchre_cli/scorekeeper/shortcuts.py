@@ -1,7 +1,7 @@
 """The short lines ``euchre score keep`` takes at the table, read into entries: "1 4"
 (side 1 took 4 tricks), "1 a 5" (alone, all five), "2 d 1" (a defender went alone),
 ``add WHO POINTS [REASON]``, ``renege WHO [a]``, ``dealer WHO``, and the answers to keep's follow-up
-questions.
+questions; and the examples of them keep shows, each one the sheet's ruleset takes.
 
 Pure: words in, a value or a ``SheetError`` out (its message one line for the user);
 asking what a line leaves out is the terminal's work (``terminal/scorekeeping.py``).
@@ -41,6 +41,8 @@ ALONE_ANSWERS = {
     "ad": (True, True),
     "da": (True, True),
 }
+# The words for lone hands that keep offers, and whom each sends alone
+LONE_WORDS = {"a": "the maker", "d": "a defender", "ad": "both"}
 
 
 class HandLine(NamedTuple):
@@ -73,6 +75,17 @@ def hand_line(sheet: Sheet, words: Sequence[str]) -> HandLine:
     return HandLine(makers, tricks, alone, defender)
 
 
+def hand_examples(rules: Ruleset) -> list[tuple[str, str]]:
+    """Hand lines for keep's help, each with what it means: a lone hand only where
+    the ruleset has one (R6), so that every example is a line the sheet takes."""
+    examples = [("1 4", "side 1 took 4 tricks")]
+    if rules.alone.maker:
+        examples.append(("1 a 5", "alone, all five tricks"))
+    if rules.alone.defender:
+        examples.append(("2 d 1", "a defender went alone; 1 trick to the makers"))
+    return examples
+
+
 def _makers(sheet: Sheet, words: Sequence[str]) -> int:
     """The side named by a hand's first words; where the first few name one and short
     words follow (a mistyped shortcut, "2 x 4"), the refusal points at them."""
@@ -83,10 +96,11 @@ def _makers(sheet: Sheet, words: Sequence[str]) -> int:
             if any(len(word) > 2 or word == "&" for word in words[end:]):
                 break  # a longer name, mistyped ("Cy & Dx"): said as such below
             if _names_a_side(sheet, words[:end]):
+                offers = alone_offers(sheet.ruleset)
+                lone_said = f", and for lone hands {offers}" if offers else ""
                 raise SheetError(
                     f"'{words[end]}' is not understood after '{' '.join(words[:end])}':"
-                    f" give the tricks once (0-{TRICKS_IN_HAND}), and a, d or ad for"
-                    " lone hands"
+                    f" give the tricks once (0-{TRICKS_IN_HAND}){lone_said}"
                 ) from None
         raise error from None
 
@@ -107,26 +121,28 @@ def tricks_answer(text: str) -> int:
     return tricks
 
 
+def _has_lone(rules: Ruleset, maker: bool, defender: bool) -> bool:
+    """Whether the ruleset has the lone hands ``maker`` and ``defender`` say (R6)."""
+    return (rules.alone.maker or not maker) and (rules.alone.defender or not defender)
+
+
+def lone_words(rules: Ruleset) -> list[str]:
+    """``LONE_WORDS`` for the lone hands the ruleset has (R6): none without any."""
+    return [word for word in LONE_WORDS if _has_lone(rules, *ALONE_ANSWERS[word])]
+
+
 def alone_offers(rules: Ruleset) -> str:
     """The answers to "Alone?" that the ruleset's lone hands allow (R6)."""
-    offers = []
-    if rules.alone.maker:
-        offers.append("a = the maker")
-    if rules.alone.defender:
-        offers.append("d = a defender")
-    if rules.alone.maker and rules.alone.defender:
-        offers.append("ad = both")
-    return ", ".join(offers)
+    return ", ".join(f"{word} = {LONE_WORDS[word]}" for word in lone_words(rules))
 
 
 def alone_answer(rules: Ruleset, text: str) -> tuple[bool, bool]:
     """(the maker went alone, a defender went alone), from an answer to "Alone?";
     one the ruleset has not is refused (R6)."""
-    maker, defender = ALONE_ANSWERS.get(text.casefold(), (None, None))
-    alone = rules.alone
-    if maker is None or (maker and not alone.maker) or (defender and not alone.defender):
+    answer = ALONE_ANSWERS.get(text.casefold())
+    if answer is None or not _has_lone(rules, *answer):
         raise SheetError(f"'{text}' is not an answer here: {alone_offers(rules)}, or Enter for no")
-    return maker, defender
+    return answer
 
 
 def defender_choices(sheet: Sheet, defenders: Sequence[int]) -> str:
@@ -160,21 +176,33 @@ def points_line(sheet: Sheet, words: Sequence[str]) -> ManualPoints:
     return manual_points(sheet, who, points, " ".join(words[at + 1 :]))
 
 
+def renege_usage(rules: Ruleset) -> str:
+    """How a renege is typed, and what it means: the "a" (against a lone hand) only
+    where the ruleset has lone hands (R17)."""
+    if lone_words(rules):
+        return "renege WHO [a] (WHO reneged; a: against a lone hand)"
+    return "renege WHO (WHO reneged)"
+
+
 def renege_line(sheet: Sheet, words: Sequence[str]) -> Renege:
     """``renege WHO [a]``'s words after ``renege``: WHO may be a team of several words;
     a last word "a" (or "alone") says it was against a lone hand (R17)."""
     alone = len(words) > 1 and words[-1].casefold() in ("a", "alone")
     who = " ".join(words[:-1] if alone else words).strip("\"'")
-    if not who:
+    if not who and lone_words(sheet.ruleset):
         raise SheetError(
             "renege WHO [a]: the side that reneged, and a when it was against a lone"
             " hand: e.g. renege 2 a"
         )
+    if not who:
+        raise SheetError("renege WHO: the side that reneged: e.g. renege 2")
     return renege_penalty(sheet, who, alone)
 
 
 def dealer_line(sheet: Sheet, words: Sequence[str]) -> Dealer:
     """``dealer WHO``'s words after ``dealer``: the player who deals the next hand."""
     if not words:
-        raise SheetError("dealer WHO: the player who deals the next hand, e.g. dealer Ann")
+        raise SheetError(
+            f"dealer WHO: the player who deals the next hand, e.g. dealer {sheet.seating[0]}"
+        )
     return dealer_named(sheet, " ".join(words).strip("\"'"))

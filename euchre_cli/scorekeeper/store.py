@@ -15,6 +15,7 @@ from ..book import Book, BookError
 from ..engine.names import check_name
 from ..engine.rules import side_name
 from ..engine.scoring import TRICKS_IN_HAND, HandOutcome
+from ..limits import LARGEST_WHOLE_NUMBER
 from ..rulebook import RulesetError, ruleset_from_dict, ruleset_to_dict
 from .sheet import (
     Dealer,
@@ -104,6 +105,11 @@ class Scorebook:
             " coalesce((SELECT CAST(value AS INTEGER) FROM settings WHERE key = ?), 0))",
             (_LAST_SHEET_ID,),
         ).fetchone()
+        if highest >= LARGEST_WHOLE_NUMBER:  # only a book edited by hand gets here
+            raise ScorebookError(
+                f"the book is damaged: it has given out sheet id {highest}, the last it"
+                " can hold, so a new sheet has none left (start a new book with --db FILE)"
+            )
         self.book.execute(
             "INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)",
             (_LAST_SHEET_ID, highest + 1),

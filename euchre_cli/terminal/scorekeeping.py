@@ -17,6 +17,7 @@ from typing import IO, TypeVar
 
 import click
 
+from ..engine.rules import Ruleset
 from ..engine.scoring import TRICKS_IN_HAND
 from ..scorekeeper.sheet import (
     Dealer,
@@ -35,9 +36,11 @@ from ..scorekeeper.shortcuts import (
     dealer_line,
     defender_answer,
     defender_choices,
+    hand_examples,
     hand_line,
     points_line,
     renege_line,
+    renege_usage,
     tricks_answer,
 )
 from ..scorekeeper.store import Scorebook
@@ -50,13 +53,21 @@ Session = Callable[..., AbstractContextManager[Scorebook]]
 """One transaction on the book's sheets (``write=False`` to only read): the command's
 ``cli.session.session`` for its ``--db``."""
 
-KEEP_HELP = """\
-Type who made trump (a number, a name or initials) and answer the questions, or
-all on one line: "1 4" (side 1 took 4 tricks), "1 a 5" (alone, all five tricks),
-"2 d 1" (a defender went alone; 1 trick to the makers).
-Also: thrown (a hand nobody made trump in), dealer WHO (WHO deals next), undo,
-show, history, add WHO POINTS [REASON], renege WHO [a] (WHO reneged;
-a: against a lone hand), help, quit."""
+HELP_COLUMNS = 80  # keep's help is broken into lines this wide, in a pipe too
+
+
+def keep_help(rules: Ruleset) -> str:
+    """What keep takes, with examples of the lines the ruleset takes (R6)."""
+    examples = ", ".join(f'"{line}" ({meaning})' for line, meaning in hand_examples(rules))
+    text = (
+        "Type who made trump (a number, a name or initials) and answer the questions, or"
+        f" all on one line: {examples}.\nAlso: thrown (a hand nobody made trump in),"
+        " dealer WHO (WHO deals next), undo, show, history, add WHO POINTS [REASON],"
+        f" {renege_usage(rules)}, help, quit."
+    )
+    return fit_to_width(text, HELP_COLUMNS)
+
+
 # The first words keep takes as commands, at any question of the loop
 COMMANDS = ("quit", "exit", "undo", "show", "history", "help", "?", "add", "renege")
 COMMANDS += ("thrown", "dealer")
@@ -67,7 +78,7 @@ def keep_score(keeping: ScoreKeeping) -> None:
     input; what the sheet holds is said as keep ends, however it ends."""
     line_editing()  # every key typed here is an answer: none is hidden or dropped
     keeping.echo_report()
-    _say(KEEP_HELP)
+    _say(keep_help(keeping.sheet.ruleset))
     try:
         _answer_until_quit(keeping)
     except click.exceptions.Exit:  # the input ended inside a hand's questions
@@ -222,7 +233,7 @@ class ScoreKeeping:
         elif command == "history":
             _say(reports.history_table(self.sheet, self.tally(), terminal_columns(sys.stdout)))
         elif command in ("help", "?"):
-            _say(KEEP_HELP)
+            _say(keep_help(self.sheet.ruleset))
         elif command == "add":
             self.record(lambda sheet: points_line(sheet, words[1:]))
         elif command == "renege":
