@@ -697,7 +697,7 @@ def test_a_request_naming_another_host_is_refused_and_the_served_names_are_not(d
         for other in ("evil.example", "evil.example:8000", "127.0.0.1.evil.example"):
             answer = c.get("/api/sheet", headers={"Host": other})
             assert answer.status_code == 400, other
-            assert "friday" not in answer.text
+            assert "friday" not in answer.text and "the Host header" in answer.json()["error"]
         hand = {"makers": "Ann", "tricks": 3}
         refused = c.post("/api/hands", json=hand, headers={"X-Table-Code": CODE, "Host": "x.y"})
         assert refused.status_code == 400
@@ -708,3 +708,99 @@ def test_a_lan_server_answers_to_its_lan_address_and_this_machines_names() -> No
     names = host_names("0.0.0.0", "192.168.1.20")
     assert {"192.168.1.20", "localhost", "127.0.0.1", "[::1]"} <= names
     assert "0.0.0.0" not in names and socket.gethostname().lower() in names
+
+
+# --- Hostile requests: a 4xx in the API's words, never a 500 ---------------------------
+
+LONE_SURROGATE = b'{"makers": "\\ud800", "tricks": 3}'
+HUGE_NUMBER = "1" + "0" * 5000  # past the 4,300 digits Python's int() reads
+
+
+def test_the_requests_that_once_failed_with_a_500_are_refused_in_one_line(client, db) -> None:
+    post(client, "/api/hands", {"makers": "AB", "tricks": 3})
+    before = everything(db)
+    headers = {"X-Table-Code": CODE, "Content-Type": "application/json"}
+    huge = client.put(f"/api/entries/{HUGE_NUMBER}", json={"kind": "thrown_in"}, headers=headers)
+    assert huge.status_code == 404 and huge.json() == {"error": "not found"}
+    surrogate = client.post("/api/hands", content=LONE_SURROGATE, headers=headers)
+    assert surrogate.status_code == 400
+    said = "\\ud800 is half of a character (a lone surrogate), not text"
+    assert surrogate.json()["error"].endswith(said)
+    listed = client.put("/api/entries/1", json={"kind": ["hand"]}, headers=headers)
+    assert listed.status_code == 400 and "'kind' must be one of" in listed.json()["error"]
+    assert everything(db) == before
+
+
+# Every kind of wrong value a field or a body may be sent as, as JSON text
+WRONG_VALUES = [
+    "[]", '["hand"]', "{}", '{"a": 1}', "null", "true", "false", "1.5", "-0.0", "1e999",
+    "-1", "0", str(2**63), str(-(2**64)), "1" + "0" * 400, HUGE_NUMBER, '"\\ud800"',
+    '"\\udfff\\ud800"', '"a\\u0000b"', '"\\u202e\\u0007"', '""', '"   "', '"' + "x" * 5000 + '"',
+    '"١٢"', '"<img src=x>"', '"hand"', '"1"',
+]  # fmt: skip
+ODD_PARAMETERS = ["0", "-1", "1.5", "1e3", HUGE_NUMBER, str(2**64), "%F0%9F%82%A1", "%ud800",
+                  "%ED%A0%80", "%00", "%FF", "x" * 3000, "..", "%2e%2e", "%D9%A1"]  # fmt: skip
+ODD_QUERIES = ["?sheet=", "?sheet=%ED%A0%80", "?sheet=%ud800", "?sheet=%00", "?sheet=%FF",
+               "?sheet=" + "x" * 3000, "?sheet=a&sheet=b", "?sheet[]=1"]  # fmt: skip
+RIGHT_BODIES = {path.replace("/1", "/{number}"): body for _, path, body in WRITES}
+RIGHT_BODIES["/api/code"] = {}
+
+
+def wrong_bodies(right: dict[str, Any]) -> Iterator[bytes]:
+    """Bodies of every wrong shape: a wrong value as the whole body, and the right
+    body with each of its fields (and "kind") given each wrong value, or left out."""
+    for value in WRONG_VALUES:
+        yield value.encode()
+        for field in {*right, "kind"}:
+            yield json.dumps(right)[:-1].encode() + f', "{field}": {value}}}'.encode()
+    for field in right:
+        yield json.dumps({name: v for name, v in right.items() if name != field}).encode()
+    yield LONE_SURROGATE
+    yield b'{"\\ud800": 1}'
+
+
+def test_no_request_of_any_shape_is_answered_with_a_500(server, db) -> None:
+    """Every route of the app, by every method it takes and two it does not, with odd
+    path parameters and queries and wrong types in every field: each answer is a 2xx,
+    or a 4xx whose body is ``{"error": line}``."""
+    post(TestClient(server.app), "/api/hands", {"makers": "AB", "tricks": 3})
+    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
+    answered: dict[int, int] = {}
+
+    def check(method: str, path: str, body: bytes = b"", code: str | bytes = CODE) -> None:
+        streaming = path.startswith("/api/events")  # answered for ever: read the head only
+        link = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
+        link = link if streaming else connection
+        link.putrequest(method, path, skip_accept_encoding=True)
+        link.putheader("X-Table-Code", code)
+        link.putheader("Content-Type", "application/json")
+        link.putheader("Content-Length", str(len(body)))
+        link.endheaders(body)
+        response = link.getresponse()
+        text = b"" if streaming else response.read()
+        if streaming:
+            link.close()
+        answered[response.status] = answered.get(response.status, 0) + 1
+        assert response.status < 500, (method, path[:80], body[:80], text[:200])
+        if response.status >= 400 and text:
+            said = json.loads(text)
+            assert list(said) == ["error"] and isinstance(said["error"], str), (method, path)
+            assert "\n" not in said["error"]
+
+    for route in server.app.routes:
+        right = RIGHT_BODIES.get(route.path, {})
+        odd = [route.path.split("{")[0] + parameter for parameter in ODD_PARAMETERS]
+        path = route.path.replace("{number}", "1")
+        for method in sorted(route.methods or set()):
+            reads = method in ("GET", "HEAD")
+            for one in odd if route.param_convertors else []:
+                check(method, one, json.dumps(right).encode())
+            for query in ODD_QUERIES if reads else []:
+                check(method, path + query)
+            for body in [] if reads else wrong_bodies(right):
+                check(method, path, body)
+        for method in {"DELETE", "PATCH", "GET"} - set(route.methods or ()):
+            check(method, path, json.dumps(right).encode())
+    for code in [b"\xff\xfe", "x" * 5000, "", " ", "\t", "WRONG234"]:  # 403s, then a 429
+        check("POST", "/api/code", b"{}", code)
+    assert set(answered) >= {200, 204, 400, 403, 404, 405, 422, 429}, answered

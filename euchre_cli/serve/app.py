@@ -17,8 +17,8 @@ from typing import Any
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
+from starlette.datastructures import Headers
 from starlette.exceptions import HTTPException
-from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
@@ -83,6 +83,32 @@ class _SecurityHeaders:
         await self.app(scope, receive, with_headers)
 
 
+class _KnownHosts:
+    """Refuses a request whose Host header names a host not in ``hosts`` (400, as the
+    API's ``{"error": line}``): a page elsewhere that points its own name at this
+    address (DNS rebinding) cannot read the sheet."""
+
+    def __init__(self, app: ASGIApp, hosts: Collection[str]) -> None:
+        self.app = app
+        self.hosts = frozenset(hosts)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or _host_named(Headers(scope=scope)) in self.hosts:
+            await self.app(scope, receive, send)
+            return
+        refusal = error(400, "this server does not answer to that host name (the Host header)")
+        await refusal(scope, receive, send)
+
+
+def _host_named(headers: Headers) -> str:
+    """The host the Host header names, without its port, in lower case (``[::1]`` in
+    its brackets, as ``run.host_names`` gives it)."""
+    host = headers.get("host", "").strip().lower()
+    if host.startswith("["):
+        return host.partition("]")[0] + "]"
+    return host.partition(":")[0]
+
+
 async def _not_served(request: Request, exc: Exception) -> Response:
     """Starlette's 404 and 405, as the API's ``{"error": line}``."""
     assert isinstance(exc, HTTPException)
@@ -122,8 +148,7 @@ def make_app(
 ) -> Starlette:
     """The scoreboard of sheet ``sheet`` in the book at ``book_path``; writes need
     ``code`` in the ``X-Table-Code`` header.  With ``hosts``, a request whose Host
-    header names another host is refused (400): a page elsewhere that points its own
-    name at this address (DNS rebinding) cannot read the sheet."""
+    header names another host is refused (``_KnownHosts``)."""
     table = Table(book_path, sheet)
     hub = Hub()
     wrong_codes = WrongCodes()
@@ -228,7 +253,9 @@ def make_app(
         return await write(request, table.undo)
 
     async def edit(request: Request) -> Response:
-        number = request.path_params["number"]
+        number = whole_number(request.path_params["number"])  # not int(): 5,000 digits
+        if number is None:
+            raise HTTPException(404)
         return await write(request, lambda body: table.replace(number, body))
 
     async def new_sheet(request: Request) -> Response:
@@ -253,7 +280,7 @@ def make_app(
         Route("/api/thrown-in", thrown_in, methods=["POST"]),
         Route("/api/dealer", dealer, methods=["POST"]),
         Route("/api/undo", undo, methods=["POST"]),
-        Route("/api/entries/{number:int}", edit, methods=["PUT"]),
+        Route("/api/entries/{number}", edit, methods=["PUT"]),
         Route("/api/sheets", new_sheet, methods=["POST"]),
         Route("/api/use", use, methods=["POST"]),
         Route("/api/code", check_code, methods=["POST"]),
@@ -265,7 +292,7 @@ def make_app(
     )
     app.add_middleware(_SecurityHeaders)
     if hosts is not None:
-        app.add_middleware(TrustedHostMiddleware, allowed_hosts=sorted(hosts))
+        app.add_middleware(_KnownHosts, hosts=hosts)
     app.state.hub = hub
     app.state.table = table
     app.state.wrong_codes = wrong_codes

@@ -161,7 +161,7 @@ def entry_from(sheet: Sheet, kind: str, given: Mapping[str, Any]) -> Entry:
 def edit_fields(body: object) -> tuple[str, dict[str, Any]]:
     """The kind of entry a PUT /api/entries/N body gives, and its fields."""
     kind = body.get("kind") if isinstance(body, dict) else None
-    if kind not in KINDS:
+    if not isinstance(kind, str) or kind not in KINDS:
         raise Refused(400, f"'kind' must be one of {', '.join(KINDS)}")
     return kind, fields({k: v for k, v in body.items() if k != "kind"}, KINDS[kind])
 
