@@ -569,6 +569,34 @@ def test_every_stream_hears_a_write_from_a_page_and_the_heartbeat(server, db) ->
             reader.close()
 
 
+def test_streams_asked_for_at_once_past_the_cap_are_each_a_503(server) -> None:
+    """The cap is taken as each request is accepted: of many asked for at the same
+    moment, as many as it allows get the sheet, and every other a 503 (none an empty
+    200, as when the slot was counted first and taken only once the answer began)."""
+    server.app.state.hub.most = 5
+    request = b"GET /api/events HTTP/1.1\r\nHost: x\r\n\r\n"
+    sockets = [socket.create_connection(("127.0.0.1", server.port), timeout=10) for _ in range(40)]
+    try:
+        for connection in sockets:
+            connection.sendall(request)
+        answers = []
+        for connection in sockets:
+            answer = b""
+            while not (b"event: sheet" in answer or answer.endswith((b"}", b"0\r\n\r\n"))):
+                chunk = connection.recv(4096)
+                if not chunk:
+                    break
+                answer += chunk
+            answers.append(answer)
+    finally:
+        for connection in sockets:
+            connection.close()
+    live_ones = [answer for answer in answers if answer.startswith(b"HTTP/1.1 200")]
+    refused = [answer for answer in answers if answer.startswith(b"HTTP/1.1 503")]
+    assert len(live_ones) == 5 and all(b"event: sheet" in answer for answer in live_ones)
+    assert len(refused) == 35 and all(b"at most 5 pages" in answer for answer in refused)
+
+
 @pytest.mark.parametrize(
     "path", ["/static/../pyproject.toml", "/static/%2e%2e/app.py", "/static/..%2fapp.py",
              "/static//etc/passwd", "/../../etc/passwd", "/static/./index.html"],

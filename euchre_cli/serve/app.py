@@ -26,7 +26,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..limits import decode_json, whole_number
 from .code import WrongCodes, code_matches
-from .live import HEARTBEAT_SECONDS, MOST_STREAMS, BookWatcher, Hub, sheet_event
+from .live import HEARTBEAT_SECONDS, BookWatcher, Hub, Stream, sheet_event
 from .table import Refused, Table
 
 STATIC = Path(__file__).resolve().parent / "static"
@@ -226,13 +226,10 @@ def make_app(
         return await read(request, lambda _: table.sheets_json())
 
     async def events(request: Request) -> Response:
-        if hub.closed or len(hub.streams) >= MOST_STREAMS:
-            return error(503, f"this server keeps at most {MOST_STREAMS} pages live at once")
-        return StreamingResponse(
-            _event_stream(table, hub, _sheet_asked(request)),
-            media_type="text/event-stream",
-            headers={"X-Accel-Buffering": "no"},
-        )
+        stream = hub.open(_sheet_asked(request))  # the slot is taken here, or refused
+        if stream is None:
+            return error(503, f"this server keeps at most {hub.most} pages live at once")
+        return _EventStream(table, hub, stream)
 
     async def hands(request: Request) -> Response:
         return await write(request, lambda body: table.add("hand", body))
@@ -304,24 +301,38 @@ def _sheet_asked(request: Request) -> str | None:
     return request.query_params.get("sheet") or None
 
 
-async def _event_stream(table: Table, hub: Hub, sheet: str | None) -> AsyncIterator[str]:
-    """Server-sent events: where the sheet stands now, then each change, with a
-    comment every ``HEARTBEAT_SECONDS`` (a page that hears nothing for longer knows
-    the server is gone).  The stream is opened here, where ``finally`` closes it."""
-    stream = hub.open(sheet)
-    if stream is None:
-        return
-    try:
-        last = await run_in_threadpool(sheet_event, table, sheet)
-        yield f"retry: {RECONNECT_MILLISECONDS}\n\n{last.text()}"
-        while not stream.closed:
-            event = await stream.next(HEARTBEAT_SECONDS)
-            if stream.closed:
-                break
-            if event is None:
-                yield ": the server is here\n\n"
-            elif event != last:
-                last = event
-                yield event.text()
-    finally:
-        hub.drop(stream)
+class _EventStream(StreamingResponse):
+    """Server-sent events on a stream already open in the hub, which is dropped when
+    the answer ends, however it ends (even one never started: a page gone at once)."""
+
+    def __init__(self, table: Table, hub: Hub, stream: Stream) -> None:
+        super().__init__(
+            _events(table, stream),
+            media_type="text/event-stream",
+            headers={"X-Accel-Buffering": "no"},
+        )
+        self.hub = hub
+        self.stream = stream
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            self.hub.drop(self.stream)
+
+
+async def _events(table: Table, stream: Stream) -> AsyncIterator[str]:
+    """Where the sheet stands now, then each change, with a comment every
+    ``HEARTBEAT_SECONDS`` (a page that hears nothing for longer knows the server is
+    gone)."""
+    last = await run_in_threadpool(sheet_event, table, stream.sheet)
+    yield f"retry: {RECONNECT_MILLISECONDS}\n\n{last.text()}"
+    while not stream.closed:
+        event = await stream.next(HEARTBEAT_SECONDS)
+        if stream.closed:
+            break
+        if event is None:
+            yield ": the server is here\n\n"
+        elif event != last:
+            last = event
+            yield event.text()
