@@ -685,12 +685,27 @@ def test_serve_prints_the_real_address_serves_it_and_stops_on_ctrl_c(db, started
 def test_the_qr_code_holds_the_address_and_the_code(db, monkeypatch) -> None:
     printed: list[Callable] = []
     monkeypatch.setattr("euchre_cli.serve.run.serve_forever", lambda *a: printed.append(a))
-    out = euchre(db, "score", "serve", "--port", "0", "--code", CODE, "--ascii")
+    monkeypatch.setattr("euchre_cli.serve.run.lan_address", lambda: "192.0.2.7")
+    out = euchre(db, "score", "serve", "--lan", "--port", "0", "--code", CODE, "--ascii")
     lines = out.splitlines()
-    assert lines[0].startswith("Serving sheet friday at http://127.0.0.1:")
+    assert lines[0].startswith("Serving sheet friday at http://192.0.2.7:")
     code_rows = [line for line in lines if line.startswith("##")]
     assert len(code_rows) >= 25 and len({len(row) for row in code_rows}) == 1
+    assert "Scan it to join with the code." in lines
     assert printed, "the server was started"
+
+
+@pytest.mark.parametrize("host", ["127.0.0.1", "localhost", "::1"])
+def test_an_address_only_this_machine_reaches_gets_no_qr_code_but_how_to_reach_phones(
+    db, monkeypatch, host
+) -> None:
+    loopback = listening_socket("127.0.0.1", 0)  # the machine may have no ::1
+    monkeypatch.setattr("euchre_cli.serve.run.serve_forever", lambda *a: None)
+    monkeypatch.setattr("euchre_cli.serve.run.listening_socket", lambda *a: loopback)
+    lines = euchre(db, "score", "serve", "--host", host, "--code", CODE, "--ascii").splitlines()
+    assert not any(line.startswith("##") for line in lines) and "Scan it" not in "".join(lines)
+    assert "Only this machine can reach it: to let the phones join, serve with --lan." in lines
+    assert lines[-2:] == ["Ctrl-C stops the server.", "Stopped serving sheet friday."]
 
 
 @pytest.mark.parametrize("ascii", [True, False], ids=["ascii", "half blocks"])

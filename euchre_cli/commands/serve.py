@@ -77,8 +77,12 @@ def serve(
     url = serving.address_url(listener, shown)
     say(f"Serving sheet {served} at {url}")
     say(f"Table code: {code} (entering hands needs it; reading the sheet does not)")
-    say(qr_text(f"{url}#code={code}", ascii_wanted(plain)))
-    say("Scan it to join with the code. Ctrl-C stops the server.")
+    if serving.is_loopback(shown):  # a QR code of it would take a phone nowhere
+        say("Only this machine can reach it: to let the phones join, serve with --lan.")
+    else:
+        say(qr_text(f"{url}#code={code}", ascii_wanted(plain)))
+        say("Scan it to join with the code.")
+    say("Ctrl-C stops the server.")
     try:
         serving.serve_forever(app, listener, app.state.hub.close)
     except KeyboardInterrupt:  # uvicorn raises the signal again once it has stopped

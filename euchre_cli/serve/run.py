@@ -6,6 +6,7 @@ port to print, and a port in use or an address this machine lacks is a one-line
 
 from __future__ import annotations
 
+import ipaddress
 import socket
 from collections.abc import Callable
 
@@ -30,6 +31,17 @@ def lan_address() -> str:
     if address.startswith("127.") or address == "0.0.0.0":
         raise ListenError("this machine has no local network address: give --host ADDR")
     return address
+
+
+def is_loopback(host: str) -> bool:
+    """Whether ``host`` names this machine only (127.x.y.z, ::1, localhost): no phone
+    can reach an address of it."""
+    if host.lower().rstrip(".") == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
 
 
 def listening_socket(host: str, port: int) -> socket.socket:
