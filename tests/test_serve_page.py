@@ -389,3 +389,59 @@ def test_a_lost_server_is_said_and_caught_up(serve, open_page) -> None:
     serve(server.port)
     expect(page.locator("#connection")).to_be_hidden(timeout=15_000)
     expect(side(page, 1).locator(".score")).to_have_text("1")
+
+
+def test_r6_the_edit_dialog_offers_only_the_lone_hands_the_ruleset_has(
+    serve, open_page, tmp_path
+) -> None:
+    """Classic has no lone defender: editing a hand offers none.  Where there is one
+    (standard), it is never the makers' own side, whichever side made trump."""
+    score("new", "--rules", "classic", "--team", AB, "--team", CD)
+    score("hand", "--makers", "AB", "--tricks", "3")
+    page = open_page(f"{serve().url}#code={CODE}")
+    page.get_by_role("button", name="History").click()
+    page.get_by_role("button", name="Edit #1").click()
+    edit = page.locator("#edit-place")
+    expect(edit.get_by_text("The maker went alone")).to_be_visible()
+    expect(edit.locator('select[name="defender_alone"]')).to_be_hidden()
+    shoot(page, tmp_path, "edit-classic-360x740")
+
+    score("new", "--team", AB, "--team", CD)
+    score("hand", "--makers", "AB", "--tricks", "3")
+    page = open_page(f"{serve().url}#code={CODE}")  # a server of the new sheet
+    edit = page.locator("#edit-place")
+    page.get_by_role("button", name="History").click()
+    page.get_by_role("button", name="Edit #1").click()
+    defender = edit.locator('select[name="defender_alone"]')
+    expect(defender).to_be_visible()
+    expect(defender.locator("option")).to_have_text(["nobody", CD])
+    edit.locator('select[name="makers"]').select_option(label=CD)
+    expect(defender.locator("option")).to_have_text(["nobody", AB])
+    defender.select_option(label=AB)
+    edit.get_by_role("button", name="Replace the entry").click()
+    expect(page.locator("#edit-dialog")).to_be_hidden()
+    assert '"defender_alone": "Ann & Bob"' in score("history", "--json")
+
+
+def test_the_sheets_dialog_closes_once_a_sheet_is_shown(serve, open_page) -> None:
+    score("new", "tuesday", "--team", "Ed & Flo", "--team", "Gus & Hal")
+    score("new", "wednesday", "--team", AB, "--team", CD)
+    page = open_page(f"{serve().url}#code={CODE}")
+    expect(page.locator("#sheet-name")).to_have_text("wednesday")
+    page.get_by_role("button", name="Sheets").click()
+    page.locator("#sheet-list li", has_text="tuesday").get_by_role("button", name="Show").click()
+    expect(page.locator("#sheets-dialog")).to_be_hidden()
+    expect(page.locator("#sheet-name")).to_have_text("tuesday")
+    expect(side(page, 0).locator(".side-name")).to_have_text("Ed & Flo")
+
+
+def test_r10_a_finished_rubber_names_no_dealer(serve, open_page, tmp_path) -> None:
+    """Classic: two games of three marches win the rubber; nobody deals after it."""
+    score("new", "--rules", "classic", "--team", AB, "--team", CD, "--dealer", "Di")
+    for _ in range(6):
+        score("hand", "--makers", "AB", "--tricks", "5")
+    page = open_page(f"{serve().url}#code={CODE}")
+    expect(side(page, 0).locator(".badge.winner")).to_contain_text("won the rubber")
+    expect(page.locator("#game-line")).to_contain_text("The rubber goes to Ann & Bob")
+    expect(page.locator(".badge.dealer")).to_have_count(0)
+    shoot(page, tmp_path, "rubber-over-360x740")

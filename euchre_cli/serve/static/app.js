@@ -187,7 +187,7 @@ function drawBoard(sheet) {
   const board = $("#board");
   const scores = standingScores(sheet);
   const bridge = sheet.game && sheet.game.bridge;
-  const dealerSide = sheet.dealer ? sideOf(sheet, sheet.dealer) : null;
+  const dealerSide = sheet.game && sheet.dealer ? sideOf(sheet, sheet.dealer) : null; // none once complete
   // no side has a picture (the ruleset has no markers, or none for this target): the
   // note is said once, under the board, as the terminal says it once
   const pictured = "markers" in sheet && sheet.sides.some((side) => sheet.markers && sheet.markers[side]);
@@ -337,8 +337,7 @@ function buildEntry() {
   for (const part of place.querySelectorAll('[data-toggle], [data-action="thrown-in"], .more')) {
     part.hidden = sheet.game === null;
   }
-  // only the lone hands the ruleset has (R6): "Defender alone" is not offered in classic
-  const lone = sheet.lone_hands || { maker: true, defender: true };
+  const lone = loneHands(sheet);
   for (const button of place.querySelectorAll("[data-toggle]")) {
     const offered = button.dataset.toggle === "alone" ? lone.maker : lone.defender;
     if (!offered) {
@@ -353,16 +352,27 @@ function buildEntry() {
   fillTricks();
 }
 
+/** The lone hands the ruleset has (R6): classic has no lone defender, and the page
+ *  offers none, in the entry controls or the edit dialog. */
+function loneHands(sheet) {
+  return sheet.lone_hands || { maker: true, defender: true };
+}
+
 function players(sheet) {
   return sheet.seating || sheet.sides.flatMap((side) => sheet.players[side] || []);
 }
 
-function fillSides(select, sheet) {
+/** A select of the sides by number, but for side number ``left`` (the makers, for a
+ *  lone defender's); the choice kept where it is still offered. */
+function fillSides(select, sheet, left = null) {
   const chosen = select.value;
-  const options = sheet.sides.map((side, index) => el("option", { value: String(index + 1) }, side));
+  const options = sheet.sides
+    .map((side, index) => el("option", { value: String(index + 1) }, side))
+    .filter((option) => option.value !== left);
   if (select.dataset.none) options.unshift(el("option", { value: "" }, select.dataset.none));
   select.replaceChildren(...options);
   if (chosen) select.value = chosen;
+  if (select.selectedIndex < 0) select.selectedIndex = 0;
 }
 
 function fillPlayers(select, sheet) {
@@ -613,8 +623,12 @@ function openEdit(entry) {
     form.reneger.value = number(entry.who) || "1";
     form.lone.checked = Boolean(entry.alone);
   }
+  const lone = loneHands(sheet);
+  form.alone.closest("label").hidden = !lone.maker;
+  form.defender_alone.closest("label").hidden = !lone.defender;
   const showKind = () => {
     for (const part of form.querySelectorAll("[data-kind]")) part.hidden = part.dataset.kind !== form.kind.value;
+    fillSides(form.defender_alone, sheet, form.makers.value); // never the makers' own side
   };
   form.addEventListener("change", showKind);
   showKind();
@@ -622,8 +636,8 @@ function openEdit(entry) {
     const kind = form.kind.value;
     const body =
       kind === "hand"
-        ? { kind, makers: form.makers.value, tricks: Number(form.tricks.value), alone: form.alone.checked,
-            defender_alone: form.defender_alone.value || null }
+        ? { kind, makers: form.makers.value, tricks: Number(form.tricks.value), alone: lone.maker && form.alone.checked,
+            defender_alone: (lone.defender && form.defender_alone.value) || null }
         : kind === "points"
           ? { kind, who: form.who.value, points: Number(form.points.value), reason: form.reason.value.trim() }
           : { kind, who: form.reneger.value, alone: form.lone.checked };
@@ -682,7 +696,7 @@ async function showSheets() {
 async function useSheet(name) {
   if (await send("POST", "/api/use", { sheet: name }, $("#sheets-error"))) {
     listen(); // the stream follows the sheet being served
-    showSheets();
+    $("#sheets-dialog").close(); // the sheet asked for is what the page shows now
   }
 }
 
