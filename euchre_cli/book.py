@@ -167,6 +167,16 @@ _MIGRATIONS: tuple[tuple[str | Unless, ...], ...] = (
         )""",
         *_ENTRIES_MADE_AGAIN,
     ),
+    # 6 -> 7 (``scorekeeper/store.py``): the table code ``euchre score serve`` last
+    # served each sheet with, so that a server started again takes the code the phones
+    # hold; NULL for a sheet never served.  (Added only where missing, as in 4 -> 5, so
+    # that the migrations after a version run again on a book that already has them.)
+    (
+        Unless(
+            "SELECT 1 FROM pragma_table_info('sheets') WHERE name = 'table_code'",
+            "ALTER TABLE sheets ADD COLUMN table_code TEXT",
+        ),
+    ),
 )
 SCHEMA_VERSION = len(_MIGRATIONS)  # a new migration raises it: the two never disagree
 

@@ -11,6 +11,7 @@ import asyncio
 import http.client
 import json
 import queue
+import re
 import signal
 import socket
 import subprocess
@@ -693,6 +694,37 @@ def test_the_qr_code_holds_the_address_and_the_code(db, monkeypatch) -> None:
     assert len(code_rows) >= 25 and len({len(row) for row in code_rows}) == 1
     assert "Scan it to join with the code." in lines
     assert printed, "the server was started"
+
+
+def served_code(db: Path, *options: str, fails: bool = False) -> str:
+    """The code ``score serve OPTIONS`` prints (the server itself is not started)."""
+    out = euchre(db, "score", "serve", "--port", "0", *options, fails=fails)
+    if fails:
+        return out
+    return re.search(r"^Table code: (\w+) ", out, re.MULTILINE)[1]
+
+
+def test_a_sheet_keeps_its_code_from_one_start_to_the_next(db, monkeypatch) -> None:
+    """The phones hold the code: a server started again takes it, unless --new-code."""
+    monkeypatch.setattr("euchre_cli.serve.run.serve_forever", lambda *a: None)
+    drawn = served_code(db)
+    assert served_code(db) == drawn and served_code(db, "friday") == drawn
+    assert served_code(db, "thursday") != drawn  # each sheet its own
+    fresh = served_code(db, "--new-code")
+    assert fresh != drawn and served_code(db) == fresh
+    assert served_code(db, "--code", CODE.lower()) == CODE == served_code(db)
+    refused = served_code(db, "--code", CODE, "--new-code", fails=True)
+    assert refused.startswith("give --code CODE or --new-code, not both")
+    assert "a table code is" in served_code(db, "--code", "no", fails=True)
+    assert served_code(db) == CODE  # nothing changed
+
+
+def test_a_sheet_shown_from_a_page_keeps_the_servers_code(client, db, monkeypatch) -> None:
+    monkeypatch.setattr("euchre_cli.serve.run.serve_forever", lambda *a: None)
+    assert post(client, "/api/use", {"sheet": "thursday"}).status_code == 200
+    assert served_code(db) == CODE  # thursday, current now, is served with the phones' code
+    started = post(client, "/api/sheets", {"name": "sat", "teams": ["E & F", "G & H"]})
+    assert started.status_code == 201 and served_code(db, "sat") == CODE
 
 
 @pytest.mark.parametrize("host", ["127.0.0.1", "localhost", "::1"])

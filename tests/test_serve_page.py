@@ -76,12 +76,13 @@ def euchre(*args: str) -> subprocess.CompletedProcess[str]:
 
 
 class Server:
-    """``euchre score serve`` on the test's book, stopped with Ctrl-C (SIGINT)."""
+    """``euchre score serve`` on the test's book, stopped with Ctrl-C (SIGINT); with
+    the code given, or with ``code_options`` (none: the sheet's own)."""
 
-    def __init__(self, port: int = 0) -> None:
+    def __init__(self, port: int = 0, code_options: tuple[str, ...] = ("--code", CODE)) -> None:
         self.process = subprocess.Popen(
             [sys.executable, "-m", "euchre_cli", "score", "serve"]
-            + ["--port", str(port), "--code", CODE],
+            + ["--port", str(port), *code_options],
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
             text=True,
@@ -141,8 +142,8 @@ def serve() -> Iterator[Callable[..., Server]]:
     """Start servers on the test's own book ($EUCHRE_HOME, from conftest); all stop after."""
     started: list[Server] = []
 
-    def start(port: int = 0) -> Server:
-        started.append(Server(port))
+    def start(port: int = 0, code_options: tuple[str, ...] = ("--code", CODE)) -> Server:
+        started.append(Server(port, code_options))
         return started[-1]
 
     yield start
@@ -354,7 +355,9 @@ def test_a_page_without_the_code_only_watches(serve, open_page) -> None:
     page.get_by_role("button", name="Code").click()  # typed once, a wrong one first
     page.get_by_role("textbox", name="Code").fill("WRONG234")
     page.get_by_role("button", name="Use this code").click()
-    expect(page.locator("#code-error")).to_contain_text("wrong or missing table code")
+    expect(page.locator("#code-error")).to_have_text(
+        "That is not this table's code: type the code the server printed when it started."
+    )
     assert page.locator("#entry").inner_html() == ""
     page.get_by_role("textbox", name="Code").fill(CODE.lower())
     page.get_by_role("button", name="Use this code").click()
@@ -445,3 +448,50 @@ def test_r10_a_finished_rubber_names_no_dealer(serve, open_page, tmp_path) -> No
     expect(page.locator("#game-line")).to_contain_text("The rubber goes to Ann & Bob")
     expect(page.locator(".badge.dealer")).to_have_count(0)
     shoot(page, tmp_path, "rubber-over-360x740")
+
+
+def test_a_server_started_again_keeps_its_code_and_a_new_code_is_asked_for(
+    serve, open_page, tmp_path
+) -> None:
+    """Started again as it was, the server takes the code the phones hold; started
+    with --new-code, a tap on a phone forgets the old one and asks for the code again,
+    in a person's words."""
+    score("new", "--team", AB, "--team", CD)
+    server = serve()
+    page = open_page(f"{server.url}#code={CODE}")
+    tap_hand(page, AB, 3)
+    expect(side(page, 0).locator(".score")).to_have_text("1")
+    server.stop()
+    expect(page.locator("#connection")).to_be_visible()
+    server = serve(server.port, code_options=())  # the sheet's code, kept in the book
+    expect(page.locator("#connection")).to_be_hidden(timeout=15_000)
+    tap_hand(page, AB, 3)
+    expect(side(page, 0).locator(".score")).to_have_text("2")
+
+    server.stop()
+    expect(page.locator("#connection")).to_be_visible()
+    serve(server.port, code_options=("--new-code",))
+    expect(page.locator("#connection")).to_be_hidden(timeout=15_000)
+    tap_hand(page, AB, 3)
+    expect(page.locator("#code-dialog")).to_be_visible()
+    expect(page.locator("#code-error")).to_have_text(
+        "The server no longer takes this page's code (it was started with a new one):"
+        " type the code it printed."
+    )
+    expect(page.get_by_role("button", name="Undo")).to_have_count(0)
+    assert page.evaluate("localStorage.getItem('euchre.tableCode')") is None
+    shoot(page, tmp_path, "code-asked-again-360x740")
+    expect(side(page, 0).locator(".score")).to_have_text("2")
+
+
+def test_a_kept_code_the_server_refuses_is_asked_for_again(serve, open_page) -> None:
+    score("new", "--team", AB, "--team", CD)
+    page = open_page(serve().url)
+    page.evaluate("localStorage.setItem('euchre.tableCode', 'WRONG234')")
+    page.reload()
+    expect(page.locator("#code-dialog")).to_be_visible()
+    expect(page.locator("#code-error")).to_contain_text("no longer takes this page's code")
+    assert "X-Table-Code" not in page.locator("#code-error").text_content()
+    page.get_by_role("textbox", name="Code").fill(CODE)
+    page.get_by_role("button", name="Use this code").click()
+    expect(page.get_by_role("button", name="Undo")).to_be_visible()

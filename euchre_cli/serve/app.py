@@ -149,7 +149,7 @@ def make_app(
     """The scoreboard of sheet ``sheet`` in the book at ``book_path``; writes need
     ``code`` in the ``X-Table-Code`` header.  With ``hosts``, a request whose Host
     header names another host is refused (``_KnownHosts``)."""
-    table = Table(book_path, sheet)
+    table = Table(book_path, sheet, code)
     hub = Hub()
     wrong_codes = WrongCodes()
     files = shipped_files()

@@ -26,6 +26,20 @@ def new_code() -> str:
     return "".join(secrets.choice(CODE_ALPHABET) for _ in range(DRAWN_LENGTH))
 
 
+def code_to_serve(given: str | None, kept: str | None, draw_new: bool) -> str:
+    """The code a server starts with: ``given`` (``--code``, checked), else ``kept``,
+    the one the sheet was last served with, so that the phones' code still works
+    after a restart, unless a new one is asked for (``--new-code``) or there is none."""
+    if given is not None:
+        return checked_code(given)
+    if kept is not None and not draw_new:
+        try:
+            return checked_code(kept)
+        except BadCode:  # a book changed by hand: a code is drawn instead
+            pass
+    return new_code()
+
+
 def checked_code(given: str) -> str:
     """``given`` as the table code (upper case: a phone types either), or ``BadCode``."""
     code = given.strip().upper()

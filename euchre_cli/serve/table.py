@@ -171,7 +171,9 @@ def edit_fields(body: object) -> tuple[str, dict[str, Any]]:
 
 class Table:
     """The book at ``book_path`` and the sheet being served (``served``, by name; a
-    page may switch it), read and written one transaction a call.
+    page may switch it, and the sheet switched to keeps the server's ``code``, as
+    ``score serve`` keeps it, for the next start), read and written one transaction a
+    call.
 
     The server's writes, and the watcher's reads (``turn``), take turns on a lock of
     their own rather than in SQLite's busy handler, whose growing sleeps left some
@@ -179,9 +181,10 @@ class Table:
     hands its new sheet to ``on_change`` once committed, still in its turn, so that
     the pages hear of each change in the order the book saw them."""
 
-    def __init__(self, book_path: str, served: str) -> None:
+    def __init__(self, book_path: str, served: str, code: str) -> None:
         self.book_path = book_path
         self.served = served
+        self.code = code
         self.turn = threading.Lock()
         self.on_change: Callable[[str, dict[str, Any]], None] | None = None
 
@@ -294,6 +297,7 @@ class Table:
             ruleset = load_ruleset(given["ruleset"])
             sides = seat_sides(ruleset, given["teams"], given["players"])
             sheet = book.new_sheet(given["name"], ruleset, sides)
+            book.keep_table_code(sheet, self.code)
             if given["dealer"] is None:
                 return sheet, book.tally(sheet)
             return sheet, book.add(sheet, dealer_named(sheet, given["dealer"]))
@@ -306,6 +310,7 @@ class Table:
 
         def use(book: Scorebook) -> tuple[Sheet, Tally]:
             sheet = book.use(given["sheet"])
+            book.keep_table_code(sheet, self.code)
             return sheet, book.tally(sheet)
 
         return self._write(use, serve=True)

@@ -7,6 +7,10 @@ const CODE_KEY = "euchre.tableCode";
 const LARGE_KEY = "euchre.large";
 const LAST_SHOWN = 3; // entries under "Last hands"
 const CHECK_SECONDS = 20; // how often the page makes sure its stream is alive
+// A code refused, in a person's words (the server's 403 line is for scripts)
+const CODE_TYPED_WRONG = "That is not this table's code: type the code the server printed when it started.";
+const CODE_NO_LONGER_TAKEN =
+  "The server no longer takes this page's code (it was started with a new one): type the code it printed.";
 const TRICKS = [0, 1, 2, 3, 4, 5];
 const SUITS = ["heart", "spade", "diamond", "club"]; // one per side, as the terminal draws
 const RED = new Set(["heart", "diamond"]);
@@ -73,6 +77,10 @@ async function write(method, path, payload = {}) {
     return { ok: false, status: 0, body: { error: "the server cannot be reached: try again when it is back" } };
   }
   const body = response.status === 204 ? null : await response.json().catch(() => null);
+  if (response.status === 403 && path !== "/api/code") {
+    askForCode(CODE_NO_LONGER_TAKEN);
+    return { ok: false, status: 403, body: { error: CODE_NO_LONGER_TAKEN } };
+  }
   if (!response.ok && !(body && body.error)) {
     return { ok: false, status: response.status, body: { error: `the server answered ${response.status}` } };
   }
@@ -736,10 +744,16 @@ async function tryCode(code, errorLine) {
     errorLine.textContent = "";
   } else {
     state.code = previous;
-    errorLine.textContent = result.body.error;
+    errorLine.textContent = result.status === 403 ? CODE_TYPED_WRONG : result.body.error;
   }
   codeChanged();
   return result.ok;
+}
+
+function forgetCode() {
+  localStorage.removeItem(CODE_KEY);
+  state.code = null;
+  codeChanged();
 }
 
 function codeChanged() {
@@ -757,13 +771,14 @@ function codeChanged() {
 /** A kept code the server no longer takes (it was started with another) is dropped. */
 async function checkKeptCode() {
   const result = await write("POST", "/api/code", {});
-  if (result.status === 403) {
-    localStorage.removeItem(CODE_KEY);
-    state.code = null;
-    codeChanged();
-    $("#code-error").textContent = result.body.error;
-    $("#code-dialog").showModal();
-  }
+  if (result.status === 403) askForCode(CODE_NO_LONGER_TAKEN);
+}
+
+/** The page's code was refused: it is forgotten, and the code asked for again, saying why. */
+function askForCode(why) {
+  forgetCode();
+  $("#code-error").textContent = why;
+  if (!$("#code-dialog").open) $("#code-dialog").showModal();
 }
 
 /** A code from the address (#code=...), taken out of the address bar at once. */
@@ -805,11 +820,7 @@ function start() {
     event.preventDefault();
     if (await tryCode($("#code-input").value.trim(), $("#code-error"))) $("#code-dialog").close();
   });
-  $("#forget-code").addEventListener("click", () => {
-    localStorage.removeItem(CODE_KEY);
-    state.code = null;
-    codeChanged();
-  });
+  $("#forget-code").addEventListener("click", forgetCode);
   setLarge(localStorage.getItem(LARGE_KEY) === "1");
 
   const given = codeFromAddress();
