@@ -29,7 +29,14 @@ from starlette.testclient import TestClient
 from euchre_cli.commands.euchre import main
 from euchre_cli.serve import app as serve_app
 from euchre_cli.serve.app import MOST_BODY_BYTES, make_app
-from euchre_cli.serve.code import CODE_ALPHABET, DRAWN_LENGTH, WrongCodes, checked_code, new_code
+from euchre_cli.serve.code import (
+    ALLOWED_IN_ALL,
+    CODE_ALPHABET,
+    DRAWN_LENGTH,
+    WrongCodes,
+    checked_code,
+    new_code,
+)
 from euchre_cli.serve.live import MOST_STREAMS, Event, Hub
 from euchre_cli.serve.qr import qr_text
 from euchre_cli.serve.run import host_names, listening_socket, serve_forever
@@ -305,11 +312,39 @@ def test_wrong_codes_are_forgotten_after_the_window_or_the_right_code() -> None:
     assert wrong.wait("a", now=11.5) == 0
 
 
-def test_a_drawn_code_has_40_bits_and_a_given_one_is_checked() -> None:
+def test_wrong_codes_from_many_addresses_are_slowed_down_together(db) -> None:
+    """A guesser who rotates addresses meets the limit on all of them together; a
+    phone that has given the right code goes on writing."""
+    app = make_app(str(db), "friday", CODE)
+    hand = {"makers": "AB", "tricks": 3}
+    phone = TestClient(app, client=("192.168.1.30", 50000))
+    assert post(phone, "/api/code").status_code == 204
+    answers = [
+        post(TestClient(app, client=(f"127.0.{n // 250}.{n % 250 + 1}", 1)), "/api/hands", hand,
+             code="WRONG234")
+        for n in range(ALLOWED_IN_ALL + 20)
+    ]  # fmt: skip
+    assert [a.status_code for a in answers] == [403] * ALLOWED_IN_ALL + [429] * 20
+    late = post(TestClient(app, client=("10.0.0.9", 1)), "/api/hands", hand)  # right, but new
+    assert late.status_code == 429 and "try again in" in late.json()["error"]
+    assert post(phone, "/api/hands", hand).status_code == 200
+    assert shown(db)["entries"] == 1
+
+
+def test_the_limit_in_all_lets_a_known_address_through_and_forgets_in_a_window() -> None:
+    wrong = WrongCodes(allowed=2, allowed_in_all=3, window=10)
+    wrong.forgive("phone")
+    for n in range(3):
+        wrong.failed(f"a{n}", now=n)
+    assert wrong.wait("b", now=3) == 7 and wrong.wait("phone", now=3) == 0
+    assert wrong.wait("b", now=10) == 0  # the first is 10 s old: two in the window
+
+
+def test_a_drawn_code_has_50_bits_and_a_given_one_is_checked() -> None:
     codes = {new_code() for _ in range(50)}
     assert len(codes) == 50 and all(len(code) == DRAWN_LENGTH for code in codes)
     assert all(set(code) <= set(CODE_ALPHABET) for code in codes)
-    assert len(CODE_ALPHABET) ** DRAWN_LENGTH >= 2**40
+    assert len(CODE_ALPHABET) ** DRAWN_LENGTH >= 2**50
     assert checked_code(" abc234 ") == "ABC234"
     for bad in ["ABC23", "ABCDE0", "ABCDEI", "ABC 234", "A" * 65, "ÄBCDEF"]:
         with pytest.raises(ValueError, match="no 0, 1, I or O"):

@@ -169,13 +169,13 @@ def make_app(
 
     def unlocked(request: Request) -> Response | None:
         """None when the request carries the table code, else the refusal (403; 429
-        for an address that has sent too many wrong codes)."""
+        after too many wrong codes, from this address or from all: ``WrongCodes``)."""
         address = request.client.host if request.client else ""
         wait = wrong_codes.wait(address)
         if wait:
             return error(
                 429,
-                f"too many wrong table codes from this address: try again in {math.ceil(wait)} s",
+                f"too many wrong table codes: try again in {math.ceil(wait)} s",
                 headers={"Retry-After": str(math.ceil(wait))},
             )
         if code_matches(request.headers.get(CODE_HEADER), code):
