@@ -177,6 +177,16 @@ _MIGRATIONS: tuple[tuple[str | Unless, ...], ...] = (
             "ALTER TABLE sheets ADD COLUMN table_code TEXT",
         ),
     ),
+    # 7 -> 8 (``serve/table.py``): the writes of ``euchre score serve`` by the
+    # Idempotency-Key each came with, and their answers, written in the write's own
+    # transaction: a write sent again (its answer lost) is answered, not made twice.
+    (
+        """CREATE TABLE IF NOT EXISTS write_keys (
+            key TEXT PRIMARY KEY,   -- the Idempotency-Key header's value
+            request TEXT NOT NULL,  -- the method, path and SHA-256 of the body
+            answer TEXT NOT NULL    -- the JSON the write was first answered with
+        )""",
+    ),
 )
 SCHEMA_VERSION = len(_MIGRATIONS)  # a new migration raises it: the two never disagree
 

@@ -267,6 +267,52 @@ def test_the_code_is_checked_with_204_or_403(client) -> None:
     assert post(client, "/api/code", code="WRONG234").status_code == 403
 
 
+def keyed(key: str) -> dict[str, str]:
+    return {"X-Table-Code": CODE, "Idempotency-Key": key}
+
+
+def test_a_write_sent_again_with_its_key_is_answered_not_made_again(client, db) -> None:
+    """Its answer lost (the server killed after the commit), a page sends the write
+    again with the same key: the first answer comes back, and the book has it once."""
+    hand = {"makers": "AB", "tricks": 3}
+    first = client.post("/api/hands", json=hand, headers=keyed("hand-1"))
+    assert first.status_code == 200 and first.json()["entries"] == 1
+    post(client, "/api/points", {"who": "CD", "points": 1})  # another write meanwhile
+    again = client.post("/api/hands", json=hand, headers=keyed("hand-1"))
+    assert again.status_code == 200 and again.json() == first.json()
+    assert shown(db)["entries"] == 2
+    assert client.post("/api/hands", json=hand, headers=keyed("hand-2")).json()["entries"] == 3
+    undo = [client.post("/api/undo", json={}, headers=keyed("undo-1")) for _ in range(2)]
+    assert undo[0].json() == undo[1].json() and shown(db)["entries"] == 2
+    sheet = {"name": "sat", "teams": ["E & F", "G & H"]}
+    started = [client.post("/api/sheets", json=sheet, headers=keyed("new-1")) for _ in range(2)]
+    assert [answer.status_code for answer in started] == [201, 201]
+
+
+def test_a_write_key_outlives_the_server_and_is_its_own_writes(client, db) -> None:
+    hand = {"makers": "AB", "tricks": 3}
+    first = client.post("/api/hands", json=hand, headers=keyed("k"))
+    with TestClient(make_app(str(db), "friday", CODE)) as restarted:  # the book's keys
+        again = restarted.post("/api/hands", json=hand, headers=keyed("k"))
+        assert again.json() == first.json() and shown(db)["entries"] == 1
+        other = restarted.post("/api/hands", json={**hand, "tricks": 4}, headers=keyed("k"))
+        assert other.status_code == 422 and "came with another write" in other.json()["error"]
+        elsewhere = restarted.post("/api/points", json={"who": "AB", "points": 1},
+                                   headers=keyed("k"))  # fmt: skip
+        assert elsewhere.status_code == 422
+        for bad in ["", "a b", "x" * 129, "a/b"]:
+            answer = restarted.post("/api/hands", json=hand, headers=keyed(bad))
+            assert answer.status_code == 400 and "Idempotency-Key" in answer.json()["error"]
+    assert shown(db)["entries"] == 1
+
+
+def test_a_refused_write_keeps_no_key(client, db) -> None:
+    refused = client.post("/api/undo", json={}, headers=keyed("u"))
+    assert refused.status_code == 422
+    post(client, "/api/hands", {"makers": "AB", "tricks": 3})
+    assert client.post("/api/undo", json={}, headers=keyed("u")).json()["entries"] == 0
+
+
 WRITES = [
     ("POST", "/api/hands", {"makers": "AB", "tricks": 3}),
     ("POST", "/api/points", {"who": "AB", "points": 2}),

@@ -495,3 +495,32 @@ def test_a_kept_code_the_server_refuses_is_asked_for_again(serve, open_page) -> 
     page.get_by_role("textbox", name="Code").fill(CODE)
     page.get_by_role("button", name="Use this code").click()
     expect(page.get_by_role("button", name="Undo")).to_be_visible()
+
+
+def test_a_hand_whose_answer_was_lost_is_kept_once_when_tapped_again(serve, open_page) -> None:
+    """The server makes the write but its answer never reaches the phone (killed,
+    Wi-Fi gone): the page says to try again, and the same tap again sends the same
+    Idempotency-Key, so the hand is kept once.  A new tap after that is a new hand."""
+    score("new", "--team", AB, "--team", CD)
+    page = open_page(f"{serve().url}#code={CODE}")
+    keys: list[str] = []
+
+    def answer_lost_once(route) -> None:
+        keys.append(route.request.headers["idempotency-key"])
+        if len(keys) == 1:
+            route.fetch()  # made on the server ...
+            route.abort()  # ... but the phone never hears of it
+        else:
+            route.continue_()
+
+    page.route("**/api/hands", answer_lost_once)
+    tap_hand(page, AB, 3)
+    expect(page.locator('[data-error="entry"]')).to_contain_text("cannot be reached")
+    with page.expect_response("**/api/hands") as answered:
+        tap_hand(page, AB, 3)
+    assert answered.value.status == 200 and keys[0] == keys[1]
+    assert '"entries": 1' in score("show", "--json")
+    with page.expect_response("**/api/hands"):
+        tap_hand(page, AB, 3)
+    assert keys[2] != keys[1] and '"entries": 2' in score("show", "--json")
+    expect(side(page, 0).locator(".score")).to_have_text("2")

@@ -4,14 +4,19 @@ the JSON API, over a ``Table`` (the book) and a ``Hub`` of event streams.
 Nothing else is served: a path that is not the page's, one of its files or the API's
 is a 404, and a file is looked up by its exact name among those shipped (no path is
 ever joined from a request).  Every write needs the table code; its body is read up
-to ``MOST_BODY_BYTES`` (413 beyond), then checked, then written in one transaction."""
+to ``MOST_BODY_BYTES`` (413 beyond), then checked, then written in one transaction,
+once: a write sent again with the same Idempotency-Key is given its first answer."""
 
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import json
 import math
+import re
 from collections.abc import AsyncIterator, Callable, Collection
 from contextlib import asynccontextmanager
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -27,11 +32,13 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from ..limits import decode_json, whole_number
 from .code import WrongCodes, code_matches
 from .live import HEARTBEAT_SECONDS, BookWatcher, Hub, Stream, sheet_event
-from .table import Refused, Table
+from .table import Refused, Table, WriteKey
 
 STATIC = Path(__file__).resolve().parent / "static"
 MOST_BODY_BYTES = 16 * 1024
 CODE_HEADER = "x-table-code"
+KEY_HEADER = "idempotency-key"
+KEY_PATTERN = re.compile(r"[A-Za-z0-9_-]{1,128}")
 RECONNECT_MILLISECONDS = 1000  # how soon a page that lost the server tries again
 # Sent with every answer: scripts only from the page's own files, nothing framed, no
 # type sniffed, no address passed on (the code travels in a fragment, never sent).
@@ -117,6 +124,17 @@ async def _not_served(request: Request, exc: Exception) -> Response:
     return error(exc.status_code, line, headers=exc.headers)
 
 
+def _write_key(request: Request, body: object) -> WriteKey | None:
+    """The write's Idempotency-Key (none: None), with the request it came with."""
+    key = request.headers.get(KEY_HEADER)
+    if key is None:
+        return None
+    if not KEY_PATTERN.fullmatch(key):
+        raise Refused(400, "an Idempotency-Key is 1 to 128 letters, digits, '-' or '_'")
+    digest = hashlib.sha256(json.dumps(body, sort_keys=True).encode()).hexdigest()
+    return WriteKey(key, f"{request.method} {request.url.path} {digest}")
+
+
 async def _body(request: Request) -> object:
     """The request's JSON body ({} when it has none), read up to ``MOST_BODY_BYTES``."""
     length = request.headers.get("content-length")
@@ -189,14 +207,14 @@ def make_app(
         )
 
     async def write(
-        request: Request, change: Callable[[object], Any], status: int = 200
+        request: Request, change: Callable[[object, WriteKey | None], Any], status: int = 200
     ) -> Response:
         refusal = unlocked(request)
         if refusal is not None:
             return refusal
         try:
             body = await _body(request)
-            changed = await run_in_threadpool(change, body)
+            changed = await run_in_threadpool(change, body, _write_key(request, body))
         except Refused as refused:
             return error(refused.status, refused.line)
         return JSONResponse(changed, status)
@@ -232,19 +250,19 @@ def make_app(
         return _EventStream(table, hub, stream)
 
     async def hands(request: Request) -> Response:
-        return await write(request, lambda body: table.add("hand", body))
+        return await write(request, partial(table.add, "hand"))
 
     async def points(request: Request) -> Response:
-        return await write(request, lambda body: table.add("points", body))
+        return await write(request, partial(table.add, "points"))
 
     async def renege(request: Request) -> Response:
-        return await write(request, lambda body: table.add("renege", body))
+        return await write(request, partial(table.add, "renege"))
 
     async def thrown_in(request: Request) -> Response:
-        return await write(request, lambda body: table.add("thrown_in", body))
+        return await write(request, partial(table.add, "thrown_in"))
 
     async def dealer(request: Request) -> Response:
-        return await write(request, lambda body: table.add("dealer", body))
+        return await write(request, partial(table.add, "dealer"))
 
     async def undo(request: Request) -> Response:
         return await write(request, table.undo)
@@ -253,7 +271,7 @@ def make_app(
         number = whole_number(request.path_params["number"])  # not int(): 5,000 digits
         if number is None:
             raise HTTPException(404)
-        return await write(request, lambda body: table.replace(number, body))
+        return await write(request, partial(table.replace, number))
 
     async def new_sheet(request: Request) -> Response:
         return await write(request, table.new_sheet, status=201)

@@ -64,27 +64,43 @@ async function getJSON(path) {
   return body;
 }
 
+let unanswered = null; // {request, key}: the last write that got no answer
+
+/** The Idempotency-Key of a write: a new one for each write meant, but the same for a
+ *  write sent again after it got no answer (the server may have made it and lost
+ *  only the answer: it answers the key again rather than make the write twice). */
+function writeKey(request) {
+  if (unanswered && unanswered.request === request) return unanswered.key;
+  const bytes = crypto.getRandomValues(new Uint8Array(16)); // randomUUID needs https
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
 /** A write with the table's code: {ok, status, body}; a refusal's body is {"error"}. */
 async function write(method, path, payload = {}) {
+  const body = JSON.stringify(payload);
+  const request = `${method} ${path} ${body}`;
+  const key = writeKey(request);
   let response;
   try {
     response = await fetch(path, {
       method,
-      headers: { "Content-Type": "application/json", "X-Table-Code": state.code || "" },
-      body: JSON.stringify(payload),
+      headers: { "Content-Type": "application/json", "X-Table-Code": state.code || "", "Idempotency-Key": key },
+      body,
     });
   } catch {
+    unanswered = { request, key };
     return { ok: false, status: 0, body: { error: "the server cannot be reached: try again when it is back" } };
   }
-  const body = response.status === 204 ? null : await response.json().catch(() => null);
+  unanswered = null;
+  const answer = response.status === 204 ? null : await response.json().catch(() => null);
   if (response.status === 403 && path !== "/api/code") {
     askForCode(CODE_NO_LONGER_TAKEN);
     return { ok: false, status: 403, body: { error: CODE_NO_LONGER_TAKEN } };
   }
-  if (!response.ok && !(body && body.error)) {
+  if (!response.ok && !(answer && answer.error)) {
     return { ok: false, status: response.status, body: { error: `the server answered ${response.status}` } };
   }
-  return { ok: response.ok, status: response.status, body };
+  return { ok: response.ok, status: response.status, body: answer };
 }
 
 /** Send a write and say its refusal in ``errorLine``; true when it was taken. */
