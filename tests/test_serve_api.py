@@ -28,6 +28,7 @@ from starlette.testclient import TestClient
 
 from euchre_cli.commands.euchre import main
 from euchre_cli.serve import app as serve_app
+from euchre_cli.serve import run as serve_run
 from euchre_cli.serve.app import MOST_BODY_BYTES, make_app
 from euchre_cli.serve.code import (
     ALLOWED_IN_ALL,
@@ -677,6 +678,72 @@ def test_streams_asked_for_at_once_past_the_cap_are_each_a_503(server) -> None:
     refused = [answer for answer in answers if answer.startswith(b"HTTP/1.1 503")]
     assert len(live_ones) == 5 and all(b"event: sheet" in answer for answer in live_ones)
     assert len(refused) == 35 and all(b"at most 5 pages" in answer for answer in refused)
+
+
+def closed_by_the_server(connection: socket.socket) -> bool:
+    """Whether the server closes ``connection`` (an answer before it is read through)."""
+    connection.settimeout(20)
+    try:
+        while chunk := connection.recv(4096):
+            del chunk
+    except (TimeoutError, ConnectionResetError) as problem:
+        return isinstance(problem, ConnectionResetError)
+    return True
+
+
+def test_a_connection_that_sends_no_whole_request_in_time_is_closed(db, monkeypatch) -> None:
+    """Silent, halfway through its head, or halfway through its body: each is closed
+    once ``REQUEST_SECONDS`` have gone by, where uvicorn waited for ever."""
+    monkeypatch.setattr(serve_run, "REQUEST_SECONDS", 0.5)
+    server = Server(db)
+    server.thread.start()
+    try:
+        partial = [b"", b"GET /api/sheet HTTP/1.1\r\nHo",
+                   b"POST /api/undo HTTP/1.1\r\nHost: x\r\nContent-Length: 40\r\n"
+                   b"Content-Type: application/json\r\nX-Table-Code: " + CODE.encode()
+                   + b"\r\n\r\n{\"a"]  # fmt: skip
+        for sent in partial:
+            with socket.create_connection(("127.0.0.1", server.port), timeout=5) as connection:
+                connection.sendall(sent)
+                assert closed_by_the_server(connection), sent
+        status, _ = server.raw("GET", "/api/sheet")  # a whole request is answered
+        assert status == 200
+    finally:
+        server.app.state.hub.close()
+
+
+def _few_open_files() -> None:
+    import resource
+
+    resource.setrlimit(resource.RLIMIT_NOFILE, (256, resource.getrlimit(resource.RLIMIT_NOFILE)[1]))
+
+
+def test_a_crowd_of_idle_connections_shuts_out_no_page_nor_fills_the_log(db) -> None:
+    """Under a limit of 256 open files, 300 connections that send nothing: the page
+    still answers (the oldest idle connection makes room), and the server says
+    nothing about it, where asyncio wrote a traceback per accept it could not make."""
+    command = [sys.executable, "-m", "euchre_cli", "score", "serve", "--port", "0",
+               "--code", CODE, "--db", str(db)]  # fmt: skip
+    process = subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        preexec_fn=_few_open_files,
+    )  # fmt: skip
+    crowd = []
+    try:
+        port = int(process.stdout.readline().rsplit(":", 1)[1].strip("/\n"))
+        crowd = [socket.create_connection(("127.0.0.1", port), timeout=20) for _ in range(300)]
+        for _ in range(3):
+            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+            connection.request("GET", "/api/sheet")
+            assert json.loads(connection.getresponse().read()) == shown(db)
+            connection.close()
+        assert closed_by_the_server(crowd[0])  # the oldest made room
+    finally:
+        for connection in crowd:
+            connection.close()
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=20)
+    assert err == "" and out.splitlines()[-1] == "Stopped serving sheet friday."
 
 
 @pytest.mark.parametrize(

@@ -24,7 +24,7 @@ from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import Headers
 from starlette.exceptions import HTTPException
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import FileResponse, JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -143,11 +143,14 @@ async def _body(request: Request) -> object:
         raise Refused(413, f"a request body may hold at most {MOST_BODY_BYTES} bytes")
     kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
     chunks, size = [], 0
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > MOST_BODY_BYTES:
-            raise Refused(413, f"a request body may hold at most {MOST_BODY_BYTES} bytes")
-        chunks.append(chunk)
+    try:
+        async for chunk in request.stream():
+            size += len(chunk)
+            if size > MOST_BODY_BYTES:
+                raise Refused(413, f"a request body may hold at most {MOST_BODY_BYTES} bytes")
+            chunks.append(chunk)
+    except ClientDisconnect:  # gone, or closed for sending it too slowly (run.py)
+        raise Refused(400, "the body did not come whole") from None
     raw = b"".join(chunks)
     if not raw.strip():
         return {}
