@@ -10,8 +10,18 @@ is a second), and the server's peak memory (VmHWM).
 
     python bench/serve.py [--hands 200] [--streams 20] [--writers 4]
 
+With ``--idle N`` it measures instead a crowd of N connections that send nothing,
+held open against a server whose limit on open files is ``--files`` (1024, as
+``ulimit -n``): whether a page still loads while they are open (each of 20 loads
+the page, its script and the sheet, on new connections), how long that takes, how
+many open files the server holds, how many of the crowd it closed, and how much it
+wrote to stderr.  Only 127.0.0.1 is ever connected to.
+
+    python bench/serve.py --idle 1000 [--files 1024] [--tree DIR]
+
 It uses the ``euchre`` script installed beside this Python when there is one, else
-``python -m euchre_cli`` with this checkout on PYTHONPATH.
+``python -m euchre_cli`` with this checkout on PYTHONPATH; ``--tree DIR`` serves
+from another checkout instead, run in it (the tree before a change, to compare).
 """
 
 from __future__ import annotations
@@ -21,7 +31,9 @@ import http.client
 import json
 import os
 import re
+import resource
 import signal
+import socket
 import statistics
 import subprocess
 import sys
@@ -95,6 +107,107 @@ def terminal_writer(db: str, hands: int, acknowledged: list, failures: list) -> 
             failures.append(done.stderr.strip())
 
 
+def loads_page(port: int) -> float | None:
+    """Seconds to load the page, its script and the sheet, each on a new connection
+    (as a phone that just joined), or None when one of them does not come."""
+    started = time.monotonic()
+    for path in ("/", "/static/app.js", "/api/sheet"):
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+        try:
+            connection.request("GET", path)
+            response = connection.getresponse()
+            response.read()
+            if response.status != 200:
+                return None
+        except OSError:
+            return None
+        finally:
+            connection.close()
+    return time.monotonic() - started
+
+
+def closed_by_server(connections: list[socket.socket]) -> int:
+    """How many of ``connections`` the server has closed (read as at an end)."""
+    closed = 0
+    for connection in connections:
+        connection.setblocking(False)  # no wait, and no select(): its files end at 1024
+        try:
+            closed += connection.recv(1) == b""
+        except BlockingIOError:  # open, and nothing to read
+            pass
+        except OSError:  # reset
+            closed += 1
+    return closed
+
+
+def idle_crowd(options: argparse.Namespace, env: dict[str, str], serve: list[str]) -> None:
+    """A page loaded 20 times while ``options.idle`` connections sit open doing nothing."""
+    wanted = options.idle + 64
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft < wanted:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (min(wanted, hard), hard))
+
+    def server_limit() -> None:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (options.files, hard))
+
+    with tempfile.TemporaryDirectory() as folder:
+        db = str(Path(folder) / "book.sqlite3")
+        subprocess.run(
+            [*serve, "score", "new", "bench", *TEAMS, "--db", db],
+            check=True, env=env, stdout=subprocess.DEVNULL, cwd=options.tree,
+        )  # fmt: skip
+        server = subprocess.Popen(
+            [*serve, "score", "serve", "--port", "0", "--code", CODE, "--db", db],
+            env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+            preexec_fn=server_limit, cwd=options.tree,
+        )  # fmt: skip
+        crowd: list[socket.socket] = []
+        try:
+            port = int(re.search(r":(\d+)/", server.stdout.readline())[1])
+            before = loads_page(port)
+            started = time.monotonic()
+            for _ in range(options.idle):
+                try:
+                    crowd.append(socket.create_connection(("127.0.0.1", port), timeout=5))
+                except OSError:
+                    break
+            opened = time.monotonic() - started
+            time.sleep(1)
+            loads = []
+            while len(loads) < 20 and None not in loads:  # one that fails: the rest would too
+                loads.append(loads_page(port))
+            files = len(os.listdir(f"/proc/{server.pid}/fd"))
+            closed_soon = closed_by_server(crowd)
+            time.sleep(12)  # past the time a request has to come whole
+            closed_later = closed_by_server(crowd)
+            after = loads_page(port)
+        finally:
+            for connection in crowd:
+                connection.close()
+            server.send_signal(signal.SIGINT)
+            try:
+                out, err = server.communicate(timeout=30)
+            except subprocess.TimeoutExpired:
+                server.kill()
+                out, err = server.communicate()
+    came = [seconds for seconds in loads if seconds is not None]
+    print(f"idle connections opened: {len(crowd)} of {options.idle} in {opened:.1f} s;"
+          f" the server's limit on open files: {options.files}")  # fmt: skip
+    print(f"page loads (page, script, sheet) before the crowd: {before and before * 1000:.0f} ms")
+    print(f"page loads with the crowd open: {len(came)} of {len(loads)} came", end="")
+    if came:
+        print(f", median {statistics.median(came) * 1000:.0f} ms, max {max(came) * 1000:.0f} ms")
+    else:
+        print()
+    print(f"page load 12 s later: {'none' if after is None else f'{after * 1000:.0f} ms'}")
+    print(f"server's open files with the crowd open: {files}")
+    print(f"idle connections the server closed: {closed_soon} at once (to make room),"
+          f" {closed_later} after 12 s")  # fmt: skip
+    print(f"server's stderr: {len(err.encode())} bytes, {len(err.splitlines())} lines"
+          + (f"; first: {err.splitlines()[0][:160]!r}" if err.strip() else ""))
+    print(f"server stopped with status {server.returncode}")
+
+
 def peak_memory_mib(pid: int) -> float:
     with open(f"/proc/{pid}/status") as status:
         line = next(line for line in status if line.startswith("VmHWM:"))
@@ -111,8 +224,15 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=200)
     parser.add_argument("--streams", type=int, default=20)
     parser.add_argument("--writers", type=int, default=4)
+    parser.add_argument("--idle", type=int, default=0, help="measure N idle connections")
+    parser.add_argument("--files", type=int, default=1024, help="the server's open files")
+    parser.add_argument("--tree", type=Path, help="serve from this checkout (--idle)")
     options = parser.parse_args()
-    env = {**os.environ, "PYTHONPATH": str(CHECKOUT)}
+    env = {**os.environ, "PYTHONPATH": str(options.tree or CHECKOUT)}
+    if options.idle:
+        serve = [sys.executable, "-m", "euchre_cli"] if options.tree else euchre_command()
+        idle_crowd(options, env, serve)
+        return
     with tempfile.TemporaryDirectory() as folder:
         db = str(Path(folder) / "book.sqlite3")
         subprocess.run(

@@ -168,6 +168,26 @@ _MIGRATIONS: tuple[tuple[str | Unless, ...], ...] = (
         )""",
         *_ENTRIES_MADE_AGAIN,
     ),
+    # 6 -> 7 (``scorekeeper/store.py``): the table code ``euchre score serve`` last
+    # served each sheet with, so that a server started again takes the code the phones
+    # hold; NULL for a sheet never served.  (Added only where missing, as in 4 -> 5, so
+    # that the migrations after a version run again on a book that already has them.)
+    (
+        Unless(
+            "SELECT 1 FROM pragma_table_info('sheets') WHERE name = 'table_code'",
+            "ALTER TABLE sheets ADD COLUMN table_code TEXT",
+        ),
+    ),
+    # 7 -> 8 (``serve/table.py``): the writes of ``euchre score serve`` by the
+    # Idempotency-Key each came with, and their answers, written in the write's own
+    # transaction: a write sent again (its answer lost) is answered, not made twice.
+    (
+        """CREATE TABLE IF NOT EXISTS write_keys (
+            key TEXT PRIMARY KEY,   -- the Idempotency-Key header's value
+            request TEXT NOT NULL,  -- the method, path and SHA-256 of the body
+            answer TEXT NOT NULL    -- the JSON the write was first answered with
+        )""",
+    ),
 )
 SCHEMA_VERSION = len(_MIGRATIONS)  # a new migration raises it: the two never disagree
 

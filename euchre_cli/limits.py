@@ -116,8 +116,9 @@ def _size(limit: int) -> str:
 
 def decode_json(text: str) -> object:
     """JSON text as Python values, refused (``ValueError``, one line) when it is not
-    JSON or nests deeper than ``MAX_JSON_NESTING``, so that nothing that reads the
-    values (a message that shows one, say) recurses without end."""
+    JSON, nests deeper than ``MAX_JSON_NESTING``, so that nothing that reads the
+    values (a message that shows one, say) recurses without end, or holds a lone
+    surrogate (``"\\ud800"``: half a character, which no text may be written with)."""
     import json
 
     try:
@@ -129,6 +130,11 @@ def decode_json(text: str) -> object:
         deepest = _nesting(value)
     if deepest > MAX_JSON_NESTING:
         raise ValueError(f"nested more than {MAX_JSON_NESTING} brackets deep")
+    try:
+        json.dumps(value, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError as problem:
+        half = ascii(problem.object[problem.start])[1:-1]
+        raise ValueError(f"{half} is half of a character (a lone surrogate), not text") from None
     return value
 
 

@@ -11,6 +11,7 @@ import asyncio
 import http.client
 import json
 import queue
+import re
 import signal
 import socket
 import subprocess
@@ -27,8 +28,16 @@ from starlette.testclient import TestClient
 
 from euchre_cli.commands.euchre import main
 from euchre_cli.serve import app as serve_app
+from euchre_cli.serve import run as serve_run
 from euchre_cli.serve.app import MOST_BODY_BYTES, make_app
-from euchre_cli.serve.code import CODE_ALPHABET, DRAWN_LENGTH, WrongCodes, checked_code, new_code
+from euchre_cli.serve.code import (
+    ALLOWED_IN_ALL,
+    CODE_ALPHABET,
+    DRAWN_LENGTH,
+    WrongCodes,
+    checked_code,
+    new_code,
+)
 from euchre_cli.serve.live import MOST_STREAMS, Event, Hub
 from euchre_cli.serve.qr import qr_text
 from euchre_cli.serve.run import host_names, listening_socket, serve_forever
@@ -262,6 +271,52 @@ def test_the_code_is_checked_with_204_or_403(client) -> None:
     assert post(client, "/api/code", code="WRONG234").status_code == 403
 
 
+def keyed(key: str) -> dict[str, str]:
+    return {"X-Table-Code": CODE, "Idempotency-Key": key}
+
+
+def test_a_write_sent_again_with_its_key_is_answered_not_made_again(client, db) -> None:
+    """Its answer lost (the server killed after the commit), a page sends the write
+    again with the same key: the first answer comes back, and the book has it once."""
+    hand = {"makers": "AB", "tricks": 3}
+    first = client.post("/api/hands", json=hand, headers=keyed("hand-1"))
+    assert first.status_code == 200 and first.json()["entries"] == 1
+    post(client, "/api/points", {"who": "CD", "points": 1})  # another write meanwhile
+    again = client.post("/api/hands", json=hand, headers=keyed("hand-1"))
+    assert again.status_code == 200 and again.json() == first.json()
+    assert shown(db)["entries"] == 2
+    assert client.post("/api/hands", json=hand, headers=keyed("hand-2")).json()["entries"] == 3
+    undo = [client.post("/api/undo", json={}, headers=keyed("undo-1")) for _ in range(2)]
+    assert undo[0].json() == undo[1].json() and shown(db)["entries"] == 2
+    sheet = {"name": "sat", "teams": ["E & F", "G & H"]}
+    started = [client.post("/api/sheets", json=sheet, headers=keyed("new-1")) for _ in range(2)]
+    assert [answer.status_code for answer in started] == [201, 201]
+
+
+def test_a_write_key_outlives_the_server_and_is_its_own_writes(client, db) -> None:
+    hand = {"makers": "AB", "tricks": 3}
+    first = client.post("/api/hands", json=hand, headers=keyed("k"))
+    with TestClient(make_app(str(db), "friday", CODE)) as restarted:  # the book's keys
+        again = restarted.post("/api/hands", json=hand, headers=keyed("k"))
+        assert again.json() == first.json() and shown(db)["entries"] == 1
+        other = restarted.post("/api/hands", json={**hand, "tricks": 4}, headers=keyed("k"))
+        assert other.status_code == 422 and "came with another write" in other.json()["error"]
+        elsewhere = restarted.post("/api/points", json={"who": "AB", "points": 1},
+                                   headers=keyed("k"))  # fmt: skip
+        assert elsewhere.status_code == 422
+        for bad in ["", "a b", "x" * 129, "a/b"]:
+            answer = restarted.post("/api/hands", json=hand, headers=keyed(bad))
+            assert answer.status_code == 400 and "Idempotency-Key" in answer.json()["error"]
+    assert shown(db)["entries"] == 1
+
+
+def test_a_refused_write_keeps_no_key(client, db) -> None:
+    refused = client.post("/api/undo", json={}, headers=keyed("u"))
+    assert refused.status_code == 422
+    post(client, "/api/hands", {"makers": "AB", "tricks": 3})
+    assert client.post("/api/undo", json={}, headers=keyed("u")).json()["entries"] == 0
+
+
 WRITES = [
     ("POST", "/api/hands", {"makers": "AB", "tricks": 3}),
     ("POST", "/api/points", {"who": "AB", "points": 2}),
@@ -307,11 +362,39 @@ def test_wrong_codes_are_forgotten_after_the_window_or_the_right_code() -> None:
     assert wrong.wait("a", now=11.5) == 0
 
 
-def test_a_drawn_code_has_40_bits_and_a_given_one_is_checked() -> None:
+def test_wrong_codes_from_many_addresses_are_slowed_down_together(db) -> None:
+    """A guesser who rotates addresses meets the limit on all of them together; a
+    phone that has given the right code goes on writing."""
+    app = make_app(str(db), "friday", CODE)
+    hand = {"makers": "AB", "tricks": 3}
+    phone = TestClient(app, client=("192.168.1.30", 50000))
+    assert post(phone, "/api/code").status_code == 204
+    answers = [
+        post(TestClient(app, client=(f"127.0.{n // 250}.{n % 250 + 1}", 1)), "/api/hands", hand,
+             code="WRONG234")
+        for n in range(ALLOWED_IN_ALL + 20)
+    ]  # fmt: skip
+    assert [a.status_code for a in answers] == [403] * ALLOWED_IN_ALL + [429] * 20
+    late = post(TestClient(app, client=("10.0.0.9", 1)), "/api/hands", hand)  # right, but new
+    assert late.status_code == 429 and "try again in" in late.json()["error"]
+    assert post(phone, "/api/hands", hand).status_code == 200
+    assert shown(db)["entries"] == 1
+
+
+def test_the_limit_in_all_lets_a_known_address_through_and_forgets_in_a_window() -> None:
+    wrong = WrongCodes(allowed=2, allowed_in_all=3, window=10)
+    wrong.forgive("phone")
+    for n in range(3):
+        wrong.failed(f"a{n}", now=n)
+    assert wrong.wait("b", now=3) == 7 and wrong.wait("phone", now=3) == 0
+    assert wrong.wait("b", now=10) == 0  # the first is 10 s old: two in the window
+
+
+def test_a_drawn_code_has_50_bits_and_a_given_one_is_checked() -> None:
     codes = {new_code() for _ in range(50)}
     assert len(codes) == 50 and all(len(code) == DRAWN_LENGTH for code in codes)
     assert all(set(code) <= set(CODE_ALPHABET) for code in codes)
-    assert len(CODE_ALPHABET) ** DRAWN_LENGTH >= 2**40
+    assert len(CODE_ALPHABET) ** DRAWN_LENGTH >= 2**50
     assert checked_code(" abc234 ") == "ABC234"
     for bad in ["ABC23", "ABCDE0", "ABCDEI", "ABC 234", "A" * 65, "ÄBCDEF"]:
         with pytest.raises(ValueError, match="no 0, 1, I or O"):
@@ -572,6 +655,100 @@ def test_every_stream_hears_a_write_from_a_page_and_the_heartbeat(server, db) ->
             reader.close()
 
 
+def test_streams_asked_for_at_once_past_the_cap_are_each_a_503(server) -> None:
+    """The cap is taken as each request is accepted: of many asked for at the same
+    moment, as many as it allows get the sheet, and every other a 503 (none an empty
+    200, as when the slot was counted first and taken only once the answer began)."""
+    server.app.state.hub.most = 5
+    request = b"GET /api/events HTTP/1.1\r\nHost: x\r\n\r\n"
+    sockets = [socket.create_connection(("127.0.0.1", server.port), timeout=10) for _ in range(40)]
+    try:
+        for connection in sockets:
+            connection.sendall(request)
+        answers = []
+        for connection in sockets:
+            answer = b""
+            while not (b"event: sheet" in answer or answer.endswith((b"}", b"0\r\n\r\n"))):
+                chunk = connection.recv(4096)
+                if not chunk:
+                    break
+                answer += chunk
+            answers.append(answer)
+    finally:
+        for connection in sockets:
+            connection.close()
+    live_ones = [answer for answer in answers if answer.startswith(b"HTTP/1.1 200")]
+    refused = [answer for answer in answers if answer.startswith(b"HTTP/1.1 503")]
+    assert len(live_ones) == 5 and all(b"event: sheet" in answer for answer in live_ones)
+    assert len(refused) == 35 and all(b"at most 5 pages" in answer for answer in refused)
+
+
+def closed_by_the_server(connection: socket.socket) -> bool:
+    """Whether the server closes ``connection`` (an answer before it is read through)."""
+    connection.settimeout(20)
+    try:
+        while chunk := connection.recv(4096):
+            del chunk
+    except (TimeoutError, ConnectionResetError) as problem:
+        return isinstance(problem, ConnectionResetError)
+    return True
+
+
+def test_a_connection_that_sends_no_whole_request_in_time_is_closed(db, monkeypatch) -> None:
+    """Silent, halfway through its head, or halfway through its body: each is closed
+    once ``REQUEST_SECONDS`` have gone by, where uvicorn waited for ever."""
+    monkeypatch.setattr(serve_run, "REQUEST_SECONDS", 0.5)
+    server = Server(db)
+    server.thread.start()
+    try:
+        partial = [b"", b"GET /api/sheet HTTP/1.1\r\nHo",
+                   b"POST /api/undo HTTP/1.1\r\nHost: x\r\nContent-Length: 40\r\n"
+                   b"Content-Type: application/json\r\nX-Table-Code: " + CODE.encode()
+                   + b"\r\n\r\n{\"a"]  # fmt: skip
+        for sent in partial:
+            with socket.create_connection(("127.0.0.1", server.port), timeout=5) as connection:
+                connection.sendall(sent)
+                assert closed_by_the_server(connection), sent
+        status, _ = server.raw("GET", "/api/sheet")  # a whole request is answered
+        assert status == 200
+    finally:
+        server.app.state.hub.close()
+
+
+def _few_open_files() -> None:
+    import resource
+
+    resource.setrlimit(resource.RLIMIT_NOFILE, (256, resource.getrlimit(resource.RLIMIT_NOFILE)[1]))
+
+
+def test_a_crowd_of_idle_connections_shuts_out_no_page_nor_fills_the_log(db) -> None:
+    """Under a limit of 256 open files, 300 connections that send nothing: the page
+    still answers (the oldest idle connection makes room), and the server says
+    nothing about it, where asyncio wrote a traceback per accept it could not make."""
+    command = [sys.executable, "-m", "euchre_cli", "score", "serve", "--port", "0",
+               "--code", CODE, "--db", str(db)]  # fmt: skip
+    process = subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        preexec_fn=_few_open_files,
+    )  # fmt: skip
+    crowd = []
+    try:
+        port = int(process.stdout.readline().rsplit(":", 1)[1].strip("/\n"))
+        crowd = [socket.create_connection(("127.0.0.1", port), timeout=20) for _ in range(300)]
+        for _ in range(3):
+            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+            connection.request("GET", "/api/sheet")
+            assert json.loads(connection.getresponse().read()) == shown(db)
+            connection.close()
+        assert closed_by_the_server(crowd[0])  # the oldest made room
+    finally:
+        for connection in crowd:
+            connection.close()
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=20)
+    assert err == "" and out.splitlines()[-1] == "Stopped serving sheet friday."
+
+
 @pytest.mark.parametrize(
     "path", ["/static/../pyproject.toml", "/static/%2e%2e/app.py", "/static/..%2fapp.py",
              "/static//etc/passwd", "/../../etc/passwd", "/static/./index.html"],
@@ -660,12 +837,58 @@ def test_serve_prints_the_real_address_serves_it_and_stops_on_ctrl_c(db, started
 def test_the_qr_code_holds_the_address_and_the_code(db, monkeypatch) -> None:
     printed: list[Callable] = []
     monkeypatch.setattr("euchre_cli.serve.run.serve_forever", lambda *a: printed.append(a))
-    out = euchre(db, "score", "serve", "--port", "0", "--code", CODE, "--ascii")
+    monkeypatch.setattr("euchre_cli.serve.run.lan_address", lambda: "192.0.2.7")
+    out = euchre(db, "score", "serve", "--lan", "--port", "0", "--code", CODE, "--ascii")
     lines = out.splitlines()
-    assert lines[0].startswith("Serving sheet friday at http://127.0.0.1:")
+    assert lines[0].startswith("Serving sheet friday at http://192.0.2.7:")
     code_rows = [line for line in lines if line.startswith("##")]
     assert len(code_rows) >= 25 and len({len(row) for row in code_rows}) == 1
+    assert "Scan it to join with the code." in lines
     assert printed, "the server was started"
+
+
+def served_code(db: Path, *options: str, fails: bool = False) -> str:
+    """The code ``score serve OPTIONS`` prints (the server itself is not started)."""
+    out = euchre(db, "score", "serve", "--port", "0", *options, fails=fails)
+    if fails:
+        return out
+    return re.search(r"^Table code: (\w+) ", out, re.MULTILINE)[1]
+
+
+def test_a_sheet_keeps_its_code_from_one_start_to_the_next(db, monkeypatch) -> None:
+    """The phones hold the code: a server started again takes it, unless --new-code."""
+    monkeypatch.setattr("euchre_cli.serve.run.serve_forever", lambda *a: None)
+    drawn = served_code(db)
+    assert served_code(db) == drawn and served_code(db, "friday") == drawn
+    assert served_code(db, "thursday") != drawn  # each sheet its own
+    fresh = served_code(db, "--new-code")
+    assert fresh != drawn and served_code(db) == fresh
+    assert served_code(db, "--code", CODE.lower()) == CODE == served_code(db)
+    refused = served_code(db, "--code", CODE, "--new-code", fails=True)
+    assert refused.startswith("give --code CODE or --new-code, not both")
+    assert "a table code is" in served_code(db, "--code", "no", fails=True)
+    assert served_code(db) == CODE  # nothing changed
+
+
+def test_a_sheet_shown_from_a_page_keeps_the_servers_code(client, db, monkeypatch) -> None:
+    monkeypatch.setattr("euchre_cli.serve.run.serve_forever", lambda *a: None)
+    assert post(client, "/api/use", {"sheet": "thursday"}).status_code == 200
+    assert served_code(db) == CODE  # thursday, current now, is served with the phones' code
+    started = post(client, "/api/sheets", {"name": "sat", "teams": ["E & F", "G & H"]})
+    assert started.status_code == 201 and served_code(db, "sat") == CODE
+
+
+@pytest.mark.parametrize("host", ["127.0.0.1", "localhost", "::1"])
+def test_an_address_only_this_machine_reaches_gets_no_qr_code_but_how_to_reach_phones(
+    db, monkeypatch, host
+) -> None:
+    loopback = listening_socket("127.0.0.1", 0)  # the machine may have no ::1
+    monkeypatch.setattr("euchre_cli.serve.run.serve_forever", lambda *a: None)
+    monkeypatch.setattr("euchre_cli.serve.run.listening_socket", lambda *a: loopback)
+    lines = euchre(db, "score", "serve", "--host", host, "--code", CODE, "--ascii").splitlines()
+    assert not any(line.startswith("##") for line in lines) and "Scan it" not in "".join(lines)
+    assert "Only this machine can reach it: to let the phones join, serve with --lan." in lines
+    assert lines[-2:] == ["Ctrl-C stops the server.", "Stopped serving sheet friday."]
 
 
 @pytest.mark.parametrize("ascii", [True, False], ids=["ascii", "half blocks"])
@@ -700,7 +923,7 @@ def test_a_request_naming_another_host_is_refused_and_the_served_names_are_not(d
         for other in ("evil.example", "evil.example:8000", "127.0.0.1.evil.example"):
             answer = c.get("/api/sheet", headers={"Host": other})
             assert answer.status_code == 400, other
-            assert "friday" not in answer.text
+            assert "friday" not in answer.text and "the Host header" in answer.json()["error"]
         hand = {"makers": "Ann", "tricks": 3}
         refused = c.post("/api/hands", json=hand, headers={"X-Table-Code": CODE, "Host": "x.y"})
         assert refused.status_code == 400
@@ -711,3 +934,99 @@ def test_a_lan_server_answers_to_its_lan_address_and_this_machines_names() -> No
     names = host_names("0.0.0.0", "192.168.1.20")
     assert {"192.168.1.20", "localhost", "127.0.0.1", "[::1]"} <= names
     assert "0.0.0.0" not in names and socket.gethostname().lower() in names
+
+
+# --- Hostile requests: a 4xx in the API's words, never a 500 ---------------------------
+
+LONE_SURROGATE = b'{"makers": "\\ud800", "tricks": 3}'
+HUGE_NUMBER = "1" + "0" * 5000  # past the 4,300 digits Python's int() reads
+
+
+def test_the_requests_that_once_failed_with_a_500_are_refused_in_one_line(client, db) -> None:
+    post(client, "/api/hands", {"makers": "AB", "tricks": 3})
+    before = everything(db)
+    headers = {"X-Table-Code": CODE, "Content-Type": "application/json"}
+    huge = client.put(f"/api/entries/{HUGE_NUMBER}", json={"kind": "thrown_in"}, headers=headers)
+    assert huge.status_code == 404 and huge.json() == {"error": "not found"}
+    surrogate = client.post("/api/hands", content=LONE_SURROGATE, headers=headers)
+    assert surrogate.status_code == 400
+    said = "\\ud800 is half of a character (a lone surrogate), not text"
+    assert surrogate.json()["error"].endswith(said)
+    listed = client.put("/api/entries/1", json={"kind": ["hand"]}, headers=headers)
+    assert listed.status_code == 400 and "'kind' must be one of" in listed.json()["error"]
+    assert everything(db) == before
+
+
+# Every kind of wrong value a field or a body may be sent as, as JSON text
+WRONG_VALUES = [
+    "[]", '["hand"]', "{}", '{"a": 1}', "null", "true", "false", "1.5", "-0.0", "1e999",
+    "-1", "0", str(2**63), str(-(2**64)), "1" + "0" * 400, HUGE_NUMBER, '"\\ud800"',
+    '"\\udfff\\ud800"', '"a\\u0000b"', '"\\u202e\\u0007"', '""', '"   "', '"' + "x" * 5000 + '"',
+    '"١٢"', '"<img src=x>"', '"hand"', '"1"',
+]  # fmt: skip
+ODD_PARAMETERS = ["0", "-1", "1.5", "1e3", HUGE_NUMBER, str(2**64), "%F0%9F%82%A1", "%ud800",
+                  "%ED%A0%80", "%00", "%FF", "x" * 3000, "..", "%2e%2e", "%D9%A1"]  # fmt: skip
+ODD_QUERIES = ["?sheet=", "?sheet=%ED%A0%80", "?sheet=%ud800", "?sheet=%00", "?sheet=%FF",
+               "?sheet=" + "x" * 3000, "?sheet=a&sheet=b", "?sheet[]=1"]  # fmt: skip
+RIGHT_BODIES = {path.replace("/1", "/{number}"): body for _, path, body in WRITES}
+RIGHT_BODIES["/api/code"] = {}
+
+
+def wrong_bodies(right: dict[str, Any]) -> Iterator[bytes]:
+    """Bodies of every wrong shape: a wrong value as the whole body, and the right
+    body with each of its fields (and "kind") given each wrong value, or left out."""
+    for value in WRONG_VALUES:
+        yield value.encode()
+        for field in {*right, "kind"}:
+            yield json.dumps(right)[:-1].encode() + f', "{field}": {value}}}'.encode()
+    for field in right:
+        yield json.dumps({name: v for name, v in right.items() if name != field}).encode()
+    yield LONE_SURROGATE
+    yield b'{"\\ud800": 1}'
+
+
+def test_no_request_of_any_shape_is_answered_with_a_500(server, db) -> None:
+    """Every route of the app, by every method it takes and two it does not, with odd
+    path parameters and queries and wrong types in every field: each answer is a 2xx,
+    or a 4xx whose body is ``{"error": line}``."""
+    post(TestClient(server.app), "/api/hands", {"makers": "AB", "tricks": 3})
+    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
+    answered: dict[int, int] = {}
+
+    def check(method: str, path: str, body: bytes = b"", code: str | bytes = CODE) -> None:
+        streaming = path.startswith("/api/events")  # answered for ever: read the head only
+        link = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
+        link = link if streaming else connection
+        link.putrequest(method, path, skip_accept_encoding=True)
+        link.putheader("X-Table-Code", code)
+        link.putheader("Content-Type", "application/json")
+        link.putheader("Content-Length", str(len(body)))
+        link.endheaders(body)
+        response = link.getresponse()
+        text = b"" if streaming else response.read()
+        if streaming:
+            link.close()
+        answered[response.status] = answered.get(response.status, 0) + 1
+        assert response.status < 500, (method, path[:80], body[:80], text[:200])
+        if response.status >= 400 and text:
+            said = json.loads(text)
+            assert list(said) == ["error"] and isinstance(said["error"], str), (method, path)
+            assert "\n" not in said["error"]
+
+    for route in server.app.routes:
+        right = RIGHT_BODIES.get(route.path, {})
+        odd = [route.path.split("{")[0] + parameter for parameter in ODD_PARAMETERS]
+        path = route.path.replace("{number}", "1")
+        for method in sorted(route.methods or set()):
+            reads = method in ("GET", "HEAD")
+            for one in odd if route.param_convertors else []:
+                check(method, one, json.dumps(right).encode())
+            for query in ODD_QUERIES if reads else []:
+                check(method, path + query)
+            for body in [] if reads else wrong_bodies(right):
+                check(method, path, body)
+        for method in {"DELETE", "PATCH", "GET"} - set(route.methods or ()):
+            check(method, path, json.dumps(right).encode())
+    for code in [b"\xff\xfe", "x" * 5000, "", " ", "\t", "WRONG234"]:  # 403s, then a 429
+        check("POST", "/api/code", b"{}", code)
+    assert set(answered) >= {200, 204, 400, 403, 404, 405, 422, 429}, answered

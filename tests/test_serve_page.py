@@ -76,12 +76,13 @@ def euchre(*args: str) -> subprocess.CompletedProcess[str]:
 
 
 class Server:
-    """``euchre score serve`` on the test's book, stopped with Ctrl-C (SIGINT)."""
+    """``euchre score serve`` on the test's book, stopped with Ctrl-C (SIGINT); with
+    the code given, or with ``code_options`` (none: the sheet's own)."""
 
-    def __init__(self, port: int = 0) -> None:
+    def __init__(self, port: int = 0, code_options: tuple[str, ...] = ("--code", CODE)) -> None:
         self.process = subprocess.Popen(
             [sys.executable, "-m", "euchre_cli", "score", "serve"]
-            + ["--port", str(port), "--code", CODE],
+            + ["--port", str(port), *code_options],
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
             text=True,
@@ -141,8 +142,8 @@ def serve() -> Iterator[Callable[..., Server]]:
     """Start servers on the test's own book ($EUCHRE_HOME, from conftest); all stop after."""
     started: list[Server] = []
 
-    def start(port: int = 0) -> Server:
-        started.append(Server(port))
+    def start(port: int = 0, code_options: tuple[str, ...] = ("--code", CODE)) -> Server:
+        started.append(Server(port, code_options))
         return started[-1]
 
     yield start
@@ -354,7 +355,9 @@ def test_a_page_without_the_code_only_watches(serve, open_page) -> None:
     page.get_by_role("button", name="Code").click()  # typed once, a wrong one first
     page.get_by_role("textbox", name="Code").fill("WRONG234")
     page.get_by_role("button", name="Use this code").click()
-    expect(page.locator("#code-error")).to_contain_text("wrong or missing table code")
+    expect(page.locator("#code-error")).to_have_text(
+        "That is not this table's code: type the code the server printed when it started."
+    )
     assert page.locator("#entry").inner_html() == ""
     page.get_by_role("textbox", name="Code").fill(CODE.lower())
     page.get_by_role("button", name="Use this code").click()
@@ -389,3 +392,135 @@ def test_a_lost_server_is_said_and_caught_up(serve, open_page) -> None:
     serve(server.port)
     expect(page.locator("#connection")).to_be_hidden(timeout=15_000)
     expect(side(page, 1).locator(".score")).to_have_text("1")
+
+
+def test_r6_the_edit_dialog_offers_only_the_lone_hands_the_ruleset_has(
+    serve, open_page, tmp_path
+) -> None:
+    """Classic has no lone defender: editing a hand offers none.  Where there is one
+    (standard), it is never the makers' own side, whichever side made trump."""
+    score("new", "--rules", "classic", "--team", AB, "--team", CD)
+    score("hand", "--makers", "AB", "--tricks", "3")
+    page = open_page(f"{serve().url}#code={CODE}")
+    page.get_by_role("button", name="History").click()
+    page.get_by_role("button", name="Edit #1").click()
+    edit = page.locator("#edit-place")
+    expect(edit.get_by_text("The maker went alone")).to_be_visible()
+    expect(edit.locator('select[name="defender_alone"]')).to_be_hidden()
+    shoot(page, tmp_path, "edit-classic-360x740")
+
+    score("new", "--team", AB, "--team", CD)
+    score("hand", "--makers", "AB", "--tricks", "3")
+    page = open_page(f"{serve().url}#code={CODE}")  # a server of the new sheet
+    edit = page.locator("#edit-place")
+    page.get_by_role("button", name="History").click()
+    page.get_by_role("button", name="Edit #1").click()
+    defender = edit.locator('select[name="defender_alone"]')
+    expect(defender).to_be_visible()
+    expect(defender.locator("option")).to_have_text(["nobody", CD])
+    edit.locator('select[name="makers"]').select_option(label=CD)
+    expect(defender.locator("option")).to_have_text(["nobody", AB])
+    defender.select_option(label=AB)
+    edit.get_by_role("button", name="Replace the entry").click()
+    expect(page.locator("#edit-dialog")).to_be_hidden()
+    assert '"defender_alone": "Ann & Bob"' in score("history", "--json")
+
+
+def test_the_sheets_dialog_closes_once_a_sheet_is_shown(serve, open_page) -> None:
+    score("new", "tuesday", "--team", "Ed & Flo", "--team", "Gus & Hal")
+    score("new", "wednesday", "--team", AB, "--team", CD)
+    page = open_page(f"{serve().url}#code={CODE}")
+    expect(page.locator("#sheet-name")).to_have_text("wednesday")
+    page.get_by_role("button", name="Sheets").click()
+    page.locator("#sheet-list li", has_text="tuesday").get_by_role("button", name="Show").click()
+    expect(page.locator("#sheets-dialog")).to_be_hidden()
+    expect(page.locator("#sheet-name")).to_have_text("tuesday")
+    expect(side(page, 0).locator(".side-name")).to_have_text("Ed & Flo")
+
+
+def test_r10_a_finished_rubber_names_no_dealer(serve, open_page, tmp_path) -> None:
+    """Classic: two games of three marches win the rubber; nobody deals after it."""
+    score("new", "--rules", "classic", "--team", AB, "--team", CD, "--dealer", "Di")
+    for _ in range(6):
+        score("hand", "--makers", "AB", "--tricks", "5")
+    page = open_page(f"{serve().url}#code={CODE}")
+    expect(side(page, 0).locator(".badge.winner")).to_contain_text("won the rubber")
+    expect(page.locator("#game-line")).to_contain_text("The rubber goes to Ann & Bob")
+    expect(page.locator(".badge.dealer")).to_have_count(0)
+    shoot(page, tmp_path, "rubber-over-360x740")
+
+
+def test_a_server_started_again_keeps_its_code_and_a_new_code_is_asked_for(
+    serve, open_page, tmp_path
+) -> None:
+    """Started again as it was, the server takes the code the phones hold; started
+    with --new-code, a tap on a phone forgets the old one and asks for the code again,
+    in a person's words."""
+    score("new", "--team", AB, "--team", CD)
+    server = serve()
+    page = open_page(f"{server.url}#code={CODE}")
+    tap_hand(page, AB, 3)
+    expect(side(page, 0).locator(".score")).to_have_text("1")
+    server.stop()
+    expect(page.locator("#connection")).to_be_visible()
+    server = serve(server.port, code_options=())  # the sheet's code, kept in the book
+    expect(page.locator("#connection")).to_be_hidden(timeout=15_000)
+    tap_hand(page, AB, 3)
+    expect(side(page, 0).locator(".score")).to_have_text("2")
+
+    server.stop()
+    expect(page.locator("#connection")).to_be_visible()
+    serve(server.port, code_options=("--new-code",))
+    expect(page.locator("#connection")).to_be_hidden(timeout=15_000)
+    tap_hand(page, AB, 3)
+    expect(page.locator("#code-dialog")).to_be_visible()
+    expect(page.locator("#code-error")).to_have_text(
+        "The server no longer takes this page's code (it was started with a new one):"
+        " type the code it printed."
+    )
+    expect(page.get_by_role("button", name="Undo")).to_have_count(0)
+    assert page.evaluate("localStorage.getItem('euchre.tableCode')") is None
+    shoot(page, tmp_path, "code-asked-again-360x740")
+    expect(side(page, 0).locator(".score")).to_have_text("2")
+
+
+def test_a_kept_code_the_server_refuses_is_asked_for_again(serve, open_page) -> None:
+    score("new", "--team", AB, "--team", CD)
+    page = open_page(serve().url)
+    page.evaluate("localStorage.setItem('euchre.tableCode', 'WRONG234')")
+    page.reload()
+    expect(page.locator("#code-dialog")).to_be_visible()
+    expect(page.locator("#code-error")).to_contain_text("no longer takes this page's code")
+    assert "X-Table-Code" not in page.locator("#code-error").text_content()
+    page.get_by_role("textbox", name="Code").fill(CODE)
+    page.get_by_role("button", name="Use this code").click()
+    expect(page.get_by_role("button", name="Undo")).to_be_visible()
+
+
+def test_a_hand_whose_answer_was_lost_is_kept_once_when_tapped_again(serve, open_page) -> None:
+    """The server makes the write but its answer never reaches the phone (killed,
+    Wi-Fi gone): the page says to try again, and the same tap again sends the same
+    Idempotency-Key, so the hand is kept once.  A new tap after that is a new hand."""
+    score("new", "--team", AB, "--team", CD)
+    page = open_page(f"{serve().url}#code={CODE}")
+    keys: list[str] = []
+
+    def answer_lost_once(route) -> None:
+        keys.append(route.request.headers["idempotency-key"])
+        if len(keys) == 1:
+            route.fetch()  # made on the server ...
+            route.abort()  # ... but the phone never hears of it
+        else:
+            route.continue_()
+
+    page.route("**/api/hands", answer_lost_once)
+    tap_hand(page, AB, 3)
+    expect(page.locator('[data-error="entry"]')).to_contain_text("cannot be reached")
+    with page.expect_response("**/api/hands") as answered:
+        tap_hand(page, AB, 3)
+    assert answered.value.status == 200 and keys[0] == keys[1]
+    assert '"entries": 1' in score("show", "--json")
+    with page.expect_response("**/api/hands"):
+        tap_hand(page, AB, 3)
+    assert keys[2] != keys[1] and '"entries": 2' in score("show", "--json")
+    expect(side(page, 0).locator(".score")).to_have_text("2")

@@ -27,7 +27,15 @@ EXTRA = "pip install 'euchre-suite[serve]'"
 )
 @click.option("--host", metavar="ADDR", help="The address to listen on [default: 127.0.0.1].")
 @click.option("--lan", is_flag=True, help="Listen on the local network, for the phones.")
-@click.option("--code", "given_code", metavar="CODE", help="The table code (default: drawn).")
+@click.option(
+    "--code",
+    "given_code",
+    metavar="CODE",
+    help="The table code [default: the one the sheet was last served with, else drawn].",
+)
+@click.option(
+    "--new-code", "draw_new", is_flag=True, help="Draw a new table code (the phones ask again)."
+)
 @click.option("--ascii", "plain", is_flag=True, help="Draw the QR code in plain ASCII.")
 @with_db
 def serve(
@@ -36,6 +44,7 @@ def serve(
     host: str | None,
     lan: bool,
     given_code: str | None,
+    draw_new: bool,
     plain: bool,
     db: str | None,
 ) -> None:
@@ -44,15 +53,17 @@ def serve(
     Sheet NAME (the current sheet without it), as a page that follows it live and a
     JSON API.  Only this machine can reach it unless --lan.  Anyone who reaches it can read the
     sheet; entering hands needs the table code printed at start (in the QR code's
-    link).  Ctrl-C stops it."""
-    from ..serve.code import BadCode, checked_code, new_code
+    link), the one the sheet was last served with unless --new-code.  Ctrl-C stops it."""
+    from ..serve.code import BadCode, checked_code, code_to_serve
 
     if lan and host is not None:
         raise click.UsageError("give --lan or --host ADDR, not both")
     if host is not None and not host.strip():  # "" would listen on every address
         raise click.BadParameter("needs an address, as 192.168.1.20", param_hint="'--host'")
+    if given_code is not None and draw_new:
+        raise click.UsageError("give --code CODE or --new-code, not both")
     try:
-        code = checked_code(given_code) if given_code is not None else new_code()
+        given = checked_code(given_code) if given_code is not None else None
     except BadCode as problem:
         raise click.BadParameter(str(problem), param_hint="'--code'") from None
     missing = [name for name in ("starlette", "uvicorn", "segno") if not _installed(name)]
@@ -65,8 +76,11 @@ def serve(
     from ..serve.app import make_app
     from ..serve.qr import qr_text
 
-    with session(db, write=False) as book:
-        served = book.sheet(name).name
+    with session(db) as book:  # the code is kept with the sheet, for the next time
+        sheet = book.sheet(name)
+        code = code_to_serve(given, book.table_code(sheet), draw_new)
+        book.keep_table_code(sheet, code)
+    served = sheet.name
     listen_on = "0.0.0.0" if lan else host or serving.LOOPBACK
     try:
         shown = serving.lan_address() if listen_on in serving.ANY_ADDRESS else listen_on
@@ -77,8 +91,12 @@ def serve(
     url = serving.address_url(listener, shown)
     say(f"Serving sheet {served} at {url}")
     say(f"Table code: {code} (entering hands needs it; reading the sheet does not)")
-    say(qr_text(f"{url}#code={code}", ascii_wanted(plain)))
-    say("Scan it to join with the code. Ctrl-C stops the server.")
+    if serving.is_loopback(shown):  # a QR code of it would take a phone nowhere
+        say("Only this machine can reach it: to let the phones join, serve with --lan.")
+    else:
+        say(qr_text(f"{url}#code={code}", ascii_wanted(plain)))
+        say("Scan it to join with the code.")
+    say("Ctrl-C stops the server.")
     try:
         serving.serve_forever(app, listener, app.state.hub.close)
     except KeyboardInterrupt:  # uvicorn raises the signal again once it has stopped

@@ -185,6 +185,16 @@ class Scorebook:
             "DELETE FROM settings WHERE key = ? AND value = ?", (_CURRENT_SHEET, sheet.id)
         )
 
+    def table_code(self, sheet: Sheet) -> str | None:
+        """The code ``score serve`` last served ``sheet`` with (None: never served)."""
+        query = "SELECT table_code FROM sheets WHERE id = ?"
+        (code,) = self.book.execute(query, (sheet.id,)).fetchone()
+        return code
+
+    def keep_table_code(self, sheet: Sheet, code: str) -> None:
+        """``code`` as the one ``sheet`` is served with, the next time too."""
+        self.book.execute("UPDATE sheets SET table_code = ? WHERE id = ?", (code, sheet.id))
+
     def summaries(self) -> list[SheetSummary]:
         current = self.book.execute(
             "SELECT value FROM settings WHERE key = ?", (_CURRENT_SHEET,)

@@ -4,34 +4,41 @@ the JSON API, over a ``Table`` (the book) and a ``Hub`` of event streams.
 Nothing else is served: a path that is not the page's, one of its files or the API's
 is a 404, and a file is looked up by its exact name among those shipped (no path is
 ever joined from a request).  Every write needs the table code; its body is read up
-to ``MOST_BODY_BYTES`` (413 beyond), then checked, then written in one transaction."""
+to ``MOST_BODY_BYTES`` (413 beyond), then checked, then written in one transaction,
+once: a write sent again with the same Idempotency-Key is given its first answer."""
 
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import json
 import math
+import re
 from collections.abc import AsyncIterator, Callable, Collection
 from contextlib import asynccontextmanager
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
+from starlette.datastructures import Headers
 from starlette.exceptions import HTTPException
-from starlette.middleware.trustedhost import TrustedHostMiddleware
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import FileResponse, JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..limits import decode_json, whole_number
 from .code import WrongCodes, code_matches
-from .live import HEARTBEAT_SECONDS, MOST_STREAMS, BookWatcher, Hub, sheet_event
-from .table import Refused, Table
+from .live import HEARTBEAT_SECONDS, BookWatcher, Hub, Stream, sheet_event
+from .table import Refused, Table, WriteKey
 
 STATIC = Path(__file__).resolve().parent / "static"
 MOST_BODY_BYTES = 16 * 1024
 CODE_HEADER = "x-table-code"
+KEY_HEADER = "idempotency-key"
+KEY_PATTERN = re.compile(r"[A-Za-z0-9_-]{1,128}")
 RECONNECT_MILLISECONDS = 1000  # how soon a page that lost the server tries again
 # Sent with every answer: scripts only from the page's own files, nothing framed, no
 # type sniffed, no address passed on (the code travels in a fragment, never sent).
@@ -83,12 +90,49 @@ class _SecurityHeaders:
         await self.app(scope, receive, with_headers)
 
 
+class _KnownHosts:
+    """Refuses a request whose Host header names a host not in ``hosts`` (400, as the
+    API's ``{"error": line}``): a page elsewhere that points its own name at this
+    address (DNS rebinding) cannot read the sheet."""
+
+    def __init__(self, app: ASGIApp, hosts: Collection[str]) -> None:
+        self.app = app
+        self.hosts = frozenset(hosts)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or _host_named(Headers(scope=scope)) in self.hosts:
+            await self.app(scope, receive, send)
+            return
+        refusal = error(400, "this server does not answer to that host name (the Host header)")
+        await refusal(scope, receive, send)
+
+
+def _host_named(headers: Headers) -> str:
+    """The host the Host header names, without its port, in lower case (``[::1]`` in
+    its brackets, as ``run.host_names`` gives it)."""
+    host = headers.get("host", "").strip().lower()
+    if host.startswith("["):
+        return host.partition("]")[0] + "]"
+    return host.partition(":")[0]
+
+
 async def _not_served(request: Request, exc: Exception) -> Response:
     """Starlette's 404 and 405, as the API's ``{"error": line}``."""
     assert isinstance(exc, HTTPException)
     words = {404: "not found", 405: "method not allowed"}
     line = words.get(exc.status_code, str(exc.detail).lower())
     return error(exc.status_code, line, headers=exc.headers)
+
+
+def _write_key(request: Request, body: object) -> WriteKey | None:
+    """The write's Idempotency-Key (none: None), with the request it came with."""
+    key = request.headers.get(KEY_HEADER)
+    if key is None:
+        return None
+    if not KEY_PATTERN.fullmatch(key):
+        raise Refused(400, "an Idempotency-Key is 1 to 128 letters, digits, '-' or '_'")
+    digest = hashlib.sha256(json.dumps(body, sort_keys=True).encode()).hexdigest()
+    return WriteKey(key, f"{request.method} {request.url.path} {digest}")
 
 
 async def _body(request: Request) -> object:
@@ -99,11 +143,14 @@ async def _body(request: Request) -> object:
         raise Refused(413, f"a request body may hold at most {MOST_BODY_BYTES} bytes")
     kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
     chunks, size = [], 0
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > MOST_BODY_BYTES:
-            raise Refused(413, f"a request body may hold at most {MOST_BODY_BYTES} bytes")
-        chunks.append(chunk)
+    try:
+        async for chunk in request.stream():
+            size += len(chunk)
+            if size > MOST_BODY_BYTES:
+                raise Refused(413, f"a request body may hold at most {MOST_BODY_BYTES} bytes")
+            chunks.append(chunk)
+    except ClientDisconnect:  # gone, or closed for sending it too slowly (run.py)
+        raise Refused(400, "the body did not come whole") from None
     raw = b"".join(chunks)
     if not raw.strip():
         return {}
@@ -122,9 +169,8 @@ def make_app(
 ) -> Starlette:
     """The scoreboard of sheet ``sheet`` in the book at ``book_path``; writes need
     ``code`` in the ``X-Table-Code`` header.  With ``hosts``, a request whose Host
-    header names another host is refused (400): a page elsewhere that points its own
-    name at this address (DNS rebinding) cannot read the sheet."""
-    table = Table(book_path, sheet)
+    header names another host is refused (``_KnownHosts``)."""
+    table = Table(book_path, sheet, code)
     hub = Hub()
     wrong_codes = WrongCodes()
     files = shipped_files()
@@ -144,13 +190,13 @@ def make_app(
 
     def unlocked(request: Request) -> Response | None:
         """None when the request carries the table code, else the refusal (403; 429
-        for an address that has sent too many wrong codes)."""
+        after too many wrong codes, from this address or from all: ``WrongCodes``)."""
         address = request.client.host if request.client else ""
         wait = wrong_codes.wait(address)
         if wait:
             return error(
                 429,
-                f"too many wrong table codes from this address: try again in {math.ceil(wait)} s",
+                f"too many wrong table codes: try again in {math.ceil(wait)} s",
                 headers={"Retry-After": str(math.ceil(wait))},
             )
         if code_matches(request.headers.get(CODE_HEADER), code):
@@ -164,14 +210,14 @@ def make_app(
         )
 
     async def write(
-        request: Request, change: Callable[[object], Any], status: int = 200
+        request: Request, change: Callable[[object, WriteKey | None], Any], status: int = 200
     ) -> Response:
         refusal = unlocked(request)
         if refusal is not None:
             return refusal
         try:
             body = await _body(request)
-            changed = await run_in_threadpool(change, body)
+            changed = await run_in_threadpool(change, body, _write_key(request, body))
         except Refused as refused:
             return error(refused.status, refused.line)
         return JSONResponse(changed, status)
@@ -201,35 +247,34 @@ def make_app(
         return await read(request, lambda _: table.sheets_json())
 
     async def events(request: Request) -> Response:
-        if hub.closed or len(hub.streams) >= MOST_STREAMS:
-            return error(503, f"this server keeps at most {MOST_STREAMS} pages live at once")
-        return StreamingResponse(
-            _event_stream(table, hub, _sheet_asked(request)),
-            media_type="text/event-stream",
-            headers={"X-Accel-Buffering": "no"},
-        )
+        stream = hub.open(_sheet_asked(request))  # the slot is taken here, or refused
+        if stream is None:
+            return error(503, f"this server keeps at most {hub.most} pages live at once")
+        return _EventStream(table, hub, stream)
 
     async def hands(request: Request) -> Response:
-        return await write(request, lambda body: table.add("hand", body))
+        return await write(request, partial(table.add, "hand"))
 
     async def points(request: Request) -> Response:
-        return await write(request, lambda body: table.add("points", body))
+        return await write(request, partial(table.add, "points"))
 
     async def renege(request: Request) -> Response:
-        return await write(request, lambda body: table.add("renege", body))
+        return await write(request, partial(table.add, "renege"))
 
     async def thrown_in(request: Request) -> Response:
-        return await write(request, lambda body: table.add("thrown_in", body))
+        return await write(request, partial(table.add, "thrown_in"))
 
     async def dealer(request: Request) -> Response:
-        return await write(request, lambda body: table.add("dealer", body))
+        return await write(request, partial(table.add, "dealer"))
 
     async def undo(request: Request) -> Response:
         return await write(request, table.undo)
 
     async def edit(request: Request) -> Response:
-        number = request.path_params["number"]
-        return await write(request, lambda body: table.replace(number, body))
+        number = whole_number(request.path_params["number"])  # not int(): 5,000 digits
+        if number is None:
+            raise HTTPException(404)
+        return await write(request, partial(table.replace, number))
 
     async def new_sheet(request: Request) -> Response:
         return await write(request, table.new_sheet, status=201)
@@ -253,7 +298,7 @@ def make_app(
         Route("/api/thrown-in", thrown_in, methods=["POST"]),
         Route("/api/dealer", dealer, methods=["POST"]),
         Route("/api/undo", undo, methods=["POST"]),
-        Route("/api/entries/{number:int}", edit, methods=["PUT"]),
+        Route("/api/entries/{number}", edit, methods=["PUT"]),
         Route("/api/sheets", new_sheet, methods=["POST"]),
         Route("/api/use", use, methods=["POST"]),
         Route("/api/code", check_code, methods=["POST"]),
@@ -265,7 +310,7 @@ def make_app(
     )
     app.add_middleware(_SecurityHeaders)
     if hosts is not None:
-        app.add_middleware(TrustedHostMiddleware, allowed_hosts=sorted(hosts))
+        app.add_middleware(_KnownHosts, hosts=hosts)
     app.state.hub = hub
     app.state.table = table
     app.state.wrong_codes = wrong_codes
@@ -277,24 +322,38 @@ def _sheet_asked(request: Request) -> str | None:
     return request.query_params.get("sheet") or None
 
 
-async def _event_stream(table: Table, hub: Hub, sheet: str | None) -> AsyncIterator[str]:
-    """Server-sent events: where the sheet stands now, then each change, with a
-    comment every ``HEARTBEAT_SECONDS`` (a page that hears nothing for longer knows
-    the server is gone).  The stream is opened here, where ``finally`` closes it."""
-    stream = hub.open(sheet)
-    if stream is None:
-        return
-    try:
-        last = await run_in_threadpool(sheet_event, table, sheet)
-        yield f"retry: {RECONNECT_MILLISECONDS}\n\n{last.text()}"
-        while not stream.closed:
-            event = await stream.next(HEARTBEAT_SECONDS)
-            if stream.closed:
-                break
-            if event is None:
-                yield ": the server is here\n\n"
-            elif event != last:
-                last = event
-                yield event.text()
-    finally:
-        hub.drop(stream)
+class _EventStream(StreamingResponse):
+    """Server-sent events on a stream already open in the hub, which is dropped when
+    the answer ends, however it ends (even one never started: a page gone at once)."""
+
+    def __init__(self, table: Table, hub: Hub, stream: Stream) -> None:
+        super().__init__(
+            _events(table, stream),
+            media_type="text/event-stream",
+            headers={"X-Accel-Buffering": "no"},
+        )
+        self.hub = hub
+        self.stream = stream
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            self.hub.drop(self.stream)
+
+
+async def _events(table: Table, stream: Stream) -> AsyncIterator[str]:
+    """Where the sheet stands now, then each change, with a comment every
+    ``HEARTBEAT_SECONDS`` (a page that hears nothing for longer knows the server is
+    gone)."""
+    last = await run_in_threadpool(sheet_event, table, stream.sheet)
+    yield f"retry: {RECONNECT_MILLISECONDS}\n\n{last.text()}"
+    while not stream.closed:
+        event = await stream.next(HEARTBEAT_SECONDS)
+        if stream.closed:
+            break
+        if event is None:
+            yield ": the server is here\n\n"
+        elif event != last:
+            last = event
+            yield event.text()

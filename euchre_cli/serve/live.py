@@ -77,14 +77,15 @@ class Hub:
     """The open streams.  Used on the event loop's thread, but for ``followed``,
     which the watcher's thread reads."""
 
-    def __init__(self) -> None:
+    def __init__(self, most: int = MOST_STREAMS) -> None:
+        self.most = most
         self.streams: set[Stream] = set()
         self._followed: frozenset[str | None] = frozenset()
         self.closed = False
 
     def open(self, sheet: str | None) -> Stream | None:
-        """A new stream, or None when there are ``MOST_STREAMS`` or the server stops."""
-        if self.closed or len(self.streams) >= MOST_STREAMS:
+        """A new stream, or None when ``most`` are open or the server stops."""
+        if self.closed or len(self.streams) >= self.most:
             return None
         stream = Stream(sheet)
         self.streams.add(stream)

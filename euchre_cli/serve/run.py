@@ -2,14 +2,30 @@
 
 The socket is bound here, before uvicorn starts, so that ``--port 0`` has its real
 port to print, and a port in use or an address this machine lacks is a one-line
-``ListenError`` rather than a log line and an exit of uvicorn's."""
+``ListenError`` rather than a log line and an exit of uvicorn's.
+
+Connections are bounded (``_bounded_http``): uvicorn reads a request head for as long
+as a client likes and keeps every connection it accepts, so 1,100 idle connections
+under ``ulimit -n 1024`` used up the open files, the page could no longer be reached,
+and asyncio wrote a traceback for each accept it could not make."""
 
 from __future__ import annotations
 
+import asyncio
+import ipaddress
+import logging
 import socket
+import time
 from collections.abc import Callable
+from typing import Any
 
 LOOPBACK = "127.0.0.1"
+REQUEST_SECONDS = 10.0  # a whole request, from the connection's start or last answer
+KEEP_ALIVE_SECONDS = 5  # an idle connection kept open for the page's next request
+MOST_CONNECTIONS = 500  # open at once: a table has a dozen pages, and 200 streams at most
+RESERVED_FILES = 128  # open files kept for the book's connections, threads and the loop
+BACKLOG = 64  # connections waiting to be accepted, and accepted at once (each a file)
+QUIET_SECONDS = 60.0  # the same complaint of the event loop's logged once in this time
 ANY_ADDRESS = ("0.0.0.0", "::")
 _OUTSIDE = ("192.0.2.1", 9)  # TEST-NET-1: only routed, never sent to (see lan_address)
 
@@ -32,6 +48,17 @@ def lan_address() -> str:
     return address
 
 
+def is_loopback(host: str) -> bool:
+    """Whether ``host`` names this machine only (127.x.y.z, ::1, localhost): no phone
+    can reach an address of it."""
+    if host.lower().rstrip(".") == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
 def listening_socket(host: str, port: int) -> socket.socket:
     """A TCP socket bound to ``host`` and ``port`` (0: any free port), listening."""
     try:
@@ -44,7 +71,7 @@ def listening_socket(host: str, port: int) -> socket.socket:
     try:
         listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         listener.bind(address)
-        listener.listen(128)
+        listener.listen(BACKLOG)
     except OSError as problem:
         listener.close()
         raise ListenError(f"cannot listen on {host} port {port}: {_reason(problem)}") from None
@@ -72,6 +99,84 @@ def address_url(listener: socket.socket, shown_host: str) -> str:
     return f"http://{host}:{port}/"
 
 
+def most_connections() -> int:
+    """Connections open at once: ``MOST_CONNECTIONS``, fewer where the limit on open
+    files leaves less than that beside ``RESERVED_FILES`` and the ``BACKLOG`` (asyncio
+    accepts that many at once, each a file, before any of them can be closed)."""
+    try:
+        import resource
+    except ImportError:  # not a POSIX system: its own limits
+        return MOST_CONNECTIONS
+    files, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if files == resource.RLIM_INFINITY:
+        return MOST_CONNECTIONS
+    return max(8, min(MOST_CONNECTIONS, files - RESERVED_FILES - BACKLOG))
+
+
+def _bounded_http(most: int) -> type[asyncio.Protocol]:
+    """uvicorn's HTTP/1.1, bounded.  A connection must send a whole request within
+    ``REQUEST_SECONDS`` of opening or of its last answer, else it is closed (uvicorn
+    waits for a head for ever).  At ``most`` connections a new one closes the oldest
+    idle one (no request in hand: connected and silent, halfway through a head, or
+    kept alive), else itself, so that an idle crowd never shuts out a page and the
+    open files never run out (uvicorn's ``limit_concurrency`` counts idle connections
+    too and answers 503 to every request past it: the crowd would win)."""
+    from uvicorn.protocols.http.h11_impl import H11Protocol
+
+    open_now: dict[Any, None] = {}  # oldest first
+
+    class BoundedHTTP(H11Protocol):
+        def connection_made(self, transport: asyncio.BaseTransport) -> None:
+            super().connection_made(transport)  # type: ignore[arg-type]
+            self._deadline = self.loop.call_later(REQUEST_SECONDS, self._too_slow)
+            open_now[self] = None
+            if len(open_now) > most:  # forgotten at once: each of a burst closes another
+                oldest_idle = next(other for other in open_now if other.idle() or other is self)
+                del open_now[oldest_idle]
+                oldest_idle.transport.close()
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            open_now.pop(self, None)
+            self._deadline.cancel()
+            super().connection_lost(exc)
+
+        def data_received(self, data: bytes) -> None:
+            super().data_received(data)
+            if not self.idle() and not self.cycle.more_body:  # the whole request is here
+                self._deadline.cancel()
+
+        def on_response_complete(self) -> None:
+            super().on_response_complete()
+            self._deadline.cancel()
+            self._deadline = self.loop.call_later(REQUEST_SECONDS, self._too_slow)
+
+        def idle(self) -> bool:
+            return self.cycle is None or self.cycle.response_complete
+
+        def _too_slow(self) -> None:
+            if self.idle() or self.cycle.more_body:
+                self.transport.close()
+
+    return BoundedHTTP
+
+
+class _OneLine:
+    """The event loop's complaints (an accept that failed: too many open files) as
+    one line each, the same one at most once in ``QUIET_SECONDS``, where asyncio writes
+    a traceback for each of them, every second."""
+
+    def __init__(self) -> None:
+        self.said: dict[str, float] = {}
+
+    def __call__(self, loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+        problem = context.get("exception")
+        line = context.get("message", "") + (f": {problem}" if problem else "")
+        now = time.monotonic()
+        if now - self.said.get(line, -QUIET_SECONDS) >= QUIET_SECONDS:
+            self.said[line] = now
+            logging.getLogger("uvicorn.error").warning(line)
+
+
 def serve_forever(app: object, listener: socket.socket, on_stop: Callable[[], None]) -> None:
     """Serve ``app`` on ``listener`` until Ctrl-C (or SIGTERM), which uvicorn turns into
     a graceful stop and then raises again (``KeyboardInterrupt``); ``on_stop`` runs as
@@ -79,17 +184,24 @@ def serve_forever(app: object, listener: socket.socket, on_stop: Callable[[], No
     import uvicorn
 
     class Server(uvicorn.Server):
+        async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+            asyncio.get_running_loop().set_exception_handler(_OneLine())
+            await super().startup(sockets)
+
         async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
             on_stop()
             await super().shutdown(sockets)
 
     config = uvicorn.Config(
         app,  # type: ignore[arg-type]
+        http=_bounded_http(most_connections()),
         log_level="warning",
         access_log=False,
         lifespan="on",
         proxy_headers=False,  # the address a code is tried from is the peer's own
         server_header=False,
+        timeout_keep_alive=KEEP_ALIVE_SECONDS,
+        backlog=BACKLOG,
         timeout_graceful_shutdown=2,
     )
     Server(config).run(sockets=[listener])

@@ -8,12 +8,13 @@ opened: a malformed body is a 400, the scorekeeper's refusal a 422."""
 
 from __future__ import annotations
 
+import json
 import threading
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from typing import Any, NamedTuple
 
-from ..book import BookBusy, open_book
+from ..book import Book, BookBusy, open_book
 from ..cli.session import REFUSALS, refusal_line
 from ..engine.rules import side_name
 from ..rulebook import builtin_names, load_ruleset
@@ -161,9 +162,47 @@ def entry_from(sheet: Sheet, kind: str, given: Mapping[str, Any]) -> Entry:
 def edit_fields(body: object) -> tuple[str, dict[str, Any]]:
     """The kind of entry a PUT /api/entries/N body gives, and its fields."""
     kind = body.get("kind") if isinstance(body, dict) else None
-    if kind not in KINDS:
+    if not isinstance(kind, str) or kind not in KINDS:
         raise Refused(400, f"'kind' must be one of {', '.join(KINDS)}")
     return kind, fields({k: v for k, v in body.items() if k != "kind"}, KINDS[kind])
+
+
+# --- Writes sent again ---------------------------------------------------------------------
+
+KEPT_WRITE_KEYS = 1000  # the newest keys kept: a write is sent again within minutes
+
+
+class WriteKey(NamedTuple):
+    """A write's Idempotency-Key, and the request it came with (method, path and a
+    digest of the body): the same key with another request is refused."""
+
+    key: str
+    request: str
+
+
+def _first_answer(book: Book, key: WriteKey | None) -> dict[str, Any] | None:
+    """The answer a write with ``key`` was given, where it was made already."""
+    if key is None:
+        return None
+    row = book.execute("SELECT request, answer FROM write_keys WHERE key = ?", (key.key,))
+    found = row.fetchone()
+    if found is None:
+        return None
+    if found[0] != key.request:
+        raise Refused(422, "this Idempotency-Key came with another write: send a new key")
+    return json.loads(found[1])
+
+
+def _keep_answer(book: Book, key: WriteKey, answer: dict[str, Any]) -> None:
+    """The answer to the write with ``key``, kept in its transaction; the oldest go."""
+    book.execute(
+        "INSERT INTO write_keys (key, request, answer) VALUES (?, ?, ?)",
+        (key.key, key.request, json.dumps(answer)),
+    )
+    book.execute(
+        "DELETE FROM write_keys WHERE rowid <= (SELECT max(rowid) FROM write_keys) - ?",
+        (KEPT_WRITE_KEYS,),
+    )
 
 
 # --- The book ----------------------------------------------------------------------------
@@ -171,7 +210,9 @@ def edit_fields(body: object) -> tuple[str, dict[str, Any]]:
 
 class Table:
     """The book at ``book_path`` and the sheet being served (``served``, by name; a
-    page may switch it), read and written one transaction a call.
+    page may switch it, and the sheet switched to keeps the server's ``code``, as
+    ``score serve`` keeps it, for the next start), read and written one transaction a
+    call.
 
     The server's writes, and the watcher's reads (``turn``), take turns on a lock of
     their own rather than in SQLite's busy handler, whose growing sleeps left some
@@ -179,9 +220,10 @@ class Table:
     hands its new sheet to ``on_change`` once committed, still in its turn, so that
     the pages hear of each change in the order the book saw them."""
 
-    def __init__(self, book_path: str, served: str) -> None:
+    def __init__(self, book_path: str, served: str, code: str) -> None:
         self.book_path = book_path
         self.served = served
+        self.code = code
         self.turn = threading.Lock()
         self.on_change: Callable[[str, dict[str, Any]], None] | None = None
 
@@ -204,16 +246,28 @@ class Table:
             raise Refused(422, refusal_line(error)) from None
 
     def _write(
-        self, change: Callable[[Scorebook], tuple[Sheet, Tally]], serve: bool = False
+        self,
+        change: Callable[[Scorebook], tuple[Sheet, Tally]],
+        key: WriteKey | None,
+        serve: bool = False,
     ) -> dict[str, Any]:
         """``change`` in one transaction, in turn; the sheet it changed as
-        ``score show --json`` gives it, served from now on where ``serve``."""
+        ``score show --json`` gives it, served from now on where ``serve``.  A write
+        with a ``key`` already kept is not made again: its first answer is given."""
         with self.turn:
             with self._scorebook(write=True) as book:
-                sheet, tally = change(book)
+                first = _first_answer(book.book, key)
+                if first is None:
+                    sheet, tally = change(book)
+                    changed = reports.sheet_json(sheet, tally)
+                    if key is not None:
+                        _keep_answer(book.book, key, changed)
+            if first is not None:
+                if serve:
+                    self.served = first["sheet"]
+                return first
             if serve:
                 self.served = sheet.name
-            changed = reports.sheet_json(sheet, tally)
             if self.on_change is not None:
                 self.on_change(sheet.name, changed)
         return changed
@@ -247,7 +301,7 @@ class Table:
 
     # Writes: one transaction each, the served sheet's --------------------------------
 
-    def add(self, kind: str, body: object) -> dict[str, Any]:
+    def add(self, kind: str, body: object, key: WriteKey | None = None) -> dict[str, Any]:
         """An entry of ``kind`` on the served sheet (``KINDS``' fields): a hand, points,
         a renege, a hand thrown in or who deals next."""
         given = fields(body, KINDS[kind])
@@ -256,9 +310,9 @@ class Table:
             sheet = book.sheet(self.served)
             return sheet, book.add(sheet, entry_from(sheet, kind, given))
 
-        return self._write(add)
+        return self._write(add, key)
 
-    def replace(self, number: int, body: object) -> dict[str, Any]:
+    def replace(self, number: int, body: object, key: WriteKey | None = None) -> dict[str, Any]:
         """Entry ``number`` replaced, as ``score edit`` does it."""
         kind, given = edit_fields(body)
 
@@ -266,9 +320,9 @@ class Table:
             sheet = book.sheet(self.served)
             return sheet, book.replace(sheet, number, entry_from(sheet, kind, given))
 
-        return self._write(replace)
+        return self._write(replace, key)
 
-    def undo(self, body: object) -> dict[str, Any]:
+    def undo(self, body: object, key: WriteKey | None = None) -> dict[str, Any]:
         fields(body, {})
 
         def undo(book: Scorebook) -> tuple[Sheet, Tally]:
@@ -276,9 +330,9 @@ class Table:
             book.undo(sheet)
             return sheet, book.tally(sheet)
 
-        return self._write(undo)
+        return self._write(undo, key)
 
-    def new_sheet(self, body: object) -> dict[str, Any]:
+    def new_sheet(self, body: object, key: WriteKey | None = None) -> dict[str, Any]:
         """A sheet started as ``score new`` starts it (a built-in ruleset: a house-rules
         file is a file of the server's, named at its terminal), made current and served."""
         given = fields(body, NEW_SHEET)
@@ -294,18 +348,20 @@ class Table:
             ruleset = load_ruleset(given["ruleset"])
             sides = seat_sides(ruleset, given["teams"], given["players"])
             sheet = book.new_sheet(given["name"], ruleset, sides)
+            book.keep_table_code(sheet, self.code)
             if given["dealer"] is None:
                 return sheet, book.tally(sheet)
             return sheet, book.add(sheet, dealer_named(sheet, given["dealer"]))
 
-        return self._write(start, serve=True)
+        return self._write(start, key, serve=True)
 
-    def use(self, body: object) -> dict[str, Any]:
+    def use(self, body: object, key: WriteKey | None = None) -> dict[str, Any]:
         """Sheet ``sheet`` made current (as ``score use``) and served."""
         given = fields(body, USE)
 
         def use(book: Scorebook) -> tuple[Sheet, Tally]:
             sheet = book.use(given["sheet"])
+            book.keep_table_code(sheet, self.code)
             return sheet, book.tally(sheet)
 
-        return self._write(use, serve=True)
+        return self._write(use, key, serve=True)

@@ -7,6 +7,10 @@ const CODE_KEY = "euchre.tableCode";
 const LARGE_KEY = "euchre.large";
 const LAST_SHOWN = 3; // entries under "Last hands"
 const CHECK_SECONDS = 20; // how often the page makes sure its stream is alive
+// A code refused, in a person's words (the server's 403 line is for scripts)
+const CODE_TYPED_WRONG = "That is not this table's code: type the code the server printed when it started.";
+const CODE_NO_LONGER_TAKEN =
+  "The server no longer takes this page's code (it was started with a new one): type the code it printed.";
 const TRICKS = [0, 1, 2, 3, 4, 5];
 const SUITS = ["heart", "spade", "diamond", "club"]; // one per side, as the terminal draws
 const RED = new Set(["heart", "diamond"]);
@@ -60,23 +64,43 @@ async function getJSON(path) {
   return body;
 }
 
+let unanswered = null; // {request, key}: the last write that got no answer
+
+/** The Idempotency-Key of a write: a new one for each write meant, but the same for a
+ *  write sent again after it got no answer (the server may have made it and lost
+ *  only the answer: it answers the key again rather than make the write twice). */
+function writeKey(request) {
+  if (unanswered && unanswered.request === request) return unanswered.key;
+  const bytes = crypto.getRandomValues(new Uint8Array(16)); // randomUUID needs https
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
 /** A write with the table's code: {ok, status, body}; a refusal's body is {"error"}. */
 async function write(method, path, payload = {}) {
+  const body = JSON.stringify(payload);
+  const request = `${method} ${path} ${body}`;
+  const key = writeKey(request);
   let response;
   try {
     response = await fetch(path, {
       method,
-      headers: { "Content-Type": "application/json", "X-Table-Code": state.code || "" },
-      body: JSON.stringify(payload),
+      headers: { "Content-Type": "application/json", "X-Table-Code": state.code || "", "Idempotency-Key": key },
+      body,
     });
   } catch {
+    unanswered = { request, key };
     return { ok: false, status: 0, body: { error: "the server cannot be reached: try again when it is back" } };
   }
-  const body = response.status === 204 ? null : await response.json().catch(() => null);
-  if (!response.ok && !(body && body.error)) {
+  unanswered = null;
+  const answer = response.status === 204 ? null : await response.json().catch(() => null);
+  if (response.status === 403 && path !== "/api/code") {
+    askForCode(CODE_NO_LONGER_TAKEN);
+    return { ok: false, status: 403, body: { error: CODE_NO_LONGER_TAKEN } };
+  }
+  if (!response.ok && !(answer && answer.error)) {
     return { ok: false, status: response.status, body: { error: `the server answered ${response.status}` } };
   }
-  return { ok: response.ok, status: response.status, body };
+  return { ok: response.ok, status: response.status, body: answer };
 }
 
 /** Send a write and say its refusal in ``errorLine``; true when it was taken. */
@@ -187,7 +211,7 @@ function drawBoard(sheet) {
   const board = $("#board");
   const scores = standingScores(sheet);
   const bridge = sheet.game && sheet.game.bridge;
-  const dealerSide = sheet.dealer ? sideOf(sheet, sheet.dealer) : null;
+  const dealerSide = sheet.game && sheet.dealer ? sideOf(sheet, sheet.dealer) : null; // none once complete
   // no side has a picture (the ruleset has no markers, or none for this target): the
   // note is said once, under the board, as the terminal says it once
   const pictured = "markers" in sheet && sheet.sides.some((side) => sheet.markers && sheet.markers[side]);
@@ -337,8 +361,7 @@ function buildEntry() {
   for (const part of place.querySelectorAll('[data-toggle], [data-action="thrown-in"], .more')) {
     part.hidden = sheet.game === null;
   }
-  // only the lone hands the ruleset has (R6): "Defender alone" is not offered in classic
-  const lone = sheet.lone_hands || { maker: true, defender: true };
+  const lone = loneHands(sheet);
   for (const button of place.querySelectorAll("[data-toggle]")) {
     const offered = button.dataset.toggle === "alone" ? lone.maker : lone.defender;
     if (!offered) {
@@ -353,16 +376,27 @@ function buildEntry() {
   fillTricks();
 }
 
+/** The lone hands the ruleset has (R6): classic has no lone defender, and the page
+ *  offers none, in the entry controls or the edit dialog. */
+function loneHands(sheet) {
+  return sheet.lone_hands || { maker: true, defender: true };
+}
+
 function players(sheet) {
   return sheet.seating || sheet.sides.flatMap((side) => sheet.players[side] || []);
 }
 
-function fillSides(select, sheet) {
+/** A select of the sides by number, but for side number ``left`` (the makers, for a
+ *  lone defender's); the choice kept where it is still offered. */
+function fillSides(select, sheet, left = null) {
   const chosen = select.value;
-  const options = sheet.sides.map((side, index) => el("option", { value: String(index + 1) }, side));
+  const options = sheet.sides
+    .map((side, index) => el("option", { value: String(index + 1) }, side))
+    .filter((option) => option.value !== left);
   if (select.dataset.none) options.unshift(el("option", { value: "" }, select.dataset.none));
   select.replaceChildren(...options);
   if (chosen) select.value = chosen;
+  if (select.selectedIndex < 0) select.selectedIndex = 0;
 }
 
 function fillPlayers(select, sheet) {
@@ -613,8 +647,12 @@ function openEdit(entry) {
     form.reneger.value = number(entry.who) || "1";
     form.lone.checked = Boolean(entry.alone);
   }
+  const lone = loneHands(sheet);
+  form.alone.closest("label").hidden = !lone.maker;
+  form.defender_alone.closest("label").hidden = !lone.defender;
   const showKind = () => {
     for (const part of form.querySelectorAll("[data-kind]")) part.hidden = part.dataset.kind !== form.kind.value;
+    fillSides(form.defender_alone, sheet, form.makers.value); // never the makers' own side
   };
   form.addEventListener("change", showKind);
   showKind();
@@ -622,8 +660,8 @@ function openEdit(entry) {
     const kind = form.kind.value;
     const body =
       kind === "hand"
-        ? { kind, makers: form.makers.value, tricks: Number(form.tricks.value), alone: form.alone.checked,
-            defender_alone: form.defender_alone.value || null }
+        ? { kind, makers: form.makers.value, tricks: Number(form.tricks.value), alone: lone.maker && form.alone.checked,
+            defender_alone: (lone.defender && form.defender_alone.value) || null }
         : kind === "points"
           ? { kind, who: form.who.value, points: Number(form.points.value), reason: form.reason.value.trim() }
           : { kind, who: form.reneger.value, alone: form.lone.checked };
@@ -682,7 +720,7 @@ async function showSheets() {
 async function useSheet(name) {
   if (await send("POST", "/api/use", { sheet: name }, $("#sheets-error"))) {
     listen(); // the stream follows the sheet being served
-    showSheets();
+    $("#sheets-dialog").close(); // the sheet asked for is what the page shows now
   }
 }
 
@@ -722,10 +760,16 @@ async function tryCode(code, errorLine) {
     errorLine.textContent = "";
   } else {
     state.code = previous;
-    errorLine.textContent = result.body.error;
+    errorLine.textContent = result.status === 403 ? CODE_TYPED_WRONG : result.body.error;
   }
   codeChanged();
   return result.ok;
+}
+
+function forgetCode() {
+  localStorage.removeItem(CODE_KEY);
+  state.code = null;
+  codeChanged();
 }
 
 function codeChanged() {
@@ -743,13 +787,14 @@ function codeChanged() {
 /** A kept code the server no longer takes (it was started with another) is dropped. */
 async function checkKeptCode() {
   const result = await write("POST", "/api/code", {});
-  if (result.status === 403) {
-    localStorage.removeItem(CODE_KEY);
-    state.code = null;
-    codeChanged();
-    $("#code-error").textContent = result.body.error;
-    $("#code-dialog").showModal();
-  }
+  if (result.status === 403) askForCode(CODE_NO_LONGER_TAKEN);
+}
+
+/** The page's code was refused: it is forgotten, and the code asked for again, saying why. */
+function askForCode(why) {
+  forgetCode();
+  $("#code-error").textContent = why;
+  if (!$("#code-dialog").open) $("#code-dialog").showModal();
 }
 
 /** A code from the address (#code=...), taken out of the address bar at once. */
@@ -791,11 +836,7 @@ function start() {
     event.preventDefault();
     if (await tryCode($("#code-input").value.trim(), $("#code-error"))) $("#code-dialog").close();
   });
-  $("#forget-code").addEventListener("click", () => {
-    localStorage.removeItem(CODE_KEY);
-    state.code = null;
-    codeChanged();
-  });
+  $("#forget-code").addEventListener("click", forgetCode);
   setLarge(localStorage.getItem(LARGE_KEY) === "1");
 
   const given = codeFromAddress();
