@@ -960,7 +960,7 @@ def test_a_foreign_database_is_refused(score: Run, book: Path) -> None:
 def test_a_book_from_a_newer_euchre_is_refused(score: Run, book: Path) -> None:
     score("new", *TEAMS)
     with sqlite3.connect(book) as db:
-        db.execute("PRAGMA user_version = 7")
+        db.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
     refused(score, book, "hand", "--makers", "1", "--tricks", "3", says="written by a newer euchre")
 
 
