@@ -85,7 +85,20 @@ def test_a_whole_number_out_of_range_says_the_range(args: list[str], message: st
         (("setup", "seed"), -(2**64), "setup.seed: -1.84e+19 is beyond what the book holds"),
         (("setup", "think"), float("inf"), "setup.think: seconds above 0, or null"),
         (("setup", "think"), 10**400, "setup.think: seconds above 0, or null"),
+        # 401 digits: past what a float holds, so said without one
+        (("setup", "seed"), 10**400, "setup.seed: 1.00e+400 is beyond what the book holds"),
+        (("setup", "seed"), -(10**400), "setup.seed: -1.00e+400 is beyond what the book"),
+        (("setup", "games"), 10**400, "setup.games: 1.00e+400 is beyond what the book holds"),
+        (("setup", "best_of"), 10**400, "setup.best_of: 1.00e+400 is beyond what the book"),
+        (("moves", 0, "number"), 10**400, "moves[1].number: 1.00e+400 is beyond what the"),
+        (("moves", 0, "seat"), 10**400, "moves[1].seat: 1.00e+400 is beyond what the book"),
+        (
+            ("setup", "ruleset", "game", "points_to_win"),
+            10**400,
+            "setup.ruleset: game.points_to_win cannot be 1000",
+        ),
     ],
+    ids=lambda value: f"{value!r:.24}",
 )
 def test_an_imported_number_the_book_cannot_hold_is_refused(
     tmp_path: Path, where: tuple, value: object, message: str
@@ -104,6 +117,24 @@ def test_an_imported_number_the_book_cannot_hold_is_refused(
     assert result.exit_code == 1
     assert result.output.startswith(f"Error: {record}: {message}")
     assert result.output.count("\n") == 1
+
+
+def test_a_number_too_long_to_read_is_refused_as_it_is_read(tmp_path: Path) -> None:
+    """Past 4300 digits Python will not read a whole number (and the 3.10s that would
+    take a time growing as its square): said in the program's words, not Python's."""
+    played = CliRunner().invoke(main, ["play", "--seed", "1", "--level", "easy"], input="")
+    assert "is kept" in played.output
+    exported = CliRunner().invoke(main, ["games", "export", "1"]).stdout
+    record = tmp_path / "game.json"
+    record.write_text(re.sub(r'"seed": ?\d+', '"seed": 1' + "0" * 5000, exported, count=1))
+    result = CliRunner().invoke(main, ["games", "import", str(record)])
+    assert result.exit_code == 1
+    assert result.output == (
+        f"Error: {record} cannot be read as JSON: a number of 5001 digits (at most 4300)\n"
+    )
+    with pytest.raises(ValueError, match="^a number of 4301 digits"):
+        decode_json("[-" + "9" * 4301 + "]")
+    assert decode_json("[-" + "9" * 4300 + "]") == [-int("9" * 4300)]
 
 
 def test_an_import_nested_past_the_limit_is_refused(tmp_path: Path) -> None:
