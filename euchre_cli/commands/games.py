@@ -203,19 +203,23 @@ def import_(file: str, copy: bool, db: str | None) -> None:
 @with_db
 def delete(game_id: int, yes: bool, db: str | None) -> None:
     """Delete game ID and its moves."""
-    with game_records(db) as book:
-        try:
-            saved = book.game(game_id)
-            about = f"{saved.setup.ruleset.name}, {saved.started}, {len(saved.moves)} moves"
-        except DamagedGame as error:  # deleting it is what its message advises
-            about = f"damaged: {error.damage}"
-    if not yes and not click.confirm(escaped(f"Delete game {game_id} ({about})?")):
+    if not yes and not click.confirm(escaped(f"Delete game {game_id} ({_about(db, game_id)})?")):
         click.echo(f"Game {game_id} kept.")
         return
     with game_records(db) as book:
         book.delete(game_id)
         hold_interrupts()
     click.echo(f"Deleted game {game_id}.")
+
+
+def _about(db: str | None, game_id: int) -> str:
+    """The game ``delete`` asks about, in a few words (its moves counted, never read)."""
+    with game_records(db) as book:
+        try:
+            saved, moves = book.outline(game_id)
+        except DamagedGame as error:  # deleting it is what its message advises
+            return f"damaged: {error.damage}"
+    return f"{saved.setup.ruleset.name}, {saved.started}, {moves} moves"
 
 
 @contextmanager

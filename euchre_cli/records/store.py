@@ -213,11 +213,29 @@ class GameBook:
         with self.book.transaction(write=False):
             return self._read(game_id)
 
-    def _read(self, game_id: int) -> SavedGame:
-        row = self.book.execute(f"SELECT {_COLUMNS} FROM games WHERE id = ?", (game_id,))
-        found = row.fetchone()
-        if found is None:
+    def outline(self, game_id: int) -> tuple[SavedGame, int]:
+        """A game without its moves, and how many it has: what ``euchre games delete``
+        asks about.  The moves are counted, not read, so that a game of millions of
+        moves, damaged or not, is asked about at once."""
+        with self.book.transaction(write=False):
+            found = self._row(game_id)
+            (count,) = self.book.execute(
+                "SELECT count(*) FROM moves WHERE game_id = ?", (game_id,)
+            ).fetchone()
+        try:
+            return _saved_game(found), count
+        except RecordError as error:
+            raise DamagedGame(game_id, str(error)) from None
+
+    def _row(self, game_id: int) -> Sequence:
+        found = self.book.execute(f"SELECT {_COLUMNS} FROM games WHERE id = ?", (game_id,))
+        row = found.fetchone()
+        if row is None:
             raise NoSuchGame(f"no game {game_id} in the book")
+        return row
+
+    def _read(self, game_id: int) -> SavedGame:
+        found = self._row(game_id)
         moves = self.book.execute(
             f"SELECT {', '.join(_MOVE_FIELDS)} FROM moves WHERE game_id = ? ORDER BY number",
             (game_id,),
