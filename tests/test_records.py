@@ -22,6 +22,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from euchre_cli import book as book_module
 from euchre_cli.book import SCHEMA_VERSION, open_book
 from euchre_cli.commands.euchre import main
 from euchre_cli.engine.game import Game, GameObserver
@@ -419,6 +420,46 @@ def test_nothing_kept_yet_and_no_such_game() -> None:
     watched = run("play", "--watch", "--seed", "2", "--level", "easy")
     assert watched.exit_code == 0
     assert [g["id"] for g in json.loads(run("games", "--json").output)] == [1]  # not kept
+
+
+def test_a_deleted_games_id_is_never_given_again(tmp_path: Path) -> None:
+    """"Game 3" in a note stays that game: SQLite gives a new row the id after the
+    highest left, so a game kept after the last ones were deleted took the id of one."""
+    assert run("two-handed", "--watch", "--save", "--seed", "4", "--level", "easy").exit_code == 0
+    path = tmp_path / "game.json"
+    path.write_text(run("games", "export", "1").output, encoding="utf-8")
+    for _ in range(3):
+        assert run("games", "import", "--copy", str(path)).exit_code == 0
+    for game_id in ("4", "3"):
+        assert run("games", "delete", game_id, "--yes").exit_code == 0
+    assert "as game 5 " in run("games", "import", "--copy", str(path)).output
+    run("two-handed", "--watch", "--save", "--seed", "5", "--level", "easy")
+    assert [g["id"] for g in json.loads(run("games", "--json").output)] == [6, 5, 2, 1]
+
+
+def test_a_book_of_version_6_never_gives_again_an_id_it_holds() -> None:
+    """A book from before ids were never given again is upgraded with the highest id it
+    holds as the last one given (those deleted above it left no trace)."""
+    for seed in ("4", "5"):
+        run("two-handed", "--watch", "--save", "--seed", seed, "--level", "easy")
+    old = book_file().with_name("old.sqlite3")
+    columns = "id, started, kind, ruleset_name, ruleset, seed, names, person, level, think"
+    columns += ", games, finished, summary, figures, digest, best_of"
+    with sqlite3.connect(old) as db:  # version 6 as it was made: no AUTOINCREMENT
+        for migration in book_module._MIGRATIONS[:6]:
+            for statement in migration:
+                db.execute(getattr(statement, "statement", statement))
+        db.execute("ATTACH ? AS played", (str(book_file()),))
+        db.execute(f"INSERT INTO games ({columns}) SELECT {columns} FROM played.games")
+        db.execute("INSERT INTO moves SELECT * FROM played.moves")
+        db.execute("PRAGMA user_version = 6")
+        db.execute(f"PRAGMA application_id = {book_module.APPLICATION_ID}")
+    db.close()
+    old.replace(book_file())
+    assert run("games", "delete", "2", "--yes").exit_code == 0
+    run("two-handed", "--watch", "--save", "--seed", "6", "--level", "easy")
+    assert [g["id"] for g in json.loads(run("games", "--json").output)] == [3, 1]
+    assert kept(1).finished and kept(3).setup.seed == 6
 
 
 # The record's commands -----------------------------------------------------------------
