@@ -696,7 +696,8 @@ def test_the_list_has_a_score_from_the_deal_and_each_game_won_before_the_next() 
     from euchre_cli.records.game import Setup
     from euchre_cli.records.recorder import Recorder
 
-    assert run("two-handed", "--seed", "5", "--level", "easy", input="quit\n").exit_code == 1
+    # seed 4: Ann bids first, and the game is kept from her move
+    assert run("two-handed", "--seed", "4", "--level", "easy", input="quit\n").exit_code == 1
     assert json.loads(run("games", "--json").output)[0]["scores"] == {"You": 0, "Ann": 0}
 
     class LeftBetweenGames(Exception):
@@ -711,8 +712,7 @@ def test_the_list_has_a_score_from_the_deal_and_each_game_won_before_the_next() 
     book = open_book(book_file())
     try:
         games = GameBook(book)
-        game_id = games.new_game(setup)
-        told = Observers(Recorder(games, game_id, setup), Leaver())
+        told = Observers(Recorder(games, setup), Leaver())
         match = Match(rules, names, [RuleBasedPlayer(), RuleBasedPlayer()], 3, 2, told)
         with pytest.raises(LeftBetweenGames):
             match.play()
@@ -825,16 +825,23 @@ class _LocksTheBookAtTheFirstAnswer(io.BytesIO):
         return super().readline(size)
 
 
+@pytest.mark.parametrize(
+    "seed, way_back",
+    [
+        ("4", " with `euchre resume 1`, which goes on from the last move kept"),
+        ("5", ""),  # you bid first: the game was to be kept from your move, and is not
+    ],
+)
 def test_a_book_held_by_another_program_stops_the_game_with_the_way_back(
-    monkeypatch: pytest.MonkeyPatch,
+    monkeypatch: pytest.MonkeyPatch, seed: str, way_back: str
 ) -> None:
     monkeypatch.setattr("euchre_cli.book.BUSY_TIMEOUT_SECONDS", 0.05)
     answers = _LocksTheBookAtTheFirstAnswer("\n".join(LINES) + "\n")
-    result = CliRunner().invoke(main, ["two-handed", "--seed", "5"], input=answers)
+    result = CliRunner().invoke(main, ["two-handed", "--seed", seed], input=answers)
     assert answers.holder is not None
     answers.holder.close()
     assert result.exit_code == 1
     last = result.stderr.splitlines()[-1]
     assert result.stderr.count("\n") == 1 and "is busy" in last
-    assert last.endswith("try again with `euchre resume 1`, which goes on from the last move kept")
-    assert run("resume", input="\n".join(LINES) + "\n").exit_code == 0
+    assert last.endswith(f"(another program is using it); try again{way_back}")
+    assert run("resume", input="\n".join(LINES) + "\n").exit_code == (0 if way_back else 1)

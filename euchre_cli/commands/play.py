@@ -74,8 +74,9 @@ def run_game(
             raise click.ClickException(str(error)) from None
         except BookBusy as error:  # held by another program for longer than we wait
             assert recorder is not None  # only a kept game's record uses the book in play
-            again = f" with `euchre resume {recorder.game_id}`, which goes on from the last move"
-            raise click.ClickException(f"{error}{again} kept") from None
+            number = recorder.game_id  # None: not even the first move was kept
+            way_back = f" with `euchre resume {number}`, which goes on from the last move kept"
+            raise click.ClickException(f"{error}{'' if number is None else way_back}") from None
         except RecordError as error:
             raise click.ClickException(record_words(error)) from None
         except BookError as error:
@@ -117,15 +118,13 @@ def _seat_options(function: Callable) -> Callable:
 
 @contextmanager
 def _kept_game(db: str | None, setup: Setup, resumed: SavedGame | None) -> Iterator[Recorder]:
-    """The book open for the game's record, for as long as the game lasts."""
+    """The book open for the game's record, for as long as the game lasts (a book that
+    cannot be used is refused before the game starts; the record is written from the
+    first move)."""
     with refusals(", or play with --no-save"):
         book = open_book(book_path(db), create=True)
     try:
-        games = GameBook(book)
-        with refusals(", or play with --no-save"):
-            game_id = games.new_game(setup) if resumed is None else resumed.id
-        assert game_id is not None
-        yield Recorder(games, game_id, setup, resumed)
+        yield Recorder(GameBook(book), setup, resumed)
     finally:
         book.close()
 

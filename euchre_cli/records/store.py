@@ -89,6 +89,11 @@ def record_digest(saved: SavedGame) -> str:
     return digest
 
 
+def local_time() -> str:
+    """Now, as the book keeps when a game started."""
+    return time.strftime("%Y-%m-%d %H:%M:%S")
+
+
 _COLUMNS = (
     "id, started, ruleset, seed, names, person, level, think, games, best_of, finished, summary"
 )
@@ -133,10 +138,12 @@ class GameBook:
         self.book = book
 
     # Writing, as a game is played ---------------------------------------------------
-    def new_game(self, setup: Setup) -> int:
-        """A record for a game about to start; its id."""
+    def new_game(self, setup: Setup, started: str, first: Move, summary: dict) -> int:
+        """A game's record, written with its ``first`` move and the ``summary`` as it
+        stands (0 to 0): a game left before any move is no game, and is not kept.
+        ``started`` is when it was set up (``local_time``).  Its id."""
         with self.book.transaction():
-            return self._insert(SavedGame(setup, started=time.strftime("%Y-%m-%d %H:%M:%S")))
+            return self._insert(SavedGame(setup, [first], started=started, summary=summary))
 
     def add_move(self, game_id: int, move: Move) -> None:
         """One move, after the last one kept: a game resumed in two terminals at once
