@@ -550,7 +550,9 @@ def games_table(kept: Sequence[Listing], columns: int | None = None) -> str:
 
 def person_stats_report(tables: Sequence[KindAndLevelStats], ascii: bool = False) -> str:
     """``euchre stats``: a table per kind of game and computer level, each figure over
-    all the games and over the most recent ones side by side, and which way it moved."""
+    all the games and over the most recent ones side by side, and which way it moved;
+    games with no hand scored yet (left in their first hand) have a line, not a table
+    of dashes."""
     from ..records.stats import RECENT_GAMES  # not every report's: records cost start-up
 
     up, down = ("up", "down") if ascii else ("▲", "▼")
@@ -564,6 +566,9 @@ def person_stats_report(tables: Sequence[KindAndLevelStats], ascii: bool = False
             f"{table.kind.capitalize()} against {table.level} computer players: {games}"
             f" (rules: {', '.join(table.rulesets)})"
         )
+        if not overall.hands:
+            blocks.append(f"{title}; no hand scored yet, so nothing to count.")
+            continue
         rows = []
         for label, figure in _person_figures(table):
             cells = [figure(overall), figure(recent)]
@@ -571,6 +576,8 @@ def person_stats_report(tables: Sequence[KindAndLevelStats], ascii: bool = False
             rows.append([label, cells[0][0], cells[1][0], moved])
         headers = ["", f"all {plural(overall.games, 'game')}", f"last {RECENT_GAMES}", "trend"]
         blocks.append(f"{title}\n{_table(rows, headers)}")
+    if not any(table.overall.hands for table in tables):
+        return "\n".join(blocks)
     legend = (
         f"Trend: {up} or {down} where a figure over the last {RECENT_GAMES} games is higher"
         " or lower than over all."
