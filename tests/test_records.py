@@ -708,19 +708,72 @@ def test_the_list_has_a_score_from_the_deal_and_each_game_won_before_the_next() 
             raise LeftBetweenGames
 
     rules, names = load_ruleset("two-handed"), ("You", "Ann")
-    setup = Setup(rules, 3, names, 0, "easy", games=2)
     book = open_book(book_file())
     try:
         games = GameBook(book)
-        told = Observers(Recorder(games, setup), Leaver())
-        match = Match(rules, names, [RuleBasedPlayer(), RuleBasedPlayer()], 3, 2, told)
-        with pytest.raises(LeftBetweenGames):
-            match.play()
-        listed = games.listing()[0]
+        for setup in (
+            Setup(rules, 3, names, 0, "easy", games=2),
+            Setup(rules, 3, names, 0, "easy", best_of=3),
+        ):
+            told = Observers(Recorder(games, setup), Leaver())
+            players = [RuleBasedPlayer(), RuleBasedPlayer()]
+            match = Match(rules, names, players, 3, setup.games, told, best_of=setup.best_of)
+            with pytest.raises(LeftBetweenGames):
+                match.play()
+        listed = games.listing()[0]  # the best of 3
     finally:
         book.close()
     assert not listed.finished and len(listed.games) == 1
-    assert "(game 2)" in run("games").output
+    (winner, _), shown = listed.games[0], run("games").output
+    assert f"(game 2 of 2, 1–0 to {winner})" in shown
+    assert f"(best of 3, game 2, 1–0 to {winner})" in shown
+
+
+def test_the_list_says_what_a_match_or_rubber_came_to() -> None:
+    """A best of 3 won 2 to 0 was listed as "(game 2 of 2)": the list names the kind
+    of match, how it ended and its games won (R10's rubber, R13's matches)."""
+    for args in (
+        ["--best-of", "3", "--seed", "1"],  # won in two games
+        ["--best-of", "3", "--seed", "2"],  # in three
+        ["--games", "2", "--seed", "1"],
+        ["--rules", "classic", "--seed", "1"],
+        ["--seed", "1"],  # one game: its score alone
+    ):
+        assert run("play", "--watch", "--save", "--level", "easy", *args).exit_code == 0
+    listing = run("games").output
+    rows = {line.split()[0]: line for line in listing.splitlines()[2:]}
+    assert "(best of 3, won 2–0)" in rows["1"]
+    assert "(best of 3, won 2–1)" in rows["2"]
+    assert "(2 games, won 2–0)" in rows["3"]
+    assert "(rubber, won 2–1)" in rows["4"]
+    assert rows["5"].count("(") == 1  # the players' "(easy, watched)" only
+    as_ascii = CliRunner(charset="ascii").invoke(main, ["games"]).output
+    assert as_ascii == listing.replace("–", "-")
+
+
+def test_the_words_for_a_match_say_draws_slams_and_who_leads() -> None:
+    """R13: a slam counts two games; a match of --games N may be drawn; in Cutthroat
+    each player's games are counted (R12)."""
+    from euchre_cli.records.store import Listing
+    from euchre_cli.terminal.reports import match_words
+
+    pairs = {"You & Bob": 0, "Ann & Cy": 0}
+
+    def listed(games, finished=True, scores=pairs, **match) -> Listing:
+        names = ("You", "Ann", "Bob", "Cy")
+        return Listing(
+            1, "", "standard", "4", names, 0, "easy", finished, scores, games, None, **match
+        )
+
+    assert match_words(listed([("You & Bob", 1)])) == ""  # one game
+    assert match_words(listed([("Ann & Cy", 2)], best_of=3)) == "best of 3, won 2–0 with 1 slam"
+    two = [("You & Bob", 1), ("Ann & Cy", 1)]
+    assert match_words(listed(two, match_games=2)) == "2 games, drawn 1–1"
+    assert match_words(listed([], False, match_games=3)) == "game 1 of 3"
+    assert match_words(listed(two, False, rubber=True)) == "rubber, game 3, 1–1"
+    three = {"You": 0, "Ann": 0, "Bob": 0}
+    one_of_three = listed([("Bob", 1)], False, three, best_of=5)
+    assert match_words(one_of_three) == "best of 5, game 2, 1–0–0 to Bob"
 
 
 def test_the_list_names_who_won_the_rubber_the_match_or_the_game() -> None:

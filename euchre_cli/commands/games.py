@@ -39,7 +39,8 @@ def games(ctx: click.Context, as_json: bool, db: str | None) -> None:
     if as_json:
         click.echo(json_text([_listed(listed) for listed in kept]))
         return
-    click.echo(games_table(kept, terminal_columns(sys.stdout)))
+    table = games_table(kept, terminal_columns(sys.stdout))
+    click.echo(in_ascii(table) if ascii_only(sys.stdout) else table)
 
 
 def _listed(listed: Listing) -> dict:

@@ -140,7 +140,9 @@ def needs_ascii(encoding: str | None) -> bool:
         return True
 
 
-_ASCII_FORMS = str.maketrans({"♣": "C", "♦": "D", "♥": "H", "♠": "S", "—": "--", "…": "..."})
+_ASCII_FORMS = str.maketrans(
+    {"♣": "C", "♦": "D", "♥": "H", "♠": "S", "—": "--", "–": "-", "…": "..."}
+)
 
 
 _TEN_OF_A_SUIT = re.compile("10(?=[♣♦♥♠])")
