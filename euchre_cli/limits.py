@@ -148,13 +148,18 @@ def _json_whole_number(digits: str) -> int:
 
 def _nesting(value: object) -> int:
     """How deep lists and objects nest in ``value`` (0 for a plain value), counted
-    without recursion; the count stops once past the limit."""
+    without recursion; the count stops once past the limit.  Only lists and objects
+    wait their turn: a pair for each plain value too took a list of a million
+    strings 160 MB more."""
+    if not isinstance(value, (list, dict)):
+        return 0
     deepest = 0
-    pending = [(value, 0)]
+    pending = [(value, 1)]
     while pending and deepest <= MAX_JSON_NESTING:
         item, depth = pending.pop()
-        if isinstance(item, (list, dict)):
-            deepest = max(deepest, depth + 1)
-            children = item.values() if isinstance(item, dict) else item
-            pending.extend((child, depth + 1) for child in children)
+        deepest = max(deepest, depth)
+        children = item.values() if isinstance(item, dict) else item
+        pending.extend(
+            (child, depth + 1) for child in children if isinstance(child, (list, dict))
+        )
     return deepest
