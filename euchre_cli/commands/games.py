@@ -151,9 +151,20 @@ def export(game_id: int, output: str | None, force: bool, db: str | None) -> Non
     The record is self-contained (to stdout, or --output FILE), and `euchre games
     import` reads it back.  An existing file is overwritten only with --force, or
     when you say so at a terminal."""
-    from ..records.export import to_document  # export's and import's only
+    from ..records.export import MAX_RECORD_MOVES, size_problem, to_document
 
-    text = json_text(to_document(_record(db, game_id)), indent=1)
+    with game_records(db) as book:
+        _, moves = book.outline(game_id)  # counted first: a book edited to millions
+        if moves > MAX_RECORD_MOVES:
+            raise click.ClickException(
+                f"game {game_id} has {moves:,} moves, more than a game record holds"
+                f" ({MAX_RECORD_MOVES:,}): it cannot be exported"
+            )
+        saved = book.game(game_id)
+    text = json_text(to_document(saved), compact=True)  # what import takes back, at once
+    problem = size_problem(text)
+    if problem is not None:
+        raise click.ClickException(f"game {game_id} cannot be exported: {problem}")
     write_output(text, output, force, f"game {game_id}")
 
 
@@ -171,13 +182,16 @@ def import_(file: str, copy: bool, db: str | None) -> None:
     seat, computer level and number of games of one in the book, and the same moves
     (those taken back aside), is refused as already in the book, whether it was
     exported from this book or played here (--copy keeps it again)."""
-    from ..records.export import MAX_RECORD_BYTES, from_document
+    from ..records.export import MAX_RECORD_BYTES, from_document, size_problem
     from ..terminal.words import record_words
 
     try:
         text = read_text_file(file, MAX_RECORD_BYTES)
     except UnreadableFile as error:
         raise click.ClickException(f"cannot read {file}: {error}") from None
+    problem = size_problem(text)  # before a value is built of it
+    if problem is not None:
+        raise click.ClickException(f"{file}: {problem}")
     try:
         data = decode_json(text)
     except ValueError as error:
