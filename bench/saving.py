@@ -61,7 +61,7 @@ def move_times(folder: str, games: int) -> list[float]:
     try:
         for seed in range(games):
             setup = Setup(rules, seed, names, 0, "easy")
-            recorder = Recorder(kept, kept.new_game(setup), setup)
+            recorder = Recorder(kept, setup)
             players = [RuleBasedPlayer() for _ in names]
             Match(rules, names, players, seed, observer=recorder, game_factory=Game).play()
     finally:

@@ -48,6 +48,12 @@ _ENTRIES_MADE_AGAIN = (
     "ALTER TABLE entries_new RENAME TO entries",
 )
 
+# Every column of the games table since version 5, for a migration that makes it again.
+_GAME_COLUMNS = (
+    "id, started, kind, ruleset_name, ruleset, seed, names, person, level, think, games,"
+    " finished, summary, figures, digest, best_of"
+)
+
 # _MIGRATIONS[n] upgrades a book from schema version n to n + 1, one statement at a time
 # (``executescript`` would commit halfway), all of them in one transaction.  A new book
 # runs them all.  Never change a migration a released euchre has run: add one.  Each
@@ -187,6 +193,35 @@ _MIGRATIONS: tuple[tuple[str | Unless, ...], ...] = (
             request TEXT NOT NULL,  -- the method, path and SHA-256 of the body
             answer TEXT NOT NULL    -- the JSON the write was first answered with
         )""",
+    ),
+    # 8 -> 9 (``records/store.py``): a game's id is never given again, so that "game 5"
+    # in a note stays that game after it is deleted: SQLite gives a new row the id after
+    # the highest one left unless the table has AUTOINCREMENT, which only a table made
+    # anew can have.  Its count of ids given starts at the highest id kept: those deleted
+    # above it before this version left no trace.
+    (
+        """CREATE TABLE games_new (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            started TEXT NOT NULL,        -- local time, YYYY-MM-DD HH:MM:SS
+            kind TEXT NOT NULL,           -- four-handed, cutthroat, two-handed
+            ruleset_name TEXT NOT NULL,
+            ruleset TEXT NOT NULL,        -- JSON snapshot of the resolved ruleset
+            seed INTEGER NOT NULL,
+            names TEXT NOT NULL,          -- JSON list of names, in the players' order
+            person INTEGER,               -- the person's index in names; NULL: watched
+            level TEXT NOT NULL,          -- the computer players' level
+            think REAL,                   -- seconds per computer decision at most
+            games INTEGER,                -- a match of this many games; NULL: rubber or one
+            finished INTEGER NOT NULL DEFAULT 0,
+            summary TEXT,                 -- JSON: the --json summary as of the last hand
+            figures TEXT,                 -- JSON: the person's figures (records/stats.py)
+            digest TEXT,                  -- the game's identity (record_digest); NULL: unknown
+            best_of INTEGER               -- a best-of-N match: N; NULL for any other
+        )""",
+        f"INSERT INTO games_new ({_GAME_COLUMNS}) SELECT {_GAME_COLUMNS} FROM games",
+        "DROP TABLE games",
+        "ALTER TABLE games_new RENAME TO games",
+        "CREATE INDEX games_by_digest ON games (digest)",
     ),
 )
 SCHEMA_VERSION = len(_MIGRATIONS)  # a new migration raises it: the two never disagree

@@ -30,6 +30,11 @@ MAX_JSON_NESTING = 32
 """Brackets inside brackets at most in JSON read from a file or the book: a game record
 nests five deep."""
 
+MOST_JSON_DIGITS = 4300
+"""Digits a whole number in JSON may have at most: Python's own limit since 3.11 (whose
+refusal names a function to call), kept on the Pythons 3.10 without it, which read a
+longer one in a time that grows as its square."""
+
 
 def whole_number(text: str, signed: bool = False) -> int | None:
     """The whole number a person typed, or None when ``text`` is not one: ASCII digits
@@ -116,13 +121,14 @@ def _size(limit: int) -> str:
 
 def decode_json(text: str) -> object:
     """JSON text as Python values, refused (``ValueError``, one line) when it is not
-    JSON, nests deeper than ``MAX_JSON_NESTING``, so that nothing that reads the
-    values (a message that shows one, say) recurses without end, or holds a lone
-    surrogate (``"\\ud800"``: half a character, which no text may be written with)."""
+    JSON, holds a number longer than ``MOST_JSON_DIGITS``, nests deeper than
+    ``MAX_JSON_NESTING`` (so that nothing that reads the values, a message that shows
+    one, say, recurses without end), or holds a lone surrogate (``"\\ud800"``: half a
+    character, which no text may be written with)."""
     import json
 
     try:
-        value = json.loads(text)
+        value = json.loads(text, parse_int=_json_whole_number)
     except RecursionError:  # the decoder's own guard, at Python's recursion limit
         value = None
         deepest = MAX_JSON_NESTING + 1
@@ -138,15 +144,28 @@ def decode_json(text: str) -> object:
     return value
 
 
+def _json_whole_number(digits: str) -> int:
+    """A whole number as JSON writes it, read only up to ``MOST_JSON_DIGITS`` long."""
+    length = len(digits.lstrip("-"))
+    if length > MOST_JSON_DIGITS:
+        raise ValueError(f"a number of {length} digits (at most {MOST_JSON_DIGITS})")
+    return int(digits)
+
+
 def _nesting(value: object) -> int:
     """How deep lists and objects nest in ``value`` (0 for a plain value), counted
-    without recursion; the count stops once past the limit."""
+    without recursion; the count stops once past the limit.  Only lists and objects
+    wait their turn: a pair for each plain value too took a list of a million
+    strings 160 MB more."""
+    if not isinstance(value, (list, dict)):
+        return 0
     deepest = 0
-    pending = [(value, 0)]
+    pending = [(value, 1)]
     while pending and deepest <= MAX_JSON_NESTING:
         item, depth = pending.pop()
-        if isinstance(item, (list, dict)):
-            deepest = max(deepest, depth + 1)
-            children = item.values() if isinstance(item, dict) else item
-            pending.extend((child, depth + 1) for child in children)
+        deepest = max(deepest, depth)
+        children = item.values() if isinstance(item, dict) else item
+        pending.extend(
+            (child, depth + 1) for child in children if isinstance(child, (list, dict))
+        )
     return deepest

@@ -327,6 +327,22 @@ def test_quit_leaves_the_game() -> None:
     assert "Error" not in result.output  # leaving by choice is not an error
 
 
+def test_quit_at_the_first_question_keeps_no_game() -> None:
+    """Seed 9: you bid first, so quitting at once leaves not one move: no game to keep,
+    list, count or resume, and the message offers none."""
+    result = run("play", "--seed", "9", "--level", "easy", input="quit\n")
+    assert result.exit_code == 1
+    assert result.stderr.endswith(
+        "You quit: game left before the end (You & Bob 0, Ann & Cy 0)."
+        " No move was made, so the game is not kept.\n"
+    )
+    assert run("games").output == "No games kept yet: play one with 'euchre play'.\n"
+    assert run("resume").output == (
+        "Error: no unfinished game in the book (see 'euchre games')\n"
+    )
+    assert run("stats").output.startswith("No games of yours in the book yet")
+
+
 @pytest.mark.parametrize(
     "args, fragment",
     [

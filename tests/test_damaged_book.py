@@ -214,3 +214,27 @@ def test_a_tampered_sheet_id_starts_the_next_sheet_or_is_refused_in_one_line(
     assert started.stderr.startswith("Error: the book is damaged: ")
     assert started.stderr.count("\n") == 1, started.stderr
     assert book.read_bytes() == before
+
+
+def test_delete_counts_a_games_moves_and_never_reads_them(
+    book: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each move read and checked, a game of a million moves took seconds and hundreds
+    of MB to delete: ``delete`` counts them for its question, and reads none, damaged
+    or not."""
+    tamper(book, "moves", "action", b"pass")
+    with sqlite3.connect(book) as db:
+        (moves,) = db.execute("SELECT count(*) FROM moves WHERE game_id = 1").fetchone()
+        (started,) = db.execute("SELECT started FROM games WHERE id = 1").fetchone()
+    db.close()
+
+    def never(*args: object) -> None:
+        raise AssertionError("a move was read")
+
+    monkeypatch.setattr("euchre_cli.records.store._move", never)
+    asked = CliRunner().invoke(main, ["games", "delete", "1"], input="n\n")
+    assert asked.output == (
+        f"Delete game 1 (standard, {started}, {moves} moves)? [y/N]: n\nGame 1 kept.\n"
+    )
+    assert run("games", "delete", "1", "--yes").output == "Deleted game 1.\n"
+    assert run("games", "delete", "1", "--yes").output.startswith("Error: no game 1 in the book")

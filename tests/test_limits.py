@@ -20,6 +20,7 @@ from euchre_cli.limits import (
     decode_json,
     read_text_file,
 )
+from euchre_cli.records.export import MAX_RECORD_BYTES, MAX_RECORD_MOVES, MAX_RECORD_VALUES
 from euchre_cli.terminal.text import shortened
 
 
@@ -85,7 +86,20 @@ def test_a_whole_number_out_of_range_says_the_range(args: list[str], message: st
         (("setup", "seed"), -(2**64), "setup.seed: -1.84e+19 is beyond what the book holds"),
         (("setup", "think"), float("inf"), "setup.think: seconds above 0, or null"),
         (("setup", "think"), 10**400, "setup.think: seconds above 0, or null"),
+        # 401 digits: past what a float holds, so said without one
+        (("setup", "seed"), 10**400, "setup.seed: 1.00e+400 is beyond what the book holds"),
+        (("setup", "seed"), -(10**400), "setup.seed: -1.00e+400 is beyond what the book"),
+        (("setup", "games"), 10**400, "setup.games: 1.00e+400 is beyond what the book holds"),
+        (("setup", "best_of"), 10**400, "setup.best_of: 1.00e+400 is beyond what the book"),
+        (("moves", 0, "number"), 10**400, "moves[1].number: 1.00e+400 is beyond what the"),
+        (("moves", 0, "seat"), 10**400, "moves[1].seat: 1.00e+400 is beyond what the book"),
+        (
+            ("setup", "ruleset", "game", "points_to_win"),
+            10**400,
+            "setup.ruleset: game.points_to_win cannot be 1000",
+        ),
     ],
+    ids=lambda value: f"{value!r:.24}",
 )
 def test_an_imported_number_the_book_cannot_hold_is_refused(
     tmp_path: Path, where: tuple, value: object, message: str
@@ -104,6 +118,142 @@ def test_an_imported_number_the_book_cannot_hold_is_refused(
     assert result.exit_code == 1
     assert result.output.startswith(f"Error: {record}: {message}")
     assert result.output.count("\n") == 1
+
+
+def test_a_number_too_long_to_read_is_refused_as_it_is_read(tmp_path: Path) -> None:
+    """Past 4300 digits Python will not read a whole number (and the 3.10s that would
+    take a time growing as its square): said in the program's words, not Python's."""
+    played = CliRunner().invoke(main, ["play", "--seed", "1", "--level", "easy"], input="")
+    assert "is kept" in played.output
+    exported = CliRunner().invoke(main, ["games", "export", "1"]).stdout
+    record = tmp_path / "game.json"
+    record.write_text(re.sub(r'"seed": ?\d+', '"seed": 1' + "0" * 5000, exported, count=1))
+    result = CliRunner().invoke(main, ["games", "import", str(record)])
+    assert result.exit_code == 1
+    assert result.output == (
+        f"Error: {record} cannot be read as JSON: a number of 5001 digits (at most 4300)\n"
+    )
+    with pytest.raises(ValueError, match="^a number of 4301 digits"):
+        decode_json("[-" + "9" * 4301 + "]")
+    assert decode_json("[-" + "9" * 4300 + "]") == [-int("9" * 4300)]
+
+
+def exported_game(seed: str = "1") -> dict:
+    """A game stopped at its first question, as `games export` writes it."""
+    played = CliRunner().invoke(main, ["play", "--seed", seed, "--level", "easy"], input="")
+    assert "is kept" in played.output
+    return json.loads(CliRunner().invoke(main, ["games", "export", "1"]).stdout)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (
+            lambda: " " * MAX_RECORD_BYTES + "{}",
+            "Error: cannot read {file}: is larger than 28 MiB, more than such a file ever holds",
+        ),
+        (
+            lambda: "[" + "{}," * (MAX_RECORD_VALUES // 2) + "{}]",
+            "Error: {file}: 2,500,002 brackets and commas, more than a game record of 250,000"
+            " moves holds (2,500,000)",
+        ),
+        (
+            lambda: json.dumps({**exported_game(), "moves": [{}] * (MAX_RECORD_MOVES + 1)}),
+            "Error: {file}: moves: 250,001 moves, more than a game record holds (250,000)",
+        ),
+    ],
+    ids=["bytes", "values", "moves"],
+)
+def test_a_record_file_larger_than_any_record_is_refused_before_it_is_read(
+    tmp_path: Path, text, message: str
+) -> None:
+    """Read into Python, JSON's values take up to fifty times the bytes of the file: a
+    file of ``[{},{},...]`` under the 64 MiB cap of before took 3 GB to refuse.  The
+    bytes and the values are counted first, against the longest match's record."""
+    record = tmp_path / "game.json"
+    record.write_text(text(), encoding="utf-8")
+    kept_before = CliRunner().invoke(main, ["games", "--json"]).output
+    result = CliRunner().invoke(main, ["games", "import", str(record)])
+    assert result.exit_code == 1
+    assert result.output == message.format(file=record) + "\n"
+    assert CliRunner().invoke(main, ["games", "--json"]).output == kept_before
+
+
+def test_a_long_match_exports_compact_and_imports_back_within_the_caps(tmp_path: Path) -> None:
+    """A watched match of 3 games to 50 (the most points computer players play to),
+    exported and imported back move for move; a record of the most moves a record
+    holds, each the longest a move can be, with this match's summary per move, fits
+    the caps too: every record `export` writes, `import` takes back."""
+    from euchre_cli.book import open_book
+    from euchre_cli.cli.places import book_path
+    from euchre_cli.engine.game import Game
+    from euchre_cli.engine.match import Match
+    from euchre_cli.players.rule_based import RuleBasedPlayer
+    from euchre_cli.records.game import Setup
+    from euchre_cli.records.recorder import Recorder
+    from euchre_cli.records.store import GameBook
+    from euchre_cli.rulebook import load_ruleset, ruleset_from_dict, ruleset_to_dict
+
+    settings = ruleset_to_dict(load_ruleset("standard"))
+    settings["game"]["points_to_win"] = 50
+    rules, names = ruleset_from_dict(settings, "to 50"), ("Ann", "Bob", "Cy", "Di")
+    book = open_book(book_path(None), create=True)
+    try:
+        book.execute("PRAGMA synchronous = OFF")  # a test's book: kept move by move, unsynced
+        games = GameBook(book)
+        setup = Setup(rules, 1, names, None, "easy", games=3)
+        players = [RuleBasedPlayer() for _ in names]
+        Match(rules, names, players, 1, 3, Recorder(games, setup), game_factory=Game).play()
+        played = games.game(1)
+    finally:
+        book.close()
+    exported = tmp_path / "match.json"
+    assert CliRunner().invoke(main, ["games", "export", "1", "-o", str(exported)]).exit_code == 0
+    text = exported.read_text(encoding="utf-8")
+    assert text.count("\n") == 1  # compact: one line
+    result = CliRunner().invoke(main, ["games", "import", "--copy", str(exported)])
+    assert result.output.startswith(f"Imported {exported} as game 2 ({len(played.moves)} moves")
+    again = CliRunner().invoke(main, ["games", "export", "2"]).stdout
+    assert json.loads(again)["moves"] == json.loads(text)["moves"]
+
+    document = json.loads(text)
+    longest_move = {
+        "number": MAX_RECORD_MOVES,
+        "game": 100,  # --games at most
+        "hand": Game.max_hands,
+        "step": 99,
+        "seat": 3,
+        "action": "discard:JH",
+        "taken_back": False,
+    }
+    compact = {"separators": (",", ":")}
+    summary_per_move = len(json.dumps(document["summary"], **compact)) / len(played.moves)
+    setup_bytes = len(json.dumps({**document, "moves": [], "summary": None}, **compact))
+    move_bytes = len(json.dumps(longest_move, **compact)) + 1  # and its comma
+    assert MAX_RECORD_MOVES * (move_bytes + summary_per_move) + setup_bytes <= MAX_RECORD_BYTES
+    values_per_move = (text.count("{") + text.count("[") + text.count(",")) / len(played.moves)
+    assert MAX_RECORD_MOVES * values_per_move <= MAX_RECORD_VALUES
+
+
+def test_a_game_of_more_moves_than_a_record_holds_is_not_exported() -> None:
+    """A book edited to hold more moves than a record may: refused in one line before
+    one is read, not written as a file `import` would refuse."""
+    import sqlite3
+
+    from euchre_cli.cli.places import book_path
+
+    exported_game()
+    with sqlite3.connect(book_path(None)) as db:
+        (last,) = db.execute("SELECT max(number) FROM moves").fetchone()
+        added = ((1, last + n, 1, 1, 0, 0, "pass") for n in range(1, MAX_RECORD_MOVES + 1))
+        db.executemany("INSERT INTO moves VALUES (?, ?, ?, ?, ?, ?, ?, 0)", added)
+    db.close()
+    result = CliRunner().invoke(main, ["games", "export", "1"])
+    assert result.exit_code == 1
+    assert result.output == (
+        f"Error: game 1 has {last + MAX_RECORD_MOVES:,} moves, more than a game record"
+        " holds (250,000): it cannot be exported\n"
+    )
 
 
 def test_an_import_nested_past_the_limit_is_refused(tmp_path: Path) -> None:

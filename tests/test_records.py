@@ -22,6 +22,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from euchre_cli import book as book_module
 from euchre_cli.book import SCHEMA_VERSION, open_book
 from euchre_cli.commands.euchre import main
 from euchre_cli.engine.game import Game, GameObserver
@@ -421,6 +422,46 @@ def test_nothing_kept_yet_and_no_such_game() -> None:
     assert [g["id"] for g in json.loads(run("games", "--json").output)] == [1]  # not kept
 
 
+def test_a_deleted_games_id_is_never_given_again(tmp_path: Path) -> None:
+    """"Game 3" in a note stays that game: SQLite gives a new row the id after the
+    highest left, so a game kept after the last ones were deleted took the id of one."""
+    assert run("two-handed", "--watch", "--save", "--seed", "4", "--level", "easy").exit_code == 0
+    path = tmp_path / "game.json"
+    path.write_text(run("games", "export", "1").output, encoding="utf-8")
+    for _ in range(3):
+        assert run("games", "import", "--copy", str(path)).exit_code == 0
+    for game_id in ("4", "3"):
+        assert run("games", "delete", game_id, "--yes").exit_code == 0
+    assert "as game 5 " in run("games", "import", "--copy", str(path)).output
+    run("two-handed", "--watch", "--save", "--seed", "5", "--level", "easy")
+    assert [g["id"] for g in json.loads(run("games", "--json").output)] == [6, 5, 2, 1]
+
+
+def test_a_book_of_version_6_never_gives_again_an_id_it_holds() -> None:
+    """A book from before ids were never given again is upgraded with the highest id it
+    holds as the last one given (those deleted above it left no trace)."""
+    for seed in ("4", "5"):
+        run("two-handed", "--watch", "--save", "--seed", seed, "--level", "easy")
+    old = book_file().with_name("old.sqlite3")
+    columns = "id, started, kind, ruleset_name, ruleset, seed, names, person, level, think"
+    columns += ", games, finished, summary, figures, digest, best_of"
+    with sqlite3.connect(old) as db:  # version 6 as it was made: no AUTOINCREMENT
+        for migration in book_module._MIGRATIONS[:6]:
+            for statement in migration:
+                db.execute(getattr(statement, "statement", statement))
+        db.execute("ATTACH ? AS played", (str(book_file()),))
+        db.execute(f"INSERT INTO games ({columns}) SELECT {columns} FROM played.games")
+        db.execute("INSERT INTO moves SELECT * FROM played.moves")
+        db.execute("PRAGMA user_version = 6")
+        db.execute(f"PRAGMA application_id = {book_module.APPLICATION_ID}")
+    db.close()
+    old.replace(book_file())
+    assert run("games", "delete", "2", "--yes").exit_code == 0
+    run("two-handed", "--watch", "--save", "--seed", "6", "--level", "easy")
+    assert [g["id"] for g in json.loads(run("games", "--json").output)] == [3, 1]
+    assert kept(1).finished and kept(3).setup.seed == 6
+
+
 # The record's commands -----------------------------------------------------------------
 
 
@@ -655,7 +696,8 @@ def test_the_list_has_a_score_from_the_deal_and_each_game_won_before_the_next() 
     from euchre_cli.records.game import Setup
     from euchre_cli.records.recorder import Recorder
 
-    assert run("two-handed", "--seed", "5", "--level", "easy", input="quit\n").exit_code == 1
+    # seed 4: Ann bids first, and the game is kept from her move
+    assert run("two-handed", "--seed", "4", "--level", "easy", input="quit\n").exit_code == 1
     assert json.loads(run("games", "--json").output)[0]["scores"] == {"You": 0, "Ann": 0}
 
     class LeftBetweenGames(Exception):
@@ -666,20 +708,72 @@ def test_the_list_has_a_score_from_the_deal_and_each_game_won_before_the_next() 
             raise LeftBetweenGames
 
     rules, names = load_ruleset("two-handed"), ("You", "Ann")
-    setup = Setup(rules, 3, names, 0, "easy", games=2)
     book = open_book(book_file())
     try:
         games = GameBook(book)
-        game_id = games.new_game(setup)
-        told = Observers(Recorder(games, game_id, setup), Leaver())
-        match = Match(rules, names, [RuleBasedPlayer(), RuleBasedPlayer()], 3, 2, told)
-        with pytest.raises(LeftBetweenGames):
-            match.play()
-        listed = games.listing()[0]
+        for setup in (
+            Setup(rules, 3, names, 0, "easy", games=2),
+            Setup(rules, 3, names, 0, "easy", best_of=3),
+        ):
+            told = Observers(Recorder(games, setup), Leaver())
+            players = [RuleBasedPlayer(), RuleBasedPlayer()]
+            match = Match(rules, names, players, 3, setup.games, told, best_of=setup.best_of)
+            with pytest.raises(LeftBetweenGames):
+                match.play()
+        listed = games.listing()[0]  # the best of 3
     finally:
         book.close()
     assert not listed.finished and len(listed.games) == 1
-    assert "(game 2)" in run("games").output
+    (winner, _), shown = listed.games[0], run("games").output
+    assert f"(game 2 of 2, 1–0 to {winner})" in shown
+    assert f"(best of 3, game 2, 1–0 to {winner})" in shown
+
+
+def test_the_list_says_what_a_match_or_rubber_came_to() -> None:
+    """A best of 3 won 2 to 0 was listed as "(game 2 of 2)": the list names the kind
+    of match, how it ended and its games won (R10's rubber, R13's matches)."""
+    for args in (
+        ["--best-of", "3", "--seed", "1"],  # won in two games
+        ["--best-of", "3", "--seed", "2"],  # in three
+        ["--games", "2", "--seed", "1"],
+        ["--rules", "classic", "--seed", "1"],
+        ["--seed", "1"],  # one game: its score alone
+    ):
+        assert run("play", "--watch", "--save", "--level", "easy", *args).exit_code == 0
+    listing = run("games").output
+    rows = {line.split()[0]: line for line in listing.splitlines()[2:]}
+    assert "(best of 3, won 2–0)" in rows["1"]
+    assert "(best of 3, won 2–1)" in rows["2"]
+    assert "(2 games, won 2–0)" in rows["3"]
+    assert "(rubber, won 2–1)" in rows["4"]
+    assert rows["5"].count("(") == 1  # the players' "(easy, watched)" only
+    as_ascii = CliRunner(charset="ascii").invoke(main, ["games"]).output
+    assert as_ascii == listing.replace("–", "-")
+
+
+def test_the_words_for_a_match_say_draws_slams_and_who_leads() -> None:
+    """R13: a slam counts two games; a match of --games N may be drawn; in Cutthroat
+    each player's games are counted (R12)."""
+    from euchre_cli.records.store import Listing
+    from euchre_cli.terminal.reports import match_words
+
+    pairs = {"You & Bob": 0, "Ann & Cy": 0}
+
+    def listed(games, finished=True, scores=pairs, **match) -> Listing:
+        names = ("You", "Ann", "Bob", "Cy")
+        return Listing(
+            1, "", "standard", "4", names, 0, "easy", finished, scores, games, None, **match
+        )
+
+    assert match_words(listed([("You & Bob", 1)])) == ""  # one game
+    assert match_words(listed([("Ann & Cy", 2)], best_of=3)) == "best of 3, won 2–0 with 1 slam"
+    two = [("You & Bob", 1), ("Ann & Cy", 1)]
+    assert match_words(listed(two, match_games=2)) == "2 games, drawn 1–1"
+    assert match_words(listed([], False, match_games=3)) == "game 1 of 3"
+    assert match_words(listed(two, False, rubber=True)) == "rubber, game 3, 1–1"
+    three = {"You": 0, "Ann": 0, "Bob": 0}
+    one_of_three = listed([("Bob", 1)], False, three, best_of=5)
+    assert match_words(one_of_three) == "best of 5, game 2, 1–0–0 to Bob"
 
 
 def test_the_list_names_who_won_the_rubber_the_match_or_the_game() -> None:
@@ -784,16 +878,24 @@ class _LocksTheBookAtTheFirstAnswer(io.BytesIO):
         return super().readline(size)
 
 
+@pytest.mark.parametrize(
+    "seed, way_back",
+    [
+        ("4", " with `euchre resume 1`, which goes on from the last move kept"),
+        ("5", ", or play with --no-save"),  # you bid first: nothing kept, nothing to resume
+    ],
+)
 def test_a_book_held_by_another_program_stops_the_game_with_the_way_back(
-    monkeypatch: pytest.MonkeyPatch,
+    monkeypatch: pytest.MonkeyPatch, seed: str, way_back: str
 ) -> None:
     monkeypatch.setattr("euchre_cli.book.BUSY_TIMEOUT_SECONDS", 0.05)
     answers = _LocksTheBookAtTheFirstAnswer("\n".join(LINES) + "\n")
-    result = CliRunner().invoke(main, ["two-handed", "--seed", "5"], input=answers)
+    result = CliRunner().invoke(main, ["two-handed", "--seed", seed], input=answers)
     assert answers.holder is not None
     answers.holder.close()
     assert result.exit_code == 1
     last = result.stderr.splitlines()[-1]
     assert result.stderr.count("\n") == 1 and "is busy" in last
-    assert last.endswith("try again with `euchre resume 1`, which goes on from the last move kept")
-    assert run("resume", input="\n".join(LINES) + "\n").exit_code == 0
+    assert last.endswith(f"(another program is using it); try again{way_back}")
+    resumed = run("resume", input="\n".join(LINES) + "\n").exit_code
+    assert resumed == (0 if "resume" in way_back else 1)

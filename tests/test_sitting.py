@@ -86,12 +86,14 @@ def test_a_kept_game_left_and_resumed_goes_on_unseen_up_to_where_it_stopped(
     try:
         games = GameBook(book)
         setup = played()
-        number = games.new_game(setup)
         answers(monkeypatch, "pass", "quit")
-        left = GameAtTerminal(setup, recorder=Recorder(games, number, setup))
+        recorder = Recorder(games, setup)
+        left = GameAtTerminal(setup, recorder=recorder)
         with pytest.raises(QuitGame):
             left.play()
         left.leave(quit=True)
+        number = recorder.game_id
+        assert number == 1  # kept from its first move
         first = capsys.readouterr()
         assert first.err.startswith("You quit: game left before the end")
         assert first.err.rstrip().endswith(f"`euchre resume {number}` goes on with it.")
@@ -99,7 +101,7 @@ def test_a_kept_game_left_and_resumed_goes_on_unseen_up_to_where_it_stopped(
         assert not saved.finished and "pass" in [move.action for move in saved.live_moves]
 
         answers(monkeypatch, "quit")
-        again = GameAtTerminal(setup, recorder=Recorder(games, number, setup, saved), resumed=saved)
+        again = GameAtTerminal(setup, recorder=Recorder(games, setup, saved), resumed=saved)
         with pytest.raises(QuitGame):
             again.play()
         shown = capsys.readouterr().out

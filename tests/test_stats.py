@@ -298,6 +298,23 @@ def test_no_book_and_no_games_say_so_in_one_line() -> None:
     )
 
 
+def test_games_with_no_hand_scored_yet_say_so_in_a_line_not_a_table_of_dashes() -> None:
+    """Games left in their first hand count nothing yet: a line says so, beside the
+    tables of games that count (no legend without a table)."""
+    first_hand = [record(n, "standard", [], [], finished=False) for n in (2, 1)]
+    keep(first_hand)
+    result = run()
+    assert (result.exit_code, result.output) == (
+        0,
+        "Four-handed against easy computer players: 2 games, 2 unfinished (rules:"
+        " standard); no hand scored yet, so nothing to count.\n",
+    )
+    keep([record(3, "cutthroat", [hand(["Ann"], {"Ann": 3}, {"Ann": 1})], [], finished=False)])
+    four, cutthroat, legend = run().output.split("\n\n")
+    assert four.endswith("; no hand scored yet, so nothing to count.")
+    assert cells(cutthroat, "Hands dealt") == ["1", "1"] and legend.startswith("Trend: ")
+
+
 def test_json_gives_every_figure_of_every_table() -> None:
     keep(evening())
     result = run("--json")

@@ -39,7 +39,8 @@ def games(ctx: click.Context, as_json: bool, db: str | None) -> None:
     if as_json:
         click.echo(json_text([_listed(listed) for listed in kept]))
         return
-    click.echo(games_table(kept, terminal_columns(sys.stdout)))
+    table = games_table(kept, terminal_columns(sys.stdout))
+    click.echo(in_ascii(table) if ascii_only(sys.stdout) else table)
 
 
 def _listed(listed: Listing) -> dict:
@@ -150,9 +151,20 @@ def export(game_id: int, output: str | None, force: bool, db: str | None) -> Non
     The record is self-contained (to stdout, or --output FILE), and `euchre games
     import` reads it back.  An existing file is overwritten only with --force, or
     when you say so at a terminal."""
-    from ..records.export import to_document  # export's and import's only
+    from ..records.export import MAX_RECORD_MOVES, size_problem, to_document
 
-    text = json_text(to_document(_record(db, game_id)), indent=1)
+    with game_records(db) as book:
+        _, moves = book.outline(game_id)  # counted first: a book edited to millions
+        if moves > MAX_RECORD_MOVES:
+            raise click.ClickException(
+                f"game {game_id} has {moves:,} moves, more than a game record holds"
+                f" ({MAX_RECORD_MOVES:,}): it cannot be exported"
+            )
+        saved = book.game(game_id)
+    text = json_text(to_document(saved), compact=True)  # what import takes back, at once
+    problem = size_problem(text)
+    if problem is not None:
+        raise click.ClickException(f"game {game_id} cannot be exported: {problem}")
     write_output(text, output, force, f"game {game_id}", db)
 
 
@@ -170,13 +182,16 @@ def import_(file: str, copy: bool, db: str | None) -> None:
     seat, computer level and number of games of one in the book, and the same moves
     (those taken back aside), is refused as already in the book, whether it was
     exported from this book or played here (--copy keeps it again)."""
-    from ..records.export import MAX_RECORD_BYTES, from_document
+    from ..records.export import MAX_RECORD_BYTES, from_document, size_problem
     from ..terminal.words import record_words
 
     try:
         text = read_text_file(file, MAX_RECORD_BYTES)
     except UnreadableFile as error:
         raise click.ClickException(f"cannot read {file}: {error}") from None
+    problem = size_problem(text)  # before a value is built of it
+    if problem is not None:
+        raise click.ClickException(f"{file}: {problem}")
     try:
         data = decode_json(text)
     except ValueError as error:
@@ -203,19 +218,23 @@ def import_(file: str, copy: bool, db: str | None) -> None:
 @with_db
 def delete(game_id: int, yes: bool, db: str | None) -> None:
     """Delete game ID and its moves."""
-    with game_records(db) as book:
-        try:
-            saved = book.game(game_id)
-            about = f"{saved.setup.ruleset.name}, {saved.started}, {len(saved.moves)} moves"
-        except DamagedGame as error:  # deleting it is what its message advises
-            about = f"damaged: {error.damage}"
-    if not yes and not click.confirm(escaped(f"Delete game {game_id} ({about})?")):
+    if not yes and not click.confirm(escaped(f"Delete game {game_id} ({_about(db, game_id)})?")):
         click.echo(f"Game {game_id} kept.")
         return
     with game_records(db) as book:
         book.delete(game_id)
         hold_interrupts()
     click.echo(f"Deleted game {game_id}.")
+
+
+def _about(db: str | None, game_id: int) -> str:
+    """The game ``delete`` asks about, in a few words (its moves counted, never read)."""
+    with game_records(db) as book:
+        try:
+            saved, moves = book.outline(game_id)
+        except DamagedGame as error:  # deleting it is what its message advises
+            return f"damaged: {error.damage}"
+    return f"{saved.setup.ruleset.name}, {saved.started}, {moves} moves"
 
 
 @contextmanager

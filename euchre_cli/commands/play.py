@@ -72,17 +72,25 @@ def run_game(
             raise click.exceptions.Exit(1) from None
         except (StuckScript, GameTooLong) as error:
             raise click.ClickException(str(error)) from None
-        except BookBusy as error:  # held by another program for longer than we wait
-            assert recorder is not None  # only a kept game's record uses the book in play
-            again = f" with `euchre resume {recorder.game_id}`, which goes on from the last move"
-            raise click.ClickException(f"{error}{again} kept") from None
         except RecordError as error:
             raise click.ClickException(record_words(error)) from None
-        except BookError as error:
-            raise click.ClickException(f"{error}") from None
+        except BookError as error:  # busy (held longer than we wait), read-only, full
+            assert recorder is not None  # only a kept game's record uses the book in play
+            raise click.ClickException(f"{error}{_way_on(recorder, error)}") from None
     if as_json:
         escaped = needs_ascii(getattr(sys.stdout, "encoding", None))  # names as \u escapes
         click.echo(json_text(summary, ensure_ascii=escaped))
+
+
+def _way_on(recorder: Recorder, error: BookError) -> str:
+    """What to do once the book failed in play: with nothing kept yet, play without
+    it; a busy book, resume the game kept from its last move."""
+    if recorder.game_id is None:
+        return ", or play with --no-save"
+    if isinstance(error, BookBusy):  # held by another program for longer than we wait
+        number = recorder.game_id
+        return f" with `euchre resume {number}`, which goes on from the last move kept"
+    return ""
 
 
 _DELAY_OPTION = click.option(
@@ -117,15 +125,13 @@ def _seat_options(function: Callable) -> Callable:
 
 @contextmanager
 def _kept_game(db: str | None, setup: Setup, resumed: SavedGame | None) -> Iterator[Recorder]:
-    """The book open for the game's record, for as long as the game lasts."""
+    """The book open for the game's record, for as long as the game lasts (a book that
+    cannot be used is refused before the game starts; the record is written from the
+    first move)."""
     with refusals(", or play with --no-save"):
         book = open_book(book_path(db), create=True)
     try:
-        games = GameBook(book)
-        with refusals(", or play with --no-save"):
-            game_id = games.new_game(setup) if resumed is None else resumed.id
-        assert game_id is not None
-        yield Recorder(games, game_id, setup, resumed)
+        yield Recorder(GameBook(book), setup, resumed)
     finally:
         book.close()
 

@@ -21,10 +21,38 @@ from .replay import play_back
 
 FORMAT = "euchre-game"
 VERSION = 1
-MAX_RECORD_BYTES = 64 * 2**20
-"""A record file at most: a game to 10 exports to about 40 kB, so a match of 100 games
-to 50 points to about 20 MB."""
+MAX_RECORD_MOVES = 250_000
+"""The moves of a record at most.  The longest record euchre makes is a watched match
+of 100 games (``--games`` at most) to 50 points (the most computer players play to):
+over 200 such games of each built-in ruleset at ``easy``, a game took 1,823 moves at
+the median and 2,135 at most, so 213,500 if every game were the longest.  Undo adds
+moves only to a person's games, far shorter than that."""
+MAX_RECORD_BYTES = 28 * 2**20
+"""A record file at most, as ``export`` writes it (compact): a move takes at most 102
+bytes with numbers of these sizes, and the summary about 150 bytes a hand (100 games
+of 78 hands, the most seen, are 7,800), so 25.5 + 1.2 MB and a few kB of setup, under
+29.4 (28 MiB)."""
+MAX_RECORD_VALUES = 10 * MAX_RECORD_MOVES
+"""The brackets and commas of a record at most (every JSON value but the first follows
+one): a move has 8, a hand's summary about 16 for 27 moves."""
 TIME_LONGEST = 25  # "started": "2024-05-01 20:31:24" as the book writes it, or with a zone
+
+
+def size_problem(text: str) -> str | None:
+    """Why ``text`` is larger than a game record can be, or None.  ``import`` asks
+    before it reads the JSON, whose values take Python up to fifty times the bytes of
+    the file (63 MB of ``[{},{},...]`` took 3 GB and a minute to refuse), and ``export``
+    of what it writes, so that every record it writes imports."""
+    size = len(text) if text.isascii() else len(text.encode())
+    if size > MAX_RECORD_BYTES:
+        return f"{size:,} bytes, more than a game record holds ({MAX_RECORD_BYTES:,})"
+    values = text.count("{") + text.count("[") + text.count(",")
+    if values > MAX_RECORD_VALUES:
+        return (
+            f"{values:,} brackets and commas, more than a game record of"
+            f" {MAX_RECORD_MOVES:,} moves holds ({MAX_RECORD_VALUES:,})"
+        )
+    return None
 
 
 def to_document(saved: SavedGame) -> dict[str, Any]:
@@ -87,6 +115,10 @@ def from_document(data: object) -> SavedGame:
     moves = document.get("moves")
     if not isinstance(moves, list):
         raise RecordError("moves: a list of moves")
+    if len(moves) > MAX_RECORD_MOVES:
+        raise RecordError(
+            f"moves: {len(moves):,} moves, more than a game record holds ({MAX_RECORD_MOVES:,})"
+        )
     saved = SavedGame(
         setup,
         [

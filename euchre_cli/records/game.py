@@ -183,8 +183,10 @@ def whole_number(value: object, where: str) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
         raise RecordError(f"{where}: a whole number is needed here, not {value!r:.40}")
     if not SMALLEST_WHOLE_NUMBER <= value <= LARGEST_WHOLE_NUMBER:
+        from decimal import Decimal  # only to say it: past 1e308 a float cannot hold it
+
         raise RecordError(
-            f"{where}: {value:.3g} is beyond what the book holds"
+            f"{where}: {Decimal(value):.3g} is beyond what the book holds"
             f" ({SMALLEST_WHOLE_NUMBER} to {LARGEST_WHOLE_NUMBER})"
         )
     return value

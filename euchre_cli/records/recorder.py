@@ -11,25 +11,26 @@ from ..engine.match import Match, MatchObserver
 from ..engine.scoring import GameResult
 from ..engine.values import Action, Phase
 from .game import Move, SavedGame, Setup
-from .store import GameBook
+from .store import GameBook, local_time
 
 
 class Recorder(MatchObserver):
-    """Writes a game into the book as it is played: each move as it is applied, the
-    moves an ``undo`` takes back, the summary as each game starts (0 to 0), after each
-    hand and each game, and at the end.  It is told before the screen, which may wait
-    for Enter (and a quit) after a hand: a hand scored is a hand kept.
+    """Writes a game into the book as it is played: the record with its first move (a
+    game left before any move is not kept, and has no ``game_id``), then each move as
+    it is applied, the moves an ``undo`` takes back, the summary as each game starts
+    (0 to 0), after each hand and each game, and at the end.  It is told before the
+    screen, which may wait for Enter (and a quit) after a hand: a hand scored is a hand
+    kept.
 
     A resumed game (``saved``, its record) is played again up to where it stopped
     before anything new is written: until ``caught_up``, its standing moves are
     followed (their numbers kept, for an undo), not written again."""
 
-    def __init__(
-        self, games: GameBook, game_id: int, setup: Setup, saved: SavedGame | None = None
-    ) -> None:
+    def __init__(self, games: GameBook, setup: Setup, saved: SavedGame | None = None) -> None:
         self.games = games
-        self.game_id = game_id
+        self.game_id = None if saved is None else saved.id
         self.setup = setup
+        self._started = local_time()
         moves = [] if saved is None else saved.moves
         self._replayed = deque(move.number for move in moves if not move.taken_back)
         self.live = not self._replayed
@@ -62,7 +63,11 @@ class Recorder(MatchObserver):
             seat,
             action.text,
         )
-        self.games.add_move(self.game_id, move)
+        if self.game_id is None:
+            summary = self._match.summary()
+            self.game_id = self.games.new_game(self.setup, self._started, move, summary)
+        else:
+            self.games.add_move(self.game_id, move)
         self._numbers.append(self._next)
         self._next += 1
 
@@ -74,6 +79,7 @@ class Recorder(MatchObserver):
         kept = len(self._numbers) - len(taken)
         taken_numbers, self._numbers = self._numbers[kept:], self._numbers[:kept]
         if self.live:
+            assert self.game_id is not None  # the moves taken back were kept
             self.games.take_back(self.game_id, taken_numbers)
 
     def hand_finished(self, game: Game, hand: Hand, record: HandRecord) -> None:
@@ -95,4 +101,6 @@ class Recorder(MatchObserver):
 
     def _save(self, finished: bool) -> None:
         assert self._match is not None
+        if self.game_id is None:  # nothing kept yet: the first move writes the summary
+            return
         self.games.save_summary(self.game_id, self.setup, self._match.summary(), finished)

@@ -31,6 +31,7 @@ from .game import (
     checked_names,
     checked_person,
     checked_setup,
+    whole_number,
 )
 from .stats import Counted, counted
 
@@ -89,6 +90,11 @@ def record_digest(saved: SavedGame) -> str:
     return digest
 
 
+def local_time() -> str:
+    """Now, as the book keeps when a game started."""
+    return time.strftime("%Y-%m-%d %H:%M:%S")
+
+
 _COLUMNS = (
     "id, started, ruleset, seed, names, person, level, think, games, best_of, finished, summary"
 )
@@ -109,6 +115,18 @@ class Listing(NamedTuple):
     games: list[tuple[str, int]]  # each game won: its winner, and how many games it counts
     rubber_winner: str | None
     damaged: str | None = None  # why the record cannot be read (``DamagedGame``'s line)
+    rubber: bool = False  # the rules play a rubber (R10)
+    match_games: int | None = None  # a match of this many games (``--games``)
+    best_of: int | None = None  # a best-of match of at most this many (``--best-of``)
+
+    @property
+    def games_won(self) -> dict[str, int]:
+        """Games won by each side so far (every side, in the scores' order), a slam
+        counting twice (R13)."""
+        won = dict.fromkeys(self.scores, 0)
+        for winner, worth in self.games:
+            won[winner] = won.get(winner, 0) + worth
+        return won
 
     @property
     def winner(self) -> str | None:
@@ -118,9 +136,7 @@ class Listing(NamedTuple):
             return None
         if self.rubber_winner is not None:
             return self.rubber_winner
-        won: dict[str, int] = {}
-        for winner, worth in self.games:
-            won[winner] = won.get(winner, 0) + worth
+        won = self.games_won
         best = max(won.values(), default=0)
         leaders = [side for side, count in won.items() if count == best]
         return leaders[0] if len(leaders) == 1 else None
@@ -133,10 +149,12 @@ class GameBook:
         self.book = book
 
     # Writing, as a game is played ---------------------------------------------------
-    def new_game(self, setup: Setup) -> int:
-        """A record for a game about to start; its id."""
+    def new_game(self, setup: Setup, started: str, first: Move, summary: dict) -> int:
+        """A game's record, written with its ``first`` move and the ``summary`` as it
+        stands (0 to 0): a game left before any move is no game, and is not kept.
+        ``started`` is when it was set up (``local_time``).  Its id."""
         with self.book.transaction():
-            return self._insert(SavedGame(setup, started=time.strftime("%Y-%m-%d %H:%M:%S")))
+            return self._insert(SavedGame(setup, [first], started=started, summary=summary))
 
     def add_move(self, game_id: int, move: Move) -> None:
         """One move, after the last one kept: a game resumed in two terminals at once
@@ -213,11 +231,29 @@ class GameBook:
         with self.book.transaction(write=False):
             return self._read(game_id)
 
-    def _read(self, game_id: int) -> SavedGame:
-        row = self.book.execute(f"SELECT {_COLUMNS} FROM games WHERE id = ?", (game_id,))
-        found = row.fetchone()
-        if found is None:
+    def outline(self, game_id: int) -> tuple[SavedGame, int]:
+        """A game without its moves, and how many it has: what ``euchre games delete``
+        asks about.  The moves are counted, not read, so that a game of millions of
+        moves, damaged or not, is asked about at once."""
+        with self.book.transaction(write=False):
+            found = self._row(game_id)
+            (count,) = self.book.execute(
+                "SELECT count(*) FROM moves WHERE game_id = ?", (game_id,)
+            ).fetchone()
+        try:
+            return _saved_game(found), count
+        except RecordError as error:
+            raise DamagedGame(game_id, str(error)) from None
+
+    def _row(self, game_id: int) -> Sequence:
+        found = self.book.execute(f"SELECT {_COLUMNS} FROM games WHERE id = ?", (game_id,))
+        row = found.fetchone()
+        if row is None:
             raise NoSuchGame(f"no game {game_id} in the book")
+        return row
+
+    def _read(self, game_id: int) -> SavedGame:
+        found = self._row(game_id)
         moves = self.book.execute(
             f"SELECT {', '.join(_MOVE_FIELDS)} FROM moves WHERE game_id = ? ORDER BY number",
             (game_id,),
@@ -238,7 +274,9 @@ class GameBook:
         with self.book.transaction(write=False):
             rows = self.book.execute(
                 "SELECT id, started, ruleset_name, kind, names, person, level, finished,"
-                " summary IS NOT NULL AND NOT json_valid(summary),"
+                " games, best_of,"
+                " CASE WHEN json_valid(ruleset) THEN json_type(ruleset, '$.rubber') = 'object'"
+                " END, summary IS NOT NULL AND NOT json_valid(summary),"
                 + ", ".join(
                     f" CASE WHEN json_valid(summary) THEN json_extract(summary, {path}) END"
                     for path in picked
@@ -379,7 +417,8 @@ def _move(row: Sequence, index: int) -> Move:
 def _listed(row: Sequence) -> Listing:
     """A row of ``listing``'s query as the list shows it; a damaged one if a value it
     shows is not what the program writes."""
-    game_id, started, ruleset, kind, names, person, level, finished, broken, *picked = row
+    game_id, started, ruleset, kind, names, person, level, finished, *row = row
+    match_games, best_of, rubber, broken, *picked = row
     try:
         if broken:
             raise RecordError("summary: not JSON")
@@ -412,6 +451,9 @@ def _listed(row: Sequence) -> Listing:
             scores,
             [(game["winner"], game["counted"]) for game in ended],
             rubber_winner,
+            rubber=bool(rubber),
+            match_games=None if match_games is None else whole_number(match_games, "games"),
+            best_of=None if best_of is None else whole_number(best_of, "best_of"),
         )
     except RecordError as error:
         damaged = str(DamagedGame(game_id, str(error)))

@@ -18,6 +18,7 @@ from typing import Any, NamedTuple, NoReturn
 from ..engine.cards import RANK_NAMES, rank_index
 from ..engine.names import TextError, check_name, check_text, did_you_mean
 from ..engine.rules import HAND_SIZE, WEAK_HAND_SWAP, Ruleset
+from ..limits import LARGEST_WHOLE_NUMBER
 
 BOOKKEEPING = ("source", "extends")
 """Ruleset fields that are not settings: never written in YAML or by ``ruleset_to_dict``."""
@@ -238,12 +239,20 @@ def _scalar_setting(
     if value is False and "off" in allowed:  # YAML reads an unquoted off as false
         return "off"
     fits = isinstance(value, kind) and not (kind is int and isinstance(value, bool))
-    if fits and (not allowed or value in allowed) and (minimum is None or value >= minimum):
+    too_large = fits and kind is int and value > LARGEST_WHOLE_NUMBER  # the book holds none
+    if (
+        fits
+        and not too_large
+        and (not allowed or value in allowed)
+        and (minimum is None or value >= minimum)
+    ):
         return _text(value, path, checker) if kind is str and not allowed else value
     if allowed:
         hint = f"allowed: {_either(allowed)}"
     elif kind is bool:
         hint = "allowed: true or false"
+    elif too_large:
+        hint = f"allowed: a whole number from {minimum} to {LARGEST_WHOLE_NUMBER}"
     elif kind is int:
         hint = f"allowed: a whole number, {minimum} or more"
     else:

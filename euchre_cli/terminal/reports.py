@@ -535,10 +535,9 @@ def games_table(kept: Sequence[Listing], columns: int | None = None) -> str:
             continue
         who = f"{listed.level}, watched" if listed.person is None else listed.level
         score = ", ".join(f"{side} {points}" for side, points in listed.scores.items())
-        if listed.finished and len(listed.games) > 1:  # the last game's score
-            score += f" (game {len(listed.games)} of {len(listed.games)})"
-        elif not listed.finished and listed.games:  # a match under way
-            score += f" (game {len(listed.games) + 1})"
+        match = match_words(listed)
+        if match:  # the score is the last game's
+            score += f" ({match})"
         result = "unfinished"
         if listed.finished:
             result = f"{listed.winner} won" if listed.winner else "drawn"
@@ -548,9 +547,39 @@ def games_table(kept: Sequence[Listing], columns: int | None = None) -> str:
     return _table(rows, headers, wrap=3, columns=columns)
 
 
+def match_words(listed: Listing) -> str:
+    """What a match or rubber has come to, in a few words: "best of 3, won 2–0", "3
+    games, drawn 1–1", "rubber, game 2, 1–0 to Ann & Cy" (each side's games won, a slam
+    counting two, R13); "" for a single game."""
+    number = len(listed.games) + 1  # the game under way, while unfinished
+    if listed.rubber:
+        kind = "rubber"
+        where = f"{kind}, game {number}"
+    elif listed.best_of is not None:
+        kind = f"best of {listed.best_of}"
+        where = f"{kind}, game {number}"
+    elif listed.match_games is not None and listed.match_games > 1:
+        kind = plural(listed.match_games, "game")
+        where = f"game {number} of {listed.match_games}"
+    else:
+        return ""
+    won = listed.games_won
+    tally = "–".join(str(count) for count in sorted(won.values(), reverse=True))
+    if listed.finished:
+        slams = sum(1 for _, counted in listed.games if counted > 1)
+        with_slams = f" with {plural(slams, 'slam')}" if slams else ""
+        return f"{kind}, {'won' if listed.winner else 'drawn'} {tally}{with_slams}"
+    if not listed.games:
+        return where
+    leaders = [side for side, count in won.items() if count == max(won.values())]
+    return f"{where}, {tally}" + (f" to {leaders[0]}" if len(leaders) == 1 else "")
+
+
 def person_stats_report(tables: Sequence[KindAndLevelStats], ascii: bool = False) -> str:
     """``euchre stats``: a table per kind of game and computer level, each figure over
-    all the games and over the most recent ones side by side, and which way it moved."""
+    all the games and over the most recent ones side by side, and which way it moved;
+    games with no hand scored yet (left in their first hand) have a line, not a table
+    of dashes."""
     from ..records.stats import RECENT_GAMES  # not every report's: records cost start-up
 
     up, down = ("up", "down") if ascii else ("▲", "▼")
@@ -564,6 +593,9 @@ def person_stats_report(tables: Sequence[KindAndLevelStats], ascii: bool = False
             f"{table.kind.capitalize()} against {table.level} computer players: {games}"
             f" (rules: {', '.join(table.rulesets)})"
         )
+        if not overall.hands:
+            blocks.append(f"{title}; no hand scored yet, so nothing to count.")
+            continue
         rows = []
         for label, figure in _person_figures(table):
             cells = [figure(overall), figure(recent)]
@@ -571,6 +603,8 @@ def person_stats_report(tables: Sequence[KindAndLevelStats], ascii: bool = False
             rows.append([label, cells[0][0], cells[1][0], moved])
         headers = ["", f"all {plural(overall.games, 'game')}", f"last {RECENT_GAMES}", "trend"]
         blocks.append(f"{title}\n{_table(rows, headers)}")
+    if not any(table.overall.hands for table in tables):
+        return "\n".join(blocks)
     legend = (
         f"Trend: {up} or {down} where a figure over the last {RECENT_GAMES} games is higher"
         " or lower than over all."

@@ -232,8 +232,8 @@ class GameAtTerminal(MatchObserver):
         self.out(self.style.dim(f"(seed {seed}: `--seed {seed}` replays this {replays})"))
         with self.keyboard or nullcontext():
             match.play()
-        if self.recorder is not None and not self.watching:  # what a kept game is good for
-            number = self.recorder.game_id
+        number = None if self.recorder is None else self.recorder.game_id
+        if number is not None and not self.watching:  # what a kept game is good for
             self.out(
                 f"Game {number} is kept: `euchre review {number}` weighs your decisions;"
                 " `euchre stats` counts your games."
@@ -260,5 +260,8 @@ class GameAtTerminal(MatchObserver):
         words = self.screen.left_words(quit=quit)
         if self.recorder is not None:
             number = self.recorder.game_id
-            words += f" Game {number} is kept: `euchre resume {number}` goes on with it."
+            if number is None:  # left at the first question: there is nothing to go on with
+                words += " No move was made, so the game is not kept."
+            else:
+                words += f" Game {number} is kept: `euchre resume {number}` goes on with it."
         click.echo(self.shown(words), err=True)

@@ -64,11 +64,15 @@ def say(text: str = "", err: bool = False) -> None:
 _NOT_ASCII_TEXT = re.compile("[^\n\x20-\x7e]")
 
 
-def json_text(data: object, ensure_ascii: bool = False, indent: int | None = None) -> str:
+def json_text(
+    data: object, ensure_ascii: bool = False, indent: int | None = None, compact: bool = False
+) -> str:
     """``json.dumps`` for output: names stay readable (``ensure_ascii=False``), and what
     that leaves raw and a terminal would obey (DEL, C1 controls, bidi overrides) is
-    written as JSON escapes, as control characters always are: the same document."""
-    document = json.dumps(data, ensure_ascii=ensure_ascii, indent=indent)
+    written as JSON escapes, as control characters always are: the same document.
+    ``compact`` leaves out the spaces after commas and colons."""
+    separators = (",", ":") if compact else None
+    document = json.dumps(data, ensure_ascii=ensure_ascii, indent=indent, separators=separators)
     return _NOT_ASCII_TEXT.sub(_json_escaped, document)  # outside strings JSON is ASCII
 
 
@@ -140,7 +144,9 @@ def needs_ascii(encoding: str | None) -> bool:
         return True
 
 
-_ASCII_FORMS = str.maketrans({"♣": "C", "♦": "D", "♥": "H", "♠": "S", "—": "--", "…": "..."})
+_ASCII_FORMS = str.maketrans(
+    {"♣": "C", "♦": "D", "♥": "H", "♠": "S", "—": "--", "–": "-", "…": "..."}
+)
 
 
 _TEN_OF_A_SUIT = re.compile("10(?=[♣♦♥♠])")
