@@ -479,3 +479,53 @@ def test_sitting_out_with_piped_answers_keeps_its_pauses(tmp_path: Path) -> None
     finally:
         os.close(controller)
         os.close(terminal)
+
+
+@pytest.fixture(scope="module")
+def home_with_a_game(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """An EUCHRE_HOME whose book holds game 1, a short game the person played, and a
+    score sheet (Ann deals first)."""
+    home = tmp_path_factory.mktemp("home")
+    env = {**os.environ, "EUCHRE_HOME": str(home)}
+    short = home / "short.yaml"
+    short.write_text("extends: standard\ngame: {points_to_win: 3}\n", encoding="utf-8")
+    played = subprocess.run(
+        [*CONSOLE_SCRIPT, "play", "--rules", str(short), "--seed", "4", "--level", "easy"],
+        input="\n".join(["pass", "n", "y", "c", "1", "2", "3", "4", "5", ""] * 200),
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert played.returncode == 0, played.stderr
+    new = [*CONSOLE_SCRIPT, "score", "new", "--team", "Ann & Bob", "--team", "Cy & Di"]
+    subprocess.run([*new, "--dealer", "Ann"], env=env, check=True, capture_output=True)
+    return home
+
+
+@pytest.mark.parametrize(
+    ("command", "shown"),
+    [
+        ("play --watch --json --seed 5 --level easy", '"winner"'),
+        ("simulate --deals 2 --players easy,easy", "points/deal"),
+        ("review 1", "decisions reviewed"),
+        ("score keep", "Who made trump?"),
+    ],
+)
+def test_a_closed_standard_error_loses_only_what_would_be_said_there(
+    home_with_a_game: Path, command: str, shown: str
+) -> None:
+    """sys.stderr is None when closed (`2>&-`): a watched --json game, a simulation, a
+    review and score keep ended with exit status 1 and nothing on standard output."""
+    env = {**os.environ, "EUCHRE_HOME": str(home_with_a_game)}
+    script = " ".join(f"'{word}'" for word in CONSOLE_SCRIPT)
+    result = subprocess.run(
+        f"exec {script} {command} 2>&- <&-",
+        shell=True,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert (result.returncode, result.stderr) == (0, "")
+    assert shown in result.stdout
