@@ -529,3 +529,26 @@ def test_a_closed_standard_error_loses_only_what_would_be_said_there(
     )
     assert (result.returncode, result.stderr) == (0, "")
     assert shown in result.stdout
+
+
+@pytest.mark.parametrize("plain", [{"NO_COLOR": "1"}, {"TERM": "dumb"}])
+@pytest.mark.parametrize(
+    ("command", "progress", "shown"),
+    [
+        (["review", "1"], "Weighing decision 1 of ", "decisions reviewed"),
+        (["simulate", "--deals", "3", "--players", "easy,easy"], "Playing deal 3 of 3", "95% CI"),
+    ],
+)
+def test_long_work_counts_on_a_terminal_without_escape_codes(
+    home_with_a_game: Path, plain: dict[str, str], command: list[str], progress: str, shown: str
+) -> None:
+    """A review took seconds with nothing on the screen but a bar, and the bars of
+    review and simulate hid the cursor with escape codes under NO_COLOR and TERM=dumb.
+    The count is written over itself and blanked with spaces once the work is done."""
+    env = {**os.environ, "EUCHRE_HOME": str(home_with_a_game), "TERM": "xterm", **plain}
+    out = output_on_a_terminal(command, env)
+    assert progress in out and shown in out
+    assert "\x1b" not in out
+    counted, _, rest = out.rpartition("…")
+    blank = re.match(r"\r( +)\r", rest)
+    assert blank and len(blank[1]) >= len(counted.rpartition("\r")[2]) + 1

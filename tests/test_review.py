@@ -15,7 +15,6 @@ runs with the record's own seed, so each test takes a second or two.
 from __future__ import annotations
 
 import dataclasses
-import io
 import json
 import re
 from pathlib import Path
@@ -25,7 +24,6 @@ from click.testing import CliRunner
 from deals import FirstLegal, deal, run, stack
 
 from euchre_cli.book import open_book
-from euchre_cli.commands import review as review_command
 from euchre_cli.commands.euchre import main
 from euchre_cli.engine import game as game_module
 from euchre_cli.engine.cards import mask_of, parse_card
@@ -384,26 +382,6 @@ def test_no_finished_game_or_no_book_is_one_line(tmp_path: Path) -> None:
     unfinished = invoke("review", "--db", str(path))
     assert unfinished.exit_code == 1 and unfinished.output.count("\n") == 1
     assert unfinished.output.startswith("Error: no finished game you played in the book")
-
-
-class Terminal(io.StringIO):
-    def isatty(self) -> bool:
-        return True
-
-
-@pytest.mark.parametrize("terminal", [True, False])
-def test_the_progress_bar_shows_on_a_terminal_only(
-    monkeypatch: pytest.MonkeyPatch, terminal: bool
-) -> None:
-    stream = Terminal() if terminal else io.StringIO()
-    monkeypatch.setattr(review_command.sys, "stderr", stream)
-    with review_command._progress(["a", "b", "c"]) as items:  # type: ignore[arg-type]
-        assert list(items) == ["a", "b", "c"]
-    shown = stream.getvalue()
-    if terminal:
-        assert "Reviewing 3 decisions" in shown and "100%" in shown
-    else:
-        assert shown == ""
 
 
 @pytest.mark.parametrize("game_id", ["1", "2"])
