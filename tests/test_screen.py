@@ -3,9 +3,13 @@
 
 from __future__ import annotations
 
+import pytest
 from deals import STANDARD, deal, run
 
 from euchre_cli.engine.game import Game
+from euchre_cli.engine.match import Match, Observers
+from euchre_cli.players.rule_based import RuleBasedPlayer
+from euchre_cli.rulebook import load_ruleset
 from euchre_cli.terminal.screen import TableScreen
 from euchre_cli.terminal.text import Style
 
@@ -72,3 +76,21 @@ def test_r4_the_review_shows_the_persons_own_discard_and_no_one_elses() -> None:
     screen.hand_started(game, hand)
     run(hand, "order pass pass pass pickup discard:AD")
     assert "Cy discarded A♦." in screen.table().splitlines()
+
+
+@pytest.mark.parametrize("rules", ["standard", "cutthroat", "railroad"])
+def test_a_computer_turn_is_paced_only_when_it_showed_something(rules: str) -> None:
+    """The pause lets a person follow what a turn showed; after a turn that showed
+    nothing (a maker or a defender not going alone, each of a run of discards said
+    at the end as one line) the screen sat still: after "Bob made it." three such
+    pauses, after a Cutthroat maker took the dummy six."""
+    events: list[str | None] = []  # each line shown, and None for each pause
+    ruleset = load_ruleset(rules)
+    players = [RuleBasedPlayer() for _ in range(ruleset.players)]
+    screen = TableScreen(
+        events.append, Style(colour=False), me=0, pause=lambda: events.append(None)
+    )
+    names = NAMES[: ruleset.players]
+    Match(ruleset, names, players, 7, None, Observers(screen), game_factory=Game).play()
+    assert events.count(None) > 100
+    assert all(before is not None for before, now in zip(events, events[1:]) if now is None)
