@@ -552,3 +552,78 @@ def test_long_work_counts_on_a_terminal_without_escape_codes(
     counted, _, rest = out.rpartition("…")
     blank = re.match(r"\r( +)\r", rest)
     assert blank and len(blank[1]) >= len(counted.rpartition("\r")[2]) + 1
+
+
+# The console script with Bob's first decision held until the test lets it go: a
+# byte written to the pipe whose reading end is RELEASE_FD.
+SLOW_BOB = [
+    sys.executable,
+    "-c",
+    """
+import os
+from euchre_cli.terminal import sitting
+
+made = sitting.make_player
+
+
+class HeldFirstDecision:
+    def __init__(self, player):
+        self.player, self.held = player, True
+
+    def choose(self, view, legal):
+        if self.held:
+            self.held = False
+            os.read(int(os.environ["RELEASE_FD"]), 1)
+        return self.player.choose(view, legal)
+
+
+def make_player(level, ruleset, seed, think=None):
+    player = made(level, ruleset, seed=seed, think=think)
+    return HeldFirstDecision(player) if seed.endswith(":2") else player  # Bob's seat
+
+
+sitting.make_player = make_player
+from euchre_cli.commands import run
+
+run()
+""",
+]
+
+
+@pytest.mark.parametrize("plain", [{"NO_COLOR": "1"}, {"TERM": "dumb"}, {}])
+def test_a_long_decision_says_who_is_thinking_until_it_is_made(
+    tmp_path: Path, plain: dict[str, str]
+) -> None:
+    """After "Bob made it." the screen sat still for seconds while the computer
+    decided.  A decision that takes a while says who is making it, on a line of its
+    own that is blanked (spaces, never an escape code) when the decision comes."""
+    env = {**os.environ, "EUCHRE_HOME": str(tmp_path), "TERM": "xterm", **plain}
+    release, held = os.pipe()
+    env["RELEASE_FD"] = str(release)
+    controller, terminal = os.openpty()
+    try:
+        command = [*SLOW_BOB, *PLAY_EASY, "--delay", "0", "--no-save"]
+        process = subprocess.Popen(
+            command,
+            stdin=terminal,
+            stdout=terminal,
+            stderr=terminal,
+            env=env,
+            pass_fds=(release,),
+        )
+        read_until_waiting(controller, (ASSIST.rstrip(),), process.pid)
+        os.write(controller, b"pass\r")  # then Ann, then Bob the dealer
+        shown = read_until_shown(controller, "Bob is thinking…".encode())
+        assert b"Bob picks it up" not in shown and b"Bob passes" not in shown
+        os.write(held, b"!")
+        after = read_until_waiting(controller, (b">",), process.pid)
+        status = shown.rpartition(b"\n")[2]
+        assert status.strip(b"\r") == "Bob is thinking…".encode()
+        blank = len("Bob is thinking…")
+        assert after.startswith(b"\r" + b" " * blank + b"\r")
+        assert b"Bob " in after and b"\x1b" not in status + after[: blank + 2]
+        process.send_signal(signal.SIGTERM)
+        assert process.wait(30) == 1
+    finally:
+        for fd in (controller, terminal, release, held):
+            os.close(fd)

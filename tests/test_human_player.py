@@ -403,3 +403,26 @@ def test_r17_under_natural_trump_a_hand_without_the_suit_is_offered_only_pass() 
     action, said = answer(hand, "order", "pass")
     assert action is PASS
     assert said[0].startswith("Not allowed: you hold no hearts, bowers included")
+
+
+def test_the_hinters_work_is_done_where_the_terminal_can_say_so() -> None:
+    """A hint, and the five a keep question suggests, are worked out by the search: a
+    long one is said ("Working out the hint…") as a computer's turn is."""
+    from contextlib import nullcontext
+
+    from euchre_cli.players.levels import make_player
+    from euchre_cli.terminal.human import WORKING_OUT_THE_HINT
+
+    said: list[str] = []
+    working: list[str] = []
+    answers = ["hint", "pass"]
+    player = HumanPlayer(
+        lambda prompt: answers.pop(0),
+        said.append,
+        Style(colour=False),
+        hinter=make_player("hard", STANDARD, seed=1),
+        thinking=lambda words: working.append(words) or nullcontext(),
+    )
+    hand = first_round()
+    assert player.choose(hand.view(0), hand.legal_actions()) is PASS
+    assert working == [WORKING_OUT_THE_HINT] and said[0].startswith("Hint: ")

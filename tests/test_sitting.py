@@ -109,3 +109,24 @@ def test_a_kept_game_left_and_resumed_goes_on_unseen_up_to_where_it_stopped(
         assert after.rstrip().endswith(">")  # then the question it stopped at
     finally:
         book.close()
+
+
+class Terminal(io.StringIO):
+    encoding = "utf-8"
+
+    def isatty(self) -> bool:
+        return True
+
+
+@pytest.mark.parametrize(
+    ("terminal", "as_json", "said"),
+    [(True, False, True), (True, True, False), (False, False, False)],
+)
+def test_who_is_thinking_is_said_on_the_tables_terminal_only(
+    monkeypatch: pytest.MonkeyPatch, terminal: bool, as_json: bool, said: bool
+) -> None:
+    """Never into --json's output or a pipe (the table, under --json, is on standard
+    error: its pace and its status are off).  That it is said, and blanked, when a
+    decision is slow is test_console's, on a pty."""
+    monkeypatch.setattr("sys.stdout", Terminal() if terminal else io.StringIO())
+    assert GameAtTerminal(played(), as_json=as_json).status.active is said

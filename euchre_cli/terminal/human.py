@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager, nullcontext
 from typing import Protocol
 
 from ..engine.cards import (
@@ -57,6 +58,8 @@ HELP = (
     "Or: table (the deal, trump, this hand's tricks, the score), hint (the computer's"
     " advice), undo (take back your last decision in this hand), quit (leave the game)."
 )
+WORKING_OUT_THE_HINT = "Working out the hint…"
+"""What the terminal says while the hinter works, when it takes a while."""
 SHOW_TABLE_ANSWERS = ("table", "score")
 """What a person types, at any question or between hands, to see the table."""
 
@@ -94,6 +97,7 @@ class HumanPlayer:
         table: Table | None = None,
         order: str = DEFAULT_ORDER,
         auto_play: bool = True,
+        thinking: Callable[[str], AbstractContextManager[None]] = lambda words: nullcontext(),
     ) -> None:
         self.ask = ask
         self.out = out
@@ -103,6 +107,7 @@ class HumanPlayer:
         self.hints = hints  # show the hint before every decision
         self.order = order
         self.auto_play = auto_play
+        self.thinking = thinking  # around the hinter's work: says it when it is long
         self._planned_discards: list[Card] = []
         self._dealt: tuple[Card, ...] = ()  # the hand at the last bid: before any dummy
 
@@ -448,10 +453,11 @@ class HumanPlayer:
         if self.hinter is None or not hasattr(self.hinter, "analyse"):
             self.out("No hints at this table.")
             return
-        analysis = self.hinter.analyse(view, legal)
-        points = None
-        if analysis.game and analysis.samples:  # the points too, on the same deals drawn
-            points = self.hinter.analyse(dataclasses.replace(view, scores=None), legal)
+        with self.thinking(WORKING_OUT_THE_HINT):
+            analysis = self.hinter.analyse(view, legal)
+            points = None
+            if analysis.game and analysis.samples:  # the points too, on the same deals drawn
+                points = self.hinter.analyse(dataclasses.replace(view, scores=None), legal)
         self.out(hint_line(analysis, lambda action: self._action_words(action, view), points))
 
     def _hint_keep(
@@ -465,7 +471,8 @@ class HumanPlayer:
             return
         points = None
         if weighed is not None and weighed.game and len(weighed.keeps) > 1:
-            points = self.hinter.analyse(dataclasses.replace(view, scores=None), legal)
+            with self.thinking(WORKING_OUT_THE_HINT):
+                points = self.hinter.analyse(dataclasses.replace(view, scores=None), legal)
         self.out(keep_hint_line(suggestion, weighed, view.trump, self.style, points))
 
     def _action_words(self, action: Action, view: View) -> str:
@@ -486,14 +493,15 @@ class HumanPlayer:
         into = "given" if view.phase is Phase.WEAK_EXCHANGE else "discards"  # R17, R12
         discards = list(getattr(view, into))
         weighed = None
-        while len(hand) > keeping:
-            options = [DISCARD[c] for c in hand if DISCARD[c] in legal]
-            step = dataclasses.replace(view, hand=tuple(hand), **{into: tuple(discards)})
-            card = hinter.choose(step, options).card
-            if weighed is None:
-                weighed = getattr(hinter, "last", None)
-            hand.remove(card)
-            discards.append(card)
+        with self.thinking(WORKING_OUT_THE_HINT):
+            while len(hand) > keeping:
+                options = [DISCARD[c] for c in hand if DISCARD[c] in legal]
+                step = dataclasses.replace(view, hand=tuple(hand), **{into: tuple(discards)})
+                card = hinter.choose(step, options).card
+                if weighed is None:
+                    weighed = getattr(hinter, "last", None)
+                hand.remove(card)
+                discards.append(card)
         return [card for card in self._held_in_order(view) if card in hand], weighed
 
 
