@@ -9,7 +9,7 @@ from deals import STANDARD, deal, run
 from euchre_cli.engine.game import Game
 from euchre_cli.engine.match import Match, Observers
 from euchre_cli.players.rule_based import RuleBasedPlayer
-from euchre_cli.rulebook import load_ruleset
+from euchre_cli.rulebook import builtin_names, load_ruleset
 from euchre_cli.terminal.screen import TableScreen
 from euchre_cli.terminal.text import Style
 
@@ -94,3 +94,23 @@ def test_a_computer_turn_is_paced_only_when_it_showed_something(rules: str) -> N
     Match(ruleset, names, players, 7, None, Observers(screen), game_factory=Game).play()
     assert events.count(None) > 100
     assert all(before is not None for before, now in zip(events, events[1:]) if now is None)
+
+
+@pytest.mark.parametrize("rules", builtin_names())
+def test_the_header_names_you_first_and_your_side_first(rules: str) -> None:
+    """Where seats are drawn (classic, thirty-two) the header went round the table
+    from seat 0: "At the table, clockwise: Cy (on your right), You, ...", "Partners:
+    Cy & Bob against You & Ann"."""
+    ruleset = load_ruleset(rules)
+    names = ["Pat", *NAMES[1 : ruleset.players]]
+    for seed in range(12):
+        lines: list[str] = []
+        game = Game(ruleset, names, [None] * ruleset.players, seed=seed)
+        game.observer = TableScreen(lines.append, Style(colour=False), me=0)
+        game.start()
+        seats = next(line for line in lines if line.startswith("At the table, clockwise: "))
+        assert seats.startswith("At the table, clockwise: Pat, ")
+        assert seats.endswith(" (on your right)" if ruleset.players > 2 else " (across)")
+        if ruleset.partnerships:
+            partner = game.seat_name((game.seat_of(0) + 2) % 4)
+            assert any(line.startswith(f"Partners: Pat & {partner} against ") for line in lines)

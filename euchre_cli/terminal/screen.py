@@ -150,15 +150,22 @@ class TableScreen(MatchObserver):
                 )
                 label = "Draw for seats" if number == 1 else "Redraw for the tie"
                 self.out(f"{label}: {drawn}")
+        # round the table from the person's chair: you first, and your side first
+        def from_me(seat: int) -> int:
+            return (seat - (self._my_seat(game) or 0)) % rules.players
+
         seats = []
-        for seat in range(rules.players):
+        for seat in sorted(range(rules.players), key=from_me):
             relation = self._relation(game, seat)
             seats.append(self._name(game, seat) + (f" ({relation})" if relation else ""))
         self.out("At the table, clockwise: " + ", ".join(seats))
         if rules.dummy.cards and rules.players == 3:
             self.out("The dummy hand is dealt to the empty place, at the dealer's right.")
         if rules.partnerships:
-            self.out("Partners: " + " against ".join(game.side_names))
+            sides = sorted(rules.sides, key=lambda side: min(map(from_me, side)))
+            mine = [self._name(game, seat) for seat in sorted(sides[0], key=from_me)]
+            others = [game.side_name(rules.sides.index(side)) for side in sides[1:]]
+            self.out("Partners: " + " against ".join([side_name(mine), *others]))
         if match is not None:
             self._what_the_match_is(match)
         self.out("")
