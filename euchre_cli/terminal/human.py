@@ -42,6 +42,7 @@ from ..engine.values import (
     View,
 )
 from ..limits import whole_number
+from ..players.rule_based import hopeless_lone_defence
 from .numbers import DEFAULT_ORDER, in_hand_order, numbered
 from .text import Style
 from .words import ACTION_WORDS, PHASE_WORDS, refusal_words
@@ -85,7 +86,9 @@ class HumanPlayer:
     the five cards Enter keeps, so the suggestion and the hint are one choice;
     ``table`` answers ``table`` (or ``score``) at any question.  Cards are shown and
     numbered in ``order`` (``numbers.ORDERS``); with ``auto_play`` an only legal card
-    is played without asking (the last card always is)."""
+    is played without asking (the last card always is).  A question not asked
+    (``_asked``) is answered no, and that answer is the person's move in the record,
+    as a card played for them is."""
 
     def __init__(
         self,
@@ -98,6 +101,7 @@ class HumanPlayer:
         order: str = DEFAULT_ORDER,
         auto_play: bool = True,
         thinking: Callable[[str], AbstractContextManager[None]] = lambda words: nullcontext(),
+        ask_defend_alone: bool = True,
     ) -> None:
         self.ask = ask
         self.out = out
@@ -108,6 +112,7 @@ class HumanPlayer:
         self.order = order
         self.auto_play = auto_play
         self.thinking = thinking  # around the hinter's work: says it when it is long
+        self.ask_defend_alone = ask_defend_alone  # False: never asked, always "no"
         self._planned_discards: list[Card] = []
         self._dealt: tuple[Card, ...] = ()  # the hand at the last bid: before any dummy
 
@@ -119,6 +124,8 @@ class HumanPlayer:
             return self._discard_from_plan(view, legal)
         if view.phase is Phase.PLAY and (len(view.hand) == 1 or self.auto_play and len(legal) == 1):
             return self._played_for_you(view, legal[0])
+        if not self._asked(view):  # the answer is no, given as the person's move
+            return PASS
         if self.hints and len(legal) > 1:
             self._hint(view, legal)
         while True:
@@ -151,7 +158,16 @@ class HumanPlayer:
             raise QuitGame
         if word == "undo":
             self._planned_discards = []
-            raise TakeBack
+            raise TakeBack(decided=self._asked)  # a question never asked is not undone
+
+    def _asked(self, view: View) -> bool:
+        """Whether this question is put to the person.  Every one is but "Defend
+        alone?" (R6), asked only of a hand with some hope of three tricks alone, and
+        never with ``ask_defend_alone`` off: asked on every hand the other side made,
+        it was answered n without being read."""
+        if view.phase is not Phase.DEFENDER_ALONE:
+            return True
+        return self.ask_defend_alone and not hopeless_lone_defence(view)
 
     def replayed(self, view: View, action: Action) -> None:
         """One of this seat's decisions, played again from the game's record (a resumed

@@ -39,10 +39,12 @@ MAX_SCRIPTED_REPEATS = 50  # one question asked this often from a pipe: the scri
 
 
 class Seat(NamedTuple):
-    """How the person's cards are shown and played (``--hand-order``, ``--auto-play``)."""
+    """How the person's cards are shown and played, and what they are asked
+    (``--hand-order``, ``--auto-play``, ``--ask-defend-alone``)."""
 
     order: str = DEFAULT_ORDER  # the order the hand is shown and numbered in
     auto_play: bool = True  # an only legal card is played for the person
+    ask_defend_alone: bool = True  # False: "Defend alone?" never asked, always no
 
 
 class ThinkingAloud:
@@ -154,6 +156,7 @@ class GameAtTerminal(MatchObserver):
             table=self.screen,
             order=seat.order,
             auto_play=seat.auto_play,
+            ask_defend_alone=seat.ask_defend_alone,
             thinking=self.thinking,
         )
         return [human, *computers[1:]]
