@@ -178,6 +178,9 @@ def test_the_review_never_looks_at_a_card_the_person_could_not_see(
 
 # ------------------------------------------------------------- what a decision is
 def test_a_forced_card_is_no_decision_and_every_decision_had_a_choice(book: Path) -> None:
+    """Nor is defending alone with a hopeless hand, answered no for the person (it is
+    their move in the record): it was weighed as theirs, the points spent on a
+    question never put to them."""
     saved = kept(book, 1)
     played = decisions_of(saved)
     seat = played.decisions[0].view.seat
@@ -185,7 +188,9 @@ def test_a_forced_card_is_no_decision_and_every_decision_had_a_choice(book: Path
     decided = [move for decision in played.decisions for move in decision.moves]
     assert all(len(decision.legal) > 1 for decision in played.decisions)
     last_cards = [m for m in persons_moves if m.action.startswith("play") and m not in decided]
-    assert last_cards and len(decided) + len(last_cards) == len(persons_moves)
+    never_asked = [m for m in persons_moves if m.action == "pass" and m not in decided]
+    assert last_cards and never_asked
+    assert len(decided) + len(last_cards) + len(never_asked) == len(persons_moves)
 
 
 def test_the_decisions_taken_back_are_reviewed_beside_the_game_as_it_stands(book: Path) -> None:

@@ -223,11 +223,14 @@ deals, 24% of the hands were worth 2.0 or more, and hard defended alone 9 times,
 each with 2.34 or more (easy never)."""
 
 
-def hopeless_lone_defence(view: View) -> bool:
-    """Whether defending alone is out of the question for this seat's hand: worth
-    less than ``HOPELESS_LONE_DEFENCE`` tricks as it would be played."""
+def worth_weighing(view: View) -> bool:
+    """Whether the seat's choice is worth weighing at all: every one is but whether to
+    defend alone with a hand worth less than ``HOPELESS_LONE_DEFENCE`` tricks as it
+    would be played (a person is not asked it, and a review does not weigh it)."""
+    if view.phase is not Phase.DEFENDER_ALONE:
+        return True
     hand, _ = hand_played_alone(view)
-    return hand_value(hand, view.trump) < HOPELESS_LONE_DEFENCE
+    return hand_value(hand, view.trump) >= HOPELESS_LONE_DEFENCE
 
 
 def _voids_and_unseen(view: View, hand: int) -> tuple[list[int], int]:

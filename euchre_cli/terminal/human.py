@@ -42,7 +42,7 @@ from ..engine.values import (
     View,
 )
 from ..limits import whole_number
-from ..players.rule_based import hopeless_lone_defence
+from ..players.rule_based import worth_weighing
 from .numbers import DEFAULT_ORDER, in_hand_order, numbered
 from .text import Style
 from .words import ACTION_WORDS, PHASE_WORDS, refusal_words
@@ -165,9 +165,9 @@ class HumanPlayer:
         alone?" (R6), asked only of a hand with some hope of three tricks alone, and
         never with ``ask_defend_alone`` off: asked on every hand the other side made,
         it was answered n without being read."""
-        if view.phase is not Phase.DEFENDER_ALONE:
-            return True
-        return self.ask_defend_alone and not hopeless_lone_defence(view)
+        if view.phase is Phase.DEFENDER_ALONE and not self.ask_defend_alone:
+            return False
+        return worth_weighing(view)
 
     def replayed(self, view: View, action: Action) -> None:
         """One of this seat's decisions, played again from the game's record (a resumed
