@@ -123,7 +123,7 @@ ANSWERS = ["zz", "?", "9X", "1", "2", "3", "4", "5", "6", "pass", "n", "c", "d",
 
 def test_scripted_human_game_with_typos_and_illegal_plays() -> None:
     """R16: typos and illegal plays are refused with the reason and asked again."""
-    result = run("play", "--seed", "21", "--level", "easy", input="\n".join(ANSWERS * 400) + "\n")
+    result = run("play", "--seed", "22", "--level", "easy", input="\n".join(ANSWERS * 400) + "\n")
     assert result.exit_code == 0, result.output[-2000:]
     text = result.output
     assert "Your hand:" in text
@@ -247,12 +247,13 @@ def test_r4_under_mandatory_pick_up_the_keep_question_says_the_upcard_stays(tmp_
 
 
 def test_r6_a_lone_defender_is_announced_as_defending() -> None:
-    """R6, R12: with seed 5 the dealer Bob makes hearts and the person defends alone."""
-    result = run("cutthroat", "--seed", "5", "--level", "easy", input="pass\ny\ntable\nquit\n")
+    """R6, R12: with seed 6 the dealer Bob makes spades and the person, holding A♠
+    K♠ A♥ K♣ 9♣, defends alone."""
+    result = run("cutthroat", "--seed", "6", "--level", "easy", input="pass\ny\ntable\nquit\n")
     assert "Bob made it." in result.output
     assert "You defend alone!" in result.output
     assert "go alone!" not in result.output
-    assert "Trump ♥ hearts: Bob made it; you defend alone.\nAnn sits out this hand.\n" in (
+    assert "Trump ♠ spades: Bob made it; you defend alone.\nAnn sits out this hand.\n" in (
         result.output
     )
 
@@ -286,7 +287,7 @@ def test_table_at_any_question_shows_the_deal_contract_tricks_and_score() -> Non
 
 def test_hint_names_the_choices_of_a_lone_defence_in_words() -> None:
     """'pass' at the defend-alone question is hinted as declining, not as a bid."""
-    result = run("cutthroat", "--seed", "5", "--level", "easy", input="pass\nhint\nn\nquit\n")
+    result = run("cutthroat", "--seed", "6", "--level", "easy", input="pass\nhint\nn\nquit\n")
     hint = re.search(r"Hint: (.+?): you win .* against (.+?) \d", result.output)
     assert hint, result.output[-1500:]
     assert {hint.group(1), hint.group(2)} == {"defend alone", "not defend alone"}

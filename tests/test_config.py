@@ -200,6 +200,7 @@ def games_started(*args: str) -> list[dict]:
                 "hints": hints,
                 "hand-order": seat.order,
                 "auto-play": seat.auto_play,
+                "ask-defend-alone": seat.ask_defend_alone,
             }
         )
 
@@ -221,10 +222,11 @@ def test_the_game_commands_take_their_defaults_from_the_file(settings_file: Path
         ("rules", "classic"),
         ("hand-order", "dealt"),
         ("auto-play", "no"),
+        ("ask-defend-alone", "false"),
     ]:
         assert run("config", "set", key, value).exit_code == 0
     file = {"name": "Pat", "level": "easy", "delay": 0.2, "hints": True}
-    file |= {"hand-order": "dealt", "auto-play": False}
+    file |= {"hand-order": "dealt", "auto-play": False, "ask-defend-alone": False}
     assert games_started("play") == [{**file, "rules": "classic"}]
     assert games_started("cutthroat") == [{**file, "rules": "cutthroat"}]
     assert games_started("two-handed") == [{**file, "rules": "two-handed-dummy"}]
@@ -240,6 +242,7 @@ def test_the_game_commands_take_their_defaults_from_the_file(settings_file: Path
         (["--rules", "standard"], "rules", "standard"),
         (["--hand-order", "sorted"], "hand-order", "sorted"),
         (["--auto-play"], "auto-play", True),
+        (["--ask-defend-alone"], "ask-defend-alone", True),
     ],
 )
 def test_an_option_on_the_command_line_wins_over_the_file(
@@ -247,7 +250,7 @@ def test_an_option_on_the_command_line_wins_over_the_file(
 ) -> None:
     settings_file.parent.mkdir(parents=True)
     settings = "name: Pat\nlevel: easy\ndelay: 0.2\nhints: true\nrules: classic\n"
-    settings += "hand-order: suit\nauto-play: false\n"
+    settings += "hand-order: suit\nauto-play: false\nask-defend-alone: no\n"
     settings_file.write_text(settings, encoding="utf-8")
     assert games_started("play", *option)[0][key] == given
     assert games_started("play")[0][key] != given  # the file's, without the option
@@ -267,6 +270,7 @@ def test_resume_takes_delay_hints_and_the_hand_from_the_file(
 ) -> None:
     settings_file.parent.mkdir(parents=True)
     settings = "delay: 0.3\nhints: on\nlevel: easy\nhand-order: suit\nauto-play: no\n"
+    settings += "ask-defend-alone: off\n"
     settings_file.write_text(settings, encoding="utf-8")
     result = run("play", "--seed", "3", "--level", "easy", input="quit\n")
     assert result.exit_code == 1 and "euchre resume 1" in result.output
@@ -279,7 +283,7 @@ def test_resume_takes_delay_hints_and_the_hand_from_the_file(
         ),
     )
     assert run("resume").exit_code == 0 and run("resume", "--delay", "0").exit_code == 0
-    assert resumed == [(0.3, True, "suit", False), (0.0, True, "suit", False)]
+    assert resumed == [(0.3, True, "suit", False, False), (0.0, True, "suit", False, False)]
 
 
 BROKEN = [

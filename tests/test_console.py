@@ -479,3 +479,151 @@ def test_sitting_out_with_piped_answers_keeps_its_pauses(tmp_path: Path) -> None
     finally:
         os.close(controller)
         os.close(terminal)
+
+
+@pytest.fixture(scope="module")
+def home_with_a_game(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """An EUCHRE_HOME whose book holds game 1, a short game the person played, and a
+    score sheet (Ann deals first)."""
+    home = tmp_path_factory.mktemp("home")
+    env = {**os.environ, "EUCHRE_HOME": str(home)}
+    short = home / "short.yaml"
+    short.write_text("extends: standard\ngame: {points_to_win: 3}\n", encoding="utf-8")
+    played = subprocess.run(
+        [*CONSOLE_SCRIPT, "play", "--rules", str(short), "--seed", "4", "--level", "easy"],
+        input="\n".join(["pass", "n", "y", "c", "1", "2", "3", "4", "5", ""] * 200),
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert played.returncode == 0, played.stderr
+    new = [*CONSOLE_SCRIPT, "score", "new", "--team", "Ann & Bob", "--team", "Cy & Di"]
+    subprocess.run([*new, "--dealer", "Ann"], env=env, check=True, capture_output=True)
+    return home
+
+
+@pytest.mark.parametrize(
+    ("command", "shown"),
+    [
+        ("play --watch --json --seed 5 --level easy", '"winner"'),
+        ("simulate --deals 2 --players easy,easy", "points/deal"),
+        ("review 1", "decisions reviewed"),
+        ("score keep", "Who made trump?"),
+    ],
+)
+def test_a_closed_standard_error_loses_only_what_would_be_said_there(
+    home_with_a_game: Path, command: str, shown: str
+) -> None:
+    """sys.stderr is None when closed (`2>&-`): a watched --json game, a simulation, a
+    review and score keep ended with exit status 1 and nothing on standard output."""
+    env = {**os.environ, "EUCHRE_HOME": str(home_with_a_game)}
+    script = " ".join(f"'{word}'" for word in CONSOLE_SCRIPT)
+    result = subprocess.run(
+        f"exec {script} {command} 2>&- <&-",
+        shell=True,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert (result.returncode, result.stderr) == (0, "")
+    assert shown in result.stdout
+
+
+@pytest.mark.parametrize("plain", [{"NO_COLOR": "1"}, {"TERM": "dumb"}])
+@pytest.mark.parametrize(
+    ("command", "progress", "shown"),
+    [
+        (["review", "1"], "Weighing decision 1 of ", "decisions reviewed"),
+        (["simulate", "--deals", "3", "--players", "easy,easy"], "Playing deal 3 of 3", "95% CI"),
+    ],
+)
+def test_long_work_counts_on_a_terminal_without_escape_codes(
+    home_with_a_game: Path, plain: dict[str, str], command: list[str], progress: str, shown: str
+) -> None:
+    """A review took seconds with nothing on the screen but a bar, and the bars of
+    review and simulate hid the cursor with escape codes under NO_COLOR and TERM=dumb.
+    The count is written over itself and blanked with spaces once the work is done."""
+    env = {**os.environ, "EUCHRE_HOME": str(home_with_a_game), "TERM": "xterm", **plain}
+    out = output_on_a_terminal(command, env)
+    assert progress in out and shown in out
+    assert "\x1b" not in out
+    counted, _, rest = out.rpartition("…")
+    blank = re.match(r"\r( +)\r", rest)
+    assert blank and len(blank[1]) >= len(counted.rpartition("\r")[2]) + 1
+
+
+# The console script with Bob's first decision held until the test lets it go: a
+# byte written to the pipe whose reading end is RELEASE_FD.
+SLOW_BOB = [
+    sys.executable,
+    "-c",
+    """
+import os
+from euchre_cli.terminal import sitting
+
+made = sitting.make_player
+
+
+class HeldFirstDecision:
+    def __init__(self, player):
+        self.player, self.held = player, True
+
+    def choose(self, view, legal):
+        if self.held:
+            self.held = False
+            os.read(int(os.environ["RELEASE_FD"]), 1)
+        return self.player.choose(view, legal)
+
+
+def make_player(level, ruleset, seed, think=None):
+    player = made(level, ruleset, seed=seed, think=think)
+    return HeldFirstDecision(player) if seed.endswith(":2") else player  # Bob's seat
+
+
+sitting.make_player = make_player
+from euchre_cli.commands import run
+
+run()
+""",
+]
+
+
+@pytest.mark.parametrize("plain", [{"NO_COLOR": "1"}, {"TERM": "dumb"}, {}])
+def test_a_long_decision_says_who_is_thinking_until_it_is_made(
+    tmp_path: Path, plain: dict[str, str]
+) -> None:
+    """After "Bob made it." the screen sat still for seconds while the computer
+    decided.  A decision that takes a while says who is making it, on a line of its
+    own that is blanked (spaces, never an escape code) when the decision comes."""
+    env = {**os.environ, "EUCHRE_HOME": str(tmp_path), "TERM": "xterm", **plain}
+    release, held = os.pipe()
+    env["RELEASE_FD"] = str(release)
+    controller, terminal = os.openpty()
+    try:
+        command = [*SLOW_BOB, *PLAY_EASY, "--delay", "0", "--no-save"]
+        process = subprocess.Popen(
+            command,
+            stdin=terminal,
+            stdout=terminal,
+            stderr=terminal,
+            env=env,
+            pass_fds=(release,),
+        )
+        read_until_waiting(controller, (ASSIST.rstrip(),), process.pid)
+        os.write(controller, b"pass\r")  # then Ann, then Bob the dealer
+        shown = read_until_shown(controller, "Bob is thinking…".encode())
+        assert b"Bob picks it up" not in shown and b"Bob passes" not in shown
+        os.write(held, b"!")
+        after = read_until_waiting(controller, (b">",), process.pid)
+        status = shown.rpartition(b"\n")[2]
+        assert status.strip(b"\r") == "Bob is thinking…".encode()
+        blank = len("Bob is thinking…")
+        assert after.startswith(b"\r" + b" " * blank + b"\r")
+        assert b"Bob " in after and b"\x1b" not in status + after[: blank + 2]
+        process.send_signal(signal.SIGTERM)
+        assert process.wait(30) == 1
+    finally:
+        for fd in (controller, terminal, release, held):
+            os.close(fd)

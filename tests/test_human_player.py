@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from euchre_cli.engine.cards import Suit, parse_card, sorted_hand
 from euchre_cli.engine.hand import Hand
-from euchre_cli.engine.values import ALONE, NAME, ORDER, PASS, PICKUP, PLAY
+from euchre_cli.engine.values import ALONE, NAME, ORDER, PASS, PICKUP, PLAY, Phase
 from euchre_cli.terminal.human import HumanPlayer, QuitGame
 from euchre_cli.terminal.text import Style, fit_to_width
 
@@ -87,7 +87,8 @@ def test_every_choice_is_taken_in_the_words_question_mark_lists_it() -> None:
 
 def test_a_refused_bid_lists_the_choices_in_the_words_that_answer() -> None:
     """At "Defend alone?" the list said "pass, go alone", words for another question."""
-    hand = run(first_round(), "order pass")  # seat 0 orders, not alone: seat 1 may defend
+    strong = {**HAND, 1: "JC AS KS QS AH"}  # a hand with a hope of defending alone (R6)
+    hand = run(deal(STANDARD, dealer=3, hands=strong, upcard="9S"), "order pass")
     _, said = answer(hand, "order", "n")
     assert said[0].endswith("(legal: not defend alone, defend alone).")
 
@@ -403,3 +404,70 @@ def test_r17_under_natural_trump_a_hand_without_the_suit_is_offered_only_pass() 
     action, said = answer(hand, "order", "pass")
     assert action is PASS
     assert said[0].startswith("Not allowed: you hold no hearts, bowers included")
+
+
+def test_the_hinters_work_is_done_where_the_terminal_can_say_so() -> None:
+    """A hint, and the five a keep question suggests, are worked out by the search: a
+    long one is said ("Working out the hint…") as a computer's turn is."""
+    from contextlib import nullcontext
+
+    from euchre_cli.players.levels import make_player
+    from euchre_cli.terminal.human import WORKING_OUT_THE_HINT
+
+    said: list[str] = []
+    working: list[str] = []
+    answers = ["hint", "pass"]
+    player = HumanPlayer(
+        lambda prompt: answers.pop(0),
+        said.append,
+        Style(colour=False),
+        hinter=make_player("hard", STANDARD, seed=1),
+        thinking=lambda words: working.append(words) or nullcontext(),
+    )
+    hand = first_round()
+    assert player.choose(hand.view(0), hand.legal_actions()) is PASS
+    assert working == [WORKING_OUT_THE_HINT] and said[0].startswith("Hint: ")
+
+
+HOPELESS = "9C TC 9D TD 9S"  # not a trump, nor an ace: no lone defence (R6)
+# you pass, Ann orders up hearts and does not go alone: "Defend alone?" is yours
+ANN_ORDERS = "pass order pass"
+
+
+def defending(hand: str, **options: object) -> tuple[object, list[str]]:
+    """The person's answer at "Defend alone?" holding ``hand``, and the questions
+    asked (none answered but with n)."""
+    asked: list[str] = []
+
+    def answered(prompt: str) -> str:
+        asked.append(prompt)
+        return "n"
+
+    player = HumanPlayer(answered, lambda line: None, Style(colour=False), **options)
+    table = run(deal(STANDARD, dealer=3, hands={0: hand}, upcard="9H"), ANN_ORDERS)
+    assert table.phase is Phase.DEFENDER_ALONE and table.current_seat == 0
+    return player.choose(table.view(0), table.legal_actions()), asked
+
+
+def test_r6_defend_alone_is_asked_only_of_a_hand_with_a_hope() -> None:
+    """It was asked on every hand the other side made, so it was answered n unread."""
+    assert defending(HOPELESS) == (PASS, [])  # answered no, and that is the move
+    action, asked = defending("JH JD AH KS AC")
+    assert action is PASS and asked[0].endswith("Defend alone? [y/N]")
+    assert defending("JH JD AH KS AC", ask_defend_alone=False) == (PASS, [])
+
+
+def test_undo_goes_back_past_a_defend_alone_never_asked() -> None:
+    """Undo at your first card took back the no said for you, which was said again:
+    the undo went nowhere, and the bid before it could never be taken back."""
+    from euchre_cli.engine.play import TakeBack
+
+    table = run(deal(STANDARD, dealer=3, hands={0: HOPELESS}, upcard="9H"), ANN_ORDERS)
+    run(table, "pass pass pass")  # the no said for you, Bob's no; Cy leaves the upcard
+    player = HumanPlayer(lambda prompt: "undo", lambda line: None, Style(colour=False))
+    with pytest.raises(TakeBack) as undo:
+        player.choose(table.view(0), table.legal_actions())
+    earlier, taken = table.taken_back(0, undo.value.decided)
+    assert (earlier.phase, earlier.current_seat, len(earlier.history)) == (Phase.BID_UPCARD, 0, 0)
+    assert [str(action) for _, action, _ in taken] == ANN_ORDERS.split() + ["pass"] * 3
+    assert table.taken_back(0)[0].phase is Phase.DEFENDER_ALONE  # any choice, without it

@@ -160,16 +160,19 @@ def test_undo_then_the_same_answer_plays_the_same_game() -> None:
 
 
 def test_undo_after_cards_played_for_you_goes_back_to_your_last_choice() -> None:
-    """Seed 3: after "Defend alone?" three of your cards are your only ones and are
-    played for you; undo at the next question takes them back with the decision
-    before them (a card played for you is none), and the same answer plays the same
-    game again."""
+    """Seed 3: after your pass, "Defend alone?" is answered no for you (your hand
+    has no hope of three tricks alone), and three of your cards are your only ones
+    and are played for you; undo at the next question takes them back with your
+    pass (neither a card played for you nor a question never asked is a decision),
+    and the same answer plays the same game again."""
     args = ("play", "--seed", "3", "--level", "easy", "--json")
     straight = played_through(*args)
-    again = run(*args, input="\n".join(["pass", "pass", "undo", *LINES]) + "\n")
+    again = run(*args, input="\n".join(["pass", "undo", *LINES]) + "\n")
     assert again.exit_code == 0, again.output
+    assert "Defend alone?" not in again.stderr.split("Taken back: ")[0]
     taken = again.stderr.split("Taken back: ")[1].splitlines()[0]  # after the question
-    assert taken.startswith("you do not defend alone; Ann discards a card;")
+    assert taken.startswith("you pass; Ann picks it up; Ann does not go alone;")
+    assert "; you do not defend alone; Ann discards a card;" in taken
     assert taken.count("you play") == 3 and "you play J♦" in taken
     assert json.loads(again.stdout) == straight
 

@@ -3,9 +3,13 @@
 
 from __future__ import annotations
 
+import pytest
 from deals import STANDARD, deal, run
 
 from euchre_cli.engine.game import Game
+from euchre_cli.engine.match import Match, Observers
+from euchre_cli.players.rule_based import RuleBasedPlayer
+from euchre_cli.rulebook import builtin_names, load_ruleset
 from euchre_cli.terminal.screen import TableScreen
 from euchre_cli.terminal.text import Style
 
@@ -72,3 +76,41 @@ def test_r4_the_review_shows_the_persons_own_discard_and_no_one_elses() -> None:
     screen.hand_started(game, hand)
     run(hand, "order pass pass pass pickup discard:AD")
     assert "Cy discarded A♦." in screen.table().splitlines()
+
+
+@pytest.mark.parametrize("rules", ["standard", "cutthroat", "railroad"])
+def test_a_computer_turn_is_paced_only_when_it_showed_something(rules: str) -> None:
+    """The pause lets a person follow what a turn showed; after a turn that showed
+    nothing (a maker or a defender not going alone, each of a run of discards said
+    at the end as one line) the screen sat still: after "Bob made it." three such
+    pauses, after a Cutthroat maker took the dummy six."""
+    events: list[str | None] = []  # each line shown, and None for each pause
+    ruleset = load_ruleset(rules)
+    players = [RuleBasedPlayer() for _ in range(ruleset.players)]
+    screen = TableScreen(
+        events.append, Style(colour=False), me=0, pause=lambda: events.append(None)
+    )
+    names = NAMES[: ruleset.players]
+    Match(ruleset, names, players, 7, None, Observers(screen), game_factory=Game).play()
+    assert events.count(None) > 100
+    assert all(before is not None for before, now in zip(events, events[1:]) if now is None)
+
+
+@pytest.mark.parametrize("rules", builtin_names())
+def test_the_header_names_you_first_and_your_side_first(rules: str) -> None:
+    """Where seats are drawn (classic, thirty-two) the header went round the table
+    from seat 0: "At the table, clockwise: Cy (on your right), You, ...", "Partners:
+    Cy & Bob against You & Ann"."""
+    ruleset = load_ruleset(rules)
+    names = ["Pat", *NAMES[1 : ruleset.players]]
+    for seed in range(12):
+        lines: list[str] = []
+        game = Game(ruleset, names, [None] * ruleset.players, seed=seed)
+        game.observer = TableScreen(lines.append, Style(colour=False), me=0)
+        game.start()
+        seats = next(line for line in lines if line.startswith("At the table, clockwise: "))
+        assert seats.startswith("At the table, clockwise: Pat, ")
+        assert seats.endswith(" (on your right)" if ruleset.players > 2 else " (across)")
+        if ruleset.partnerships:
+            partner = game.seat_name((game.seat_of(0) + 2) % 4)
+            assert any(line.startswith(f"Partners: Pat & {partner} against ") for line in lines)

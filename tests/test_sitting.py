@@ -16,7 +16,7 @@ from euchre_cli.records.store import GameBook
 from euchre_cli.rulebook import load_ruleset
 from euchre_cli.terminal import pace
 from euchre_cli.terminal.human import QuitGame
-from euchre_cli.terminal.sitting import MAX_SCRIPTED_REPEATS, GameAtTerminal, StuckScript
+from euchre_cli.terminal.sitting import MAX_SCRIPTED_REPEATS, GameAtTerminal, Seat, StuckScript
 
 TWO_HANDED = load_ruleset("two-handed")
 
@@ -111,3 +111,31 @@ def test_a_kept_game_left_and_resumed_goes_on_unseen_up_to_where_it_stopped(
         assert after.rstrip().endswith(">")  # then the question it stopped at
     finally:
         book.close()
+
+
+class Terminal(io.StringIO):
+    encoding = "utf-8"
+
+    def isatty(self) -> bool:
+        return True
+
+
+@pytest.mark.parametrize(
+    ("terminal", "as_json", "said"),
+    [(True, False, True), (True, True, False), (False, False, False)],
+)
+def test_who_is_thinking_is_said_on_the_tables_terminal_only(
+    monkeypatch: pytest.MonkeyPatch, terminal: bool, as_json: bool, said: bool
+) -> None:
+    """Never into --json's output or a pipe (the table, under --json, is on standard
+    error: its pace and its status are off).  That it is said, and blanked, when a
+    decision is slow is test_console's, on a pty."""
+    monkeypatch.setattr("sys.stdout", Terminal() if terminal else io.StringIO())
+    assert GameAtTerminal(played(), as_json=as_json).status.active is said
+
+
+def test_the_seat_says_whether_defend_alone_is_asked() -> None:
+    """``--no-ask-defend-alone`` (or the setting) reaches the person's questions."""
+    for asked in (True, False):
+        game = GameAtTerminal(played(), seat=Seat(ask_defend_alone=asked))
+        assert game.players[0].ask_defend_alone is asked

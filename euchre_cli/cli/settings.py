@@ -88,6 +88,12 @@ SETTINGS: dict[str, Setting] = {
         Setting(
             "auto-play", "auto_play", (*_GAMES, "resume"), "your only legal card played for you"
         ),
+        Setting(
+            "ask-defend-alone",
+            "ask_defend_alone",
+            (*_GAMES, "resume"),
+            "whether to defend alone asked, when your hand has a hope",
+        ),
     )
 }
 

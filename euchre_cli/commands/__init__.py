@@ -20,10 +20,12 @@ def run() -> None:
         if sys.stderr is not None:
             print("Error: the standard output is closed: nothing could be shown", file=sys.stderr)
         sys.exit(1)
-    if sys.stdin is None:  # closed (`<&-`): read as input that has ended
-        import os
+    import os
 
+    if sys.stdin is None:  # closed (`<&-`): read as input that has ended
         sys.stdin = open(os.devnull)  # noqa: SIM115 (open for the life of the process)
+    if sys.stderr is None:  # closed (`2>&-`): what would be said there is lost, not the work
+        sys.stderr = open(os.devnull, "w")  # noqa: SIM115 (open for the life of the process)
     forgiving_streams()
     try:
         from .euchre import main

@@ -114,6 +114,12 @@ _SEAT_OPTIONS = (
         default=True,
         help="Play your only legal card for you, saying so (your last card always is).",
     ),
+    click.option(
+        "--ask-defend-alone/--no-ask-defend-alone",
+        default=True,
+        help="Ask whether to defend alone when your hand has a hope of three tricks"
+        " alone; without: never ask, and never defend alone.",
+    ),
 )
 
 
@@ -252,6 +258,7 @@ def _game_command(
         hints,
         hand_order,
         auto_play,
+        ask_defend_alone,
         think,
         save,
         db,
@@ -291,7 +298,8 @@ def _game_command(
         person = None if watch else 0
         setup = Setup(ruleset, seed, tuple(names), person, level, think, games, best_of)
         keep = not watch if save is None else save
-        run_game(setup, as_json, delay, hints, db, keep, seat=Seat(hand_order, auto_play))
+        seat = Seat(hand_order, auto_play, ask_defend_alone)
+        run_game(setup, as_json, delay, hints, db, keep, seat=seat)
 
     command.__doc__ = doc + _HOW_TO_PLAY
     return click.command(name=name_of_command)(command)
@@ -341,6 +349,7 @@ def resume(
     hints: bool,
     hand_order: str,
     auto_play: bool,
+    ask_defend_alone: bool,
     db,
 ) -> None:
     """Go on with an unfinished game at the question where it stopped: the latest
@@ -351,5 +360,5 @@ def resume(
         raise click.ClickException(
             f"game {saved.id} is finished: `euchre games show {saved.id}` shows it hand by hand"
         )
-    seat = Seat(hand_order, auto_play)
+    seat = Seat(hand_order, auto_play, ask_defend_alone)
     run_game(saved.setup, as_json, delay, hints, db, save=True, resumed=saved, seat=seat)

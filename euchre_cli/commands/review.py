@@ -4,8 +4,6 @@ analysis the hints give; the ones that cost the most, and what they cost per han
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
 
 import click
 
@@ -14,7 +12,6 @@ from ..cli.session import game_records
 from ..records.game import RecordError
 from ..records.review import (
     DEFAULT_THRESHOLD,
-    Decision,
     NobodyPlayed,
     Review,
     Reviewer,
@@ -23,6 +20,7 @@ from ..records.review import (
 from ..records.store import GameBook, NoSuchGame
 from ..terminal.keyboard import ascii_only, terminal_columns
 from ..terminal.review import review_json, review_lines
+from ..terminal.status import StatusLine
 from ..terminal.text import Style, fit_to_width, in_ascii, json_text, needs_ascii, wants_colour
 from ..terminal.words import record_words
 
@@ -62,7 +60,8 @@ def review(game_id: int | None, threshold: float, as_json: bool, db: str | None)
         why = record_words(error)
         raise click.ClickException(f"game {saved.id} does not replay: {why}") from None
     reviewer = Reviewer(saved.setup)
-    with _progress(played.decisions) as decisions:
+    total = len(played.decisions)
+    with StatusLine(sys.stderr).counting(played.decisions, total, _weighing) as decisions:
         weighed = tuple(reviewer.weigh(decision) for decision in decisions)
     result = Review(saved, weighed, played.hands, threshold)
     if as_json:
@@ -88,14 +87,7 @@ def _last_played(games: GameBook) -> int:
         ) from None
 
 
-@contextmanager
-def _progress(decisions: Sequence[Decision]) -> Iterator[Iterator[Decision]]:
-    """The decisions one by one, with a progress bar on stderr when it is a terminal
-    (a pipe or a file gets nothing: the review takes seconds, not minutes)."""
-    if not sys.stderr.isatty() or not decisions:
-        yield iter(decisions)
-        return
-    with click.progressbar(
-        decisions, label=f"Reviewing {len(decisions)} decisions", file=sys.stderr
-    ) as bar:
-        yield iter(bar)
+def _weighing(number: int, total: int) -> str:
+    """The progress shown on a terminal (standard error) while the decisions are
+    weighed, a tenth of a second or so each: "Weighing decision 12 of 65…"."""
+    return f"Weighing decision {number} of {total}…"

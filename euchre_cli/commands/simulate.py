@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable
 
 import click
 
@@ -11,6 +12,7 @@ from ..cli.options import Seconds, WholeNumber, rules_to_play
 from ..engine.game import GameTooLong
 from ..players.levels import DEFAULT_LEVEL, LEVELS
 from ..simulate import Matchup, Summary, iter_results
+from ..terminal.status import StatusLine
 
 
 def _levels(ctx: click.Context, param: click.Parameter, value: str | None):
@@ -90,16 +92,11 @@ def simulate(rules, deals, games, seed, levels, duplicate, workers, think, as_js
     if not match.tasks():
         raise click.UsageError("nothing to play: give --deals or --games above 0")
     summary = Summary(match)
+    tasks = match.tasks()
     results = iter_results(match, workers)
     try:
-        if sys.stderr.isatty():
-            with click.progressbar(
-                results, length=len(match.tasks()), label="Playing", file=sys.stderr
-            ) as bar:
-                for outcome in bar:
-                    summary.add(outcome)
-        else:
-            for outcome in results:
+        with StatusLine(sys.stderr).counting(results, len(tasks), _playing(tasks)) as outcomes:
+            for outcome in outcomes:
                 summary.add(outcome)
     except GameTooLong as error:
         raise click.ClickException(str(error)) from None
@@ -107,6 +104,17 @@ def simulate(rules, deals, games, seed, levels, duplicate, workers, think, as_js
         click.echo(json.dumps(summary.as_json()))
     else:
         click.echo(render(summary))
+
+
+def _playing(tasks: list[tuple[str, int]]) -> Callable[[int, int], str]:
+    """The progress shown on a terminal: "Playing deal 12 of 100…" ("game" once the
+    deals are played)."""
+
+    def words(number: int, total: int) -> str:
+        kind, _ = tasks[number - 1]
+        return f"Playing {kind} {number} of {total}…"
+
+    return words
 
 
 def render(summary: Summary) -> str:

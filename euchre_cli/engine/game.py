@@ -230,10 +230,10 @@ class Game:
         while True:
             try:
                 play_out(hand, seated, applied=applied)
-            except TakeBack:
+            except TakeBack as undo:
                 seat = hand.current_seat
                 assert seat is not None  # only a seat asked to act takes back
-                rewound = hand.taken_back(seat)
+                rewound = hand.taken_back(seat, undo.decided)
                 taken: Sequence[tuple[int, Action, Phase]] = ()
                 if rewound is not None:
                     hand, taken = rewound

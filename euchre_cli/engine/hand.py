@@ -32,7 +32,7 @@ goes alone sits out and does not pick up (R6).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from .cards import (
     ALL_CARDS,
@@ -197,18 +197,23 @@ class Hand:
         }
         return other
 
-    def taken_back(self, seat: int) -> tuple[Hand, list[tuple[int, Action, Phase]]] | None:
+    def taken_back(
+        self, seat: int, decided: Callable[[View], bool] | None = None
+    ) -> tuple[Hand, list[tuple[int, Action, Phase]]] | None:
         """This hand as it stood before ``seat``'s last decision, and the actions taken
         back (that decision and every one after it: seat, action, the phase it was
         taken in); None when the seat has decided nothing in this hand yet.  A
         decision is a choice among several actions: a forced one (the last card) is
-        none, and a seat's discards in a row are one (keeping five of many cards)."""
+        none, nor one that ``decided``, given the seat's view then, says the seat's
+        player answered for it; a seat's discards in a row are one (keeping five of
+        many cards)."""
         replay = Hand(self.rules, self.dealer, self.deck, self.scores)
         phases: list[Phase] = []
         choices: list[int] = []
         for index, (actor, action) in enumerate(self.history):
             phases.append(replay.phase)
-            if actor == seat and len(replay.legal_actions()) > 1:
+            chose = actor == seat and len(replay.legal_actions()) > 1
+            if chose and (decided is None or decided(replay.view(seat))):
                 choices.append(index)
             replay.apply(action)
         if not choices:

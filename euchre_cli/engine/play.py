@@ -38,7 +38,16 @@ def shuffled_deck(ruleset: Ruleset, rng: random.Random) -> list[Card]:
 
 class TakeBack(Exception):
     """Raised by a player instead of choosing: take back its last decision in this
-    hand (a person's ``undo``); ``Game`` rewinds the hand to just before it."""
+    hand (a person's ``undo``); ``Game`` rewinds the hand to just before it.
+
+    ``decided``, when given, tells which of the seat's choices it made itself, from
+    the view it had: one it answered without asking the person (a ``Defend alone?``
+    never put to them) is no decision to take back, and the undo goes on to the one
+    before it."""
+
+    def __init__(self, decided: Callable[[View], bool] | None = None) -> None:
+        super().__init__()
+        self.decided = decided
 
 
 Applied = Callable[[int, Action, Phase], None]

@@ -16,9 +16,11 @@ same view with its score hidden (``scores=None``), which draws the very same dea
 gives those points.  So "what hard prefers" is the choice worth the most points in
 the hand; near the end of a game the hard player itself may prefer a safer choice.
 
-A decision is a choice among several legal actions (a forced card is none), and a
-run of discards that keeps five of many cards (Cutthroat's dummy, R12; a weak hand's
-swap, R17) is one decision, weighed as the set of cards kept.
+A decision is a choice among several legal actions (a forced card is none, nor
+whether to defend alone with a hand that has no hope of it, a question the person is
+not asked: ``worth_weighing``), and a run of discards that keeps five of many cards
+(Cutthroat's dummy, R12; a weak hand's swap, R17) is one decision, weighed as the
+set of cards kept.
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ from ..engine.match import MatchObserver
 from ..engine.rules import HAND_SIZE
 from ..engine.values import DISCARD, Action, Phase, View
 from ..players.levels import make_player
+from ..players.rule_based import worth_weighing
 from ..players.search import Analysis, SearchPlayer
 from .game import Move, SavedGame, Setup
 from .replay import play_back
@@ -286,7 +289,8 @@ class _Seen:
 
 def _grouped(seen: Sequence[_Seen]) -> list[Decision]:
     """Each choice a decision of its own, a run of discards keeping five of many one
-    decision; a forced action (one legal choice) none."""
+    decision; a forced action (one legal choice) none, nor a choice not worth
+    weighing (defending alone with a hopeless hand: never asked of a person)."""
     decisions: list[Decision] = []
     index = 0
     while index < len(seen):
@@ -297,7 +301,7 @@ def _grouped(seen: Sequence[_Seen]) -> list[Decision]:
             while index < len(seen) and _continues(run[-1], seen[index]):
                 run.append(seen[index])
                 index += 1
-        if len(first.legal) > 1:
+        if len(first.legal) > 1 and worth_weighing(first.view):
             moves = tuple(one.move for one in run)
             chosen = tuple(Action.parse(move.action) for move in moves)
             decisions.append(Decision(moves, first.view, first.legal, chosen, first.names))

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager, nullcontext
 from typing import Protocol
 
 from ..engine.cards import (
@@ -41,6 +42,7 @@ from ..engine.values import (
     View,
 )
 from ..limits import whole_number
+from ..players.rule_based import worth_weighing
 from .numbers import DEFAULT_ORDER, in_hand_order, numbered
 from .text import Style
 from .words import ACTION_WORDS, PHASE_WORDS, refusal_words
@@ -57,6 +59,8 @@ HELP = (
     "Or: table (the deal, trump, this hand's tricks, the score), hint (the computer's"
     " advice), undo (take back your last decision in this hand), quit (leave the game)."
 )
+WORKING_OUT_THE_HINT = "Working out the hint…"
+"""What the terminal says while the hinter works, when it takes a while."""
 SHOW_TABLE_ANSWERS = ("table", "score")
 """What a person types, at any question or between hands, to see the table."""
 
@@ -82,7 +86,9 @@ class HumanPlayer:
     the five cards Enter keeps, so the suggestion and the hint are one choice;
     ``table`` answers ``table`` (or ``score``) at any question.  Cards are shown and
     numbered in ``order`` (``numbers.ORDERS``); with ``auto_play`` an only legal card
-    is played without asking (the last card always is)."""
+    is played without asking (the last card always is).  A question not asked
+    (``_asked``) is answered no, and that answer is the person's move in the record,
+    as a card played for them is."""
 
     def __init__(
         self,
@@ -94,6 +100,8 @@ class HumanPlayer:
         table: Table | None = None,
         order: str = DEFAULT_ORDER,
         auto_play: bool = True,
+        thinking: Callable[[str], AbstractContextManager[None]] = lambda words: nullcontext(),
+        ask_defend_alone: bool = True,
     ) -> None:
         self.ask = ask
         self.out = out
@@ -103,6 +111,8 @@ class HumanPlayer:
         self.hints = hints  # show the hint before every decision
         self.order = order
         self.auto_play = auto_play
+        self.thinking = thinking  # around the hinter's work: says it when it is long
+        self.ask_defend_alone = ask_defend_alone  # False: never asked, always "no"
         self._planned_discards: list[Card] = []
         self._dealt: tuple[Card, ...] = ()  # the hand at the last bid: before any dummy
 
@@ -114,6 +124,8 @@ class HumanPlayer:
             return self._discard_from_plan(view, legal)
         if view.phase is Phase.PLAY and (len(view.hand) == 1 or self.auto_play and len(legal) == 1):
             return self._played_for_you(view, legal[0])
+        if not self._asked(view):  # the answer is no, given as the person's move
+            return PASS
         if self.hints and len(legal) > 1:
             self._hint(view, legal)
         while True:
@@ -146,7 +158,16 @@ class HumanPlayer:
             raise QuitGame
         if word == "undo":
             self._planned_discards = []
-            raise TakeBack
+            raise TakeBack(decided=self._asked)  # a question never asked is not undone
+
+    def _asked(self, view: View) -> bool:
+        """Whether this question is put to the person.  Every one is but "Defend
+        alone?" (R6), asked only of a hand with some hope of three tricks alone, and
+        never with ``ask_defend_alone`` off: asked on every hand the other side made,
+        it was answered n without being read."""
+        if view.phase is Phase.DEFENDER_ALONE and not self.ask_defend_alone:
+            return False
+        return worth_weighing(view)
 
     def replayed(self, view: View, action: Action) -> None:
         """One of this seat's decisions, played again from the game's record (a resumed
@@ -448,10 +469,11 @@ class HumanPlayer:
         if self.hinter is None or not hasattr(self.hinter, "analyse"):
             self.out("No hints at this table.")
             return
-        analysis = self.hinter.analyse(view, legal)
-        points = None
-        if analysis.game and analysis.samples:  # the points too, on the same deals drawn
-            points = self.hinter.analyse(dataclasses.replace(view, scores=None), legal)
+        with self.thinking(WORKING_OUT_THE_HINT):
+            analysis = self.hinter.analyse(view, legal)
+            points = None
+            if analysis.game and analysis.samples:  # the points too, on the same deals drawn
+                points = self.hinter.analyse(dataclasses.replace(view, scores=None), legal)
         self.out(hint_line(analysis, lambda action: self._action_words(action, view), points))
 
     def _hint_keep(
@@ -465,7 +487,8 @@ class HumanPlayer:
             return
         points = None
         if weighed is not None and weighed.game and len(weighed.keeps) > 1:
-            points = self.hinter.analyse(dataclasses.replace(view, scores=None), legal)
+            with self.thinking(WORKING_OUT_THE_HINT):
+                points = self.hinter.analyse(dataclasses.replace(view, scores=None), legal)
         self.out(keep_hint_line(suggestion, weighed, view.trump, self.style, points))
 
     def _action_words(self, action: Action, view: View) -> str:
@@ -486,14 +509,15 @@ class HumanPlayer:
         into = "given" if view.phase is Phase.WEAK_EXCHANGE else "discards"  # R17, R12
         discards = list(getattr(view, into))
         weighed = None
-        while len(hand) > keeping:
-            options = [DISCARD[c] for c in hand if DISCARD[c] in legal]
-            step = dataclasses.replace(view, hand=tuple(hand), **{into: tuple(discards)})
-            card = hinter.choose(step, options).card
-            if weighed is None:
-                weighed = getattr(hinter, "last", None)
-            hand.remove(card)
-            discards.append(card)
+        with self.thinking(WORKING_OUT_THE_HINT):
+            while len(hand) > keeping:
+                options = [DISCARD[c] for c in hand if DISCARD[c] in legal]
+                step = dataclasses.replace(view, hand=tuple(hand), **{into: tuple(discards)})
+                card = hinter.choose(step, options).card
+                if weighed is None:
+                    weighed = getattr(hinter, "last", None)
+                hand.remove(card)
+                discards.append(card)
         return [card for card in self._held_in_order(view) if card in hand], weighed
 
 

@@ -1,5 +1,6 @@
-"""The pause after each computer turn, which lets a person follow the play, and
-Enter, which skips the pauses for the rest of a hand the person sits out.
+"""The pause after each computer turn, which lets a person follow the play, how long
+a computer decides before the table says it is thinking, and Enter, which skips the
+pauses for the rest of a hand the person sits out.
 
 The pace's figures live here alone: the commands' help texts and the settings file's
 words are built from them.  Nothing here loads the engine, so ``euchre games``
@@ -14,6 +15,9 @@ from .keyboard import drop_typed_ahead, line_typed_within
 PLAYING_PAUSE = 0.6  # seconds after each computer turn while a person plays
 WATCHING_PAUSE = 0.25  # a watched game (or a replay) runs itself: a quicker pace
 MAX_DELAY = 10.0  # seconds between computer turns at most (--delay)
+SAY_THINKING_AFTER = 0.4
+"""Seconds a computer may decide in silence before the table says who is thinking:
+with the pause after the line before (0.6 s), the screen is still a second at most."""
 
 
 def pause_seconds(delay: float | None, watching: bool, at_terminal: bool) -> float:

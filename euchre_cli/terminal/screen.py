@@ -63,7 +63,8 @@ class TableScreen(MatchObserver):
         house_rules: HouseRules | None = None,
         order: str = DEFAULT_ORDER,
     ) -> None:
-        self.out = out
+        self._out = out
+        self._lines = 0  # lines shown so far: a computer turn that showed none is not paced
         self.face_up = face_up or me is None  # every hand shown (watching, a replay)
         self.style = style
         self.me = me
@@ -86,6 +87,10 @@ class TableScreen(MatchObserver):
         self._discards_shown: dict[int, int] = {}  # each seat's discards said so far
 
     # helpers -------------------------------------------------------------------
+    def out(self, line: str) -> None:
+        self._lines += 1
+        self._out(line)
+
     def _name(self, game: Game, seat: int) -> str:
         return game.seat_name(seat)
 
@@ -145,15 +150,22 @@ class TableScreen(MatchObserver):
                 )
                 label = "Draw for seats" if number == 1 else "Redraw for the tie"
                 self.out(f"{label}: {drawn}")
+        # round the table from the person's chair: you first, and your side first
+        def from_me(seat: int) -> int:
+            return (seat - (self._my_seat(game) or 0)) % rules.players
+
         seats = []
-        for seat in range(rules.players):
+        for seat in sorted(range(rules.players), key=from_me):
             relation = self._relation(game, seat)
             seats.append(self._name(game, seat) + (f" ({relation})" if relation else ""))
         self.out("At the table, clockwise: " + ", ".join(seats))
         if rules.dummy.cards and rules.players == 3:
             self.out("The dummy hand is dealt to the empty place, at the dealer's right.")
         if rules.partnerships:
-            self.out("Partners: " + " against ".join(game.side_names))
+            sides = sorted(rules.sides, key=lambda side: min(map(from_me, side)))
+            mine = [self._name(game, seat) for seat in sorted(sides[0], key=from_me)]
+            others = [game.side_name(rules.sides.index(side)) for side in sides[1:]]
+            self.out("Partners: " + " against ".join([side_name(mine), *others]))
         if match is not None:
             self._what_the_match_is(match)
         self.out("")
@@ -220,6 +232,17 @@ class TableScreen(MatchObserver):
     def action_applied(
         self, game: Game, hand: Hand, seat: int, action: Action, phase: Phase
     ) -> None:
+        """The action's lines; then, after another's turn that showed something, the
+        pause that lets it be read (a turn that showed nothing is not waited on: a
+        pass at going alone, each but the last of a run of discards)."""
+        shown = self._lines
+        self._show_action(game, hand, seat, action, phase)
+        if seat != self._my_seat(game) and self._lines > shown:
+            self.pause()
+
+    def _show_action(
+        self, game: Game, hand: Hand, seat: int, action: Action, phase: Phase
+    ) -> None:
         is_me = self.me is not None and seat == self._my_seat(game)
         if phase is Phase.PLAY:
             self._card_played(game, hand, seat, action.card)
@@ -269,8 +292,6 @@ class TableScreen(MatchObserver):
             self._exchange(game, hand, picked_up_by_choice=phase is Phase.PICKUP)
         if phase is not Phase.PLAY and hand.phase is Phase.PLAY:
             self._play_begins(game, hand)
-        if not is_me:
-            self.pause()
 
     def hand_taken_back(
         self, game: Game, hand: Hand, seat: int, taken: Sequence[tuple[int, Action, Phase]]

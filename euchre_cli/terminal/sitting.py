@@ -11,7 +11,8 @@ and the book's errors) for the command to say in one line.
 from __future__ import annotations
 
 import sys
-from contextlib import nullcontext
+from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager, nullcontext
 from typing import Any, NamedTuple
 
 import click
@@ -19,6 +20,7 @@ import click
 from ..engine.game import Game
 from ..engine.hand import Hand
 from ..engine.match import Match, MatchObserver, Observers
+from ..engine.values import Action, View
 from ..players import Player
 from ..players.levels import make_player
 from ..records.game import SavedGame, Setup
@@ -28,18 +30,37 @@ from ..rulebook.changes import house_rules
 from .human import SHOW_TABLE_ANSWERS, HumanPlayer, QuitGame
 from .keyboard import Keyboard, ascii_only, read_answer, terminal_columns
 from .numbers import DEFAULT_ORDER
-from .pace import Pauses, pause_seconds
+from .pace import SAY_THINKING_AFTER, Pauses, pause_seconds
 from .screen import TableScreen
+from .status import StatusLine
 from .text import Style, fit_to_width, in_ascii, wants_colour
 
 MAX_SCRIPTED_REPEATS = 50  # one question asked this often from a pipe: the script is stuck
 
 
 class Seat(NamedTuple):
-    """How the person's cards are shown and played (``--hand-order``, ``--auto-play``)."""
+    """How the person's cards are shown and played, and what they are asked
+    (``--hand-order``, ``--auto-play``, ``--ask-defend-alone``)."""
 
     order: str = DEFAULT_ORDER  # the order the hand is shown and numbered in
     auto_play: bool = True  # an only legal card is played for the person
+    ask_defend_alone: bool = True  # False: "Defend alone?" never asked, always no
+
+
+class ThinkingAloud:
+    """A computer player whose decisions are made inside ``thinking(words)``: the
+    terminal says ``words`` ("Bob is thinking…") of a long one."""
+
+    def __init__(
+        self, player: Player, words: str, thinking: Callable[[str], AbstractContextManager[None]]
+    ) -> None:
+        self.player = player
+        self.words = words
+        self.thinking = thinking
+
+    def choose(self, view: View, legal: Sequence[Action]) -> Action:
+        with self.thinking(self.words):
+            return self.player.choose(view, legal)
 
 
 class StuckScript(Exception):
@@ -94,6 +115,8 @@ class GameAtTerminal(MatchObserver):
         # nothing is shown to pace in a watched --json game, whatever --delay says;
         # at a terminal, Enter skips the pauses of a hand the person sits out
         self.pauses = Pauses(0.0 if self.quiet else seconds, enter_skips=waits)
+        # who is thinking, on the table's own terminal (never into --json or a pipe)
+        self.status = StatusLine(self.stream, active=at_terminal)
         self.screen = TableScreen(
             self.out,
             self.style,
@@ -116,10 +139,11 @@ class GameAtTerminal(MatchObserver):
     def _players(self, hints: bool, seat: Seat) -> list[Player]:
         """The computer in every seat, but the person's when there is one."""
         setup = self.setup
-        computers = [
-            make_player(setup.level, setup.ruleset, seed=f"{setup.seed}:{i}", think=setup.think)
-            for i in range(setup.ruleset.players)
-        ]
+        computers: list[Player] = []
+        for i, name in enumerate(setup.names):
+            seed = f"{setup.seed}:{i}"
+            player = make_player(setup.level, setup.ruleset, seed=seed, think=setup.think)
+            computers.append(ThinkingAloud(player, f"{name} is thinking…", self.thinking))
         if self.watching:
             return computers
         hinter = make_player("hard", setup.ruleset, seed=f"{setup.seed}:hint", think=setup.think)
@@ -132,6 +156,8 @@ class GameAtTerminal(MatchObserver):
             table=self.screen,
             order=seat.order,
             auto_play=seat.auto_play,
+            ask_defend_alone=seat.ask_defend_alone,
+            thinking=self.thinking,
         )
         return [human, *computers[1:]]
 
@@ -152,6 +178,12 @@ class GameAtTerminal(MatchObserver):
     def out(self, line: str) -> None:
         if not self.quiet and self.live:
             click.echo(self.shown(line), file=self.stream)
+
+    def thinking(self, words: str) -> AbstractContextManager[None]:
+        """Around a decision the computer makes: ``words`` ("Bob is thinking…") on the
+        status line once it has taken ``SAY_THINKING_AFTER`` seconds, gone when it
+        is made."""
+        return self.status.after(SAY_THINKING_AFTER, words)
 
     def pause(self) -> None:
         if self.live and self.pauses.pause():
