@@ -293,6 +293,7 @@ BROKEN = [
     ("name: Pat\nname: Lee\n", 2, "name is set twice (first on line 1)"),
     ("name:\n", 1, "name needs one value"),
     ("name: Pat\nrules: missing.yaml\n", 2, "missing.yaml: no such file"),
+    ('name: Pat\nrules: "a\\0b.yaml"\n', 2, "a\\x00b.yaml: is not a usable path: it holds a NUL"),
 ]
 
 

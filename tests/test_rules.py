@@ -362,6 +362,11 @@ INVALID = {
     "extends nothing": ("players: 4\nextends: ''\n", 2, "extends cannot be ''"),
     "extends a missing file": ("name: x\nextends: base.yaml\n", 2, "extends 'base.yaml': no such"),
     "extends itself": ("extends: house.yaml\n", 1, "extends cycle: house.yaml -> house.yaml"),
+    "extends a path with a NUL byte": (
+        'name: x\nextends: "a/\\0"\n',
+        2,
+        "extends 'a/\\x00': is not a usable path: it holds a NUL byte",
+    ),
     "source is not a setting": ("source: me\n", 1, "unknown key 'source'"),
     # R8, R9: some result must score, or no game could end
     "every result scores 0": (

@@ -109,7 +109,10 @@ def _find(ref: str, extended_by: _RulesetFile | None, asked_at: Location | None)
             if extended_by
             else ref
         )
-        return _RulesetFile(shown, base / ref, Path(ref).stem, str((base / ref).resolve()))
+        path = base / ref
+        # a path with a NUL byte cannot be resolved: it is its own, and reading it refuses it
+        identity = str(path) if "\0" in ref else str(path.resolve())
+        return _RulesetFile(shown, path, Path(ref).stem, identity)
     names = builtin_names()
     suggestion = did_you_mean(ref, names)
     allowed = f"built-in: {', '.join(names)}; or a .yaml file path"
