@@ -71,7 +71,7 @@ def test_show_resolves_a_house_file(write_yaml):
     result = euchre("show", "house.yaml")
     assert result.exit_code == 0
     assert "  stick_the_dealer: true\n" in result.output
-    assert "  points_to_win: 5\n" in result.output
+    assert "  points_to_win: 5  # 1 to 1000\n" in result.output  # with its range
     assert "extends" not in result.output.split("\n", 1)[1]  # fully resolved
 
 

@@ -34,7 +34,7 @@ from .validate import (
     build_ruleset,
     dotted,
 )
-from .yamlfile import YAMLFileError, compose_yaml, read_yaml_file
+from .yamlfile import YAMLFileError, compose_yaml, read_yaml_file, scalar_value
 
 if TYPE_CHECKING:
     from importlib.abc import Traversable
@@ -249,15 +249,15 @@ def _plain(node: yaml.Node, path: KeyPath, where: Where, file: str, depth: int) 
             where[(*path, position)] = Location(file, item.start_mark.line + 1, depth)
             items.append(_plain(item, (*path, position), where, file, depth))
         return items
-    if node.tag == "tag:yaml.org,2002:int" and re.fullmatch(r"[-+]?0[0-9_]+", node.value):
+    try:
+        value = scalar_value(node)
+    except YAMLFileError as error:
+        raise RulesetError(f"{dotted(path)}: {error.problem}", error.advice, file, line) from None
+    if isinstance(value, int) and re.fullmatch(r"[-+]?0[0-9_]+", node.value):
         raise RulesetError(
             f"{dotted(path)} is written {node.value}, which YAML reads as an octal number",
             f"write it without the leading zero: {int(node.value.replace('_', ''), 10)}",
             file,
             line,
         )
-    try:
-        return yaml.constructor.SafeConstructor().construct_object(node)
-    except yaml.YAMLError as error:
-        problem = getattr(error, "problem", None) or error
-        raise RulesetError(f"YAML error: {problem}", "", file, line) from None
+    return value

@@ -11,13 +11,16 @@ from __future__ import annotations
 
 import types
 import typing
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import Field, dataclass, fields, is_dataclass, replace
+from functools import cache
 from typing import Any, NamedTuple, NoReturn
 
 from ..engine.cards import RANK_NAMES, rank_index
 from ..engine.names import TextError, check_name, check_text, did_you_mean
 from ..engine.rules import HAND_SIZE, WEAK_HAND_SWAP, Ruleset
+from ..limits import MOST_DIGITS
+from .yamlfile import OutsizedNumber
 
 BOOKKEEPING = ("source", "extends")
 """Ruleset fields that are not settings: never written in YAML or by ``ruleset_to_dict``."""
@@ -90,6 +93,10 @@ def as_written(value: object) -> str:
     """A value as the user wrote it, in YAML terms; long text cut short."""
     if value is None or isinstance(value, bool):
         return {None: "null", True: "true", False: "false"}[value]
+    if isinstance(value, OutsizedNumber):
+        return str(value)
+    if _is_int(value) and not -(10**MOST_DIGITS) < value < 10**MOST_DIGITS:  # from JSON
+        return f"a number of more than {MOST_DIGITS} digits"
     if isinstance(value, str) and len(value) > QUOTED:
         return repr(value[: QUOTED - 3] + "...")
     if isinstance(value, (str, int, float)):
@@ -186,7 +193,7 @@ def _build_section(section: type, data: object, path: KeyPath, checker: Checker)
             checker.fail(
                 [(*path, key)], f"unknown key {key!r}{where}", hint or _suggest(key, known)
             )
-    hints = typing.get_type_hints(section)
+    hints = _hints(section)
     return section(
         **{
             key: _convert(value, hints[key], settings[key], (*path, key), checker)
@@ -195,9 +202,28 @@ def _build_section(section: type, data: object, path: KeyPath, checker: Checker)
     )
 
 
+def section_at(path: KeyPath) -> type | None:
+    """The settings class whose mapping is written at ``path`` (``Ruleset`` at the top,
+    ``BiddingRules`` at ``("bidding",)``); None where no mapping of settings belongs."""
+    section: type = Ruleset
+    for key in path:
+        if key not in _settings(section):
+            return None
+        hint = _hints(section)[key]
+        section = _optional_section(hint) or hint
+        if not is_dataclass(section):
+            return None
+    return section
+
+
+@cache
+def _hints(section: type) -> dict[str, Any]:
+    return typing.get_type_hints(section)
+
+
 def _section_of(key: object) -> str:
     """For a setting written at the top level, where it belongs ("bidding:")."""
-    for name, hint in typing.get_type_hints(Ruleset).items():
+    for name, hint in _hints(Ruleset).items():
         section = _optional_section(hint) or hint
         if name in _settings(Ruleset) and is_dataclass(section) and key in _settings(section):
             return f"{key} belongs in the {name} section, e.g. {name}: {{{key}: ...}}"
@@ -233,19 +259,18 @@ def _convert(value: object, hint: Any, setting: Field, path: KeyPath, checker: C
 def _scalar_setting(
     value: object, kind: type, setting: Field, path: KeyPath, checker: Checker
 ) -> object:
-    allowed = setting.metadata["allowed"]
-    minimum = setting.metadata["minimum"]
+    allowed, between = setting.metadata["allowed"], setting.metadata["between"]
     if value is False and "off" in allowed:  # YAML reads an unquoted off as false
         return "off"
     fits = isinstance(value, kind) and not (kind is int and isinstance(value, bool))
-    if fits and (not allowed or value in allowed) and (minimum is None or value >= minimum):
+    if fits and (not allowed or value in allowed) and (not between or _within(value, between)):
         return _text(value, path, checker) if kind is str and not allowed else value
     if allowed:
         hint = f"allowed: {_either(allowed)}"
     elif kind is bool:
         hint = "allowed: true or false"
     elif kind is int:
-        hint = f"allowed: a whole number, {minimum} or more"
+        hint = f"allowed: a whole number from {_span_words(between)}"
     else:
         hint = "allowed: text"
     if isinstance(value, bool) and kind is not bool:
@@ -253,6 +278,16 @@ def _scalar_setting(
     elif isinstance(value, str) and kind is int and value.strip().lstrip("+-").isdigit():
         hint += ", without quotes"
     checker.fail([path], f"{dotted(path)} cannot be {as_written(value)}", hint)
+
+
+def _within(value: int, between: tuple[int, int]) -> bool:
+    least, most = between
+    return least <= value <= most
+
+
+def _span_words(between: tuple[int, int]) -> str:
+    least, most = between
+    return f"{least} to {most}"
 
 
 def _text(value: str, path: KeyPath, checker: Checker) -> str:
@@ -402,11 +437,20 @@ def _check_house_rules(ruleset: Ruleset, checker: Checker, deck_size: int) -> No
 def setting_help(dotted: str) -> str:
     """The one-line explanation of a setting such as ``bidding.dealer_pickup``, with
     the values it allows (for templates and help texts)."""
-    section: type = Ruleset
+    metadata = _metadata(dotted)
+    allowed = " | ".join(map(str, metadata["allowed"])) or setting_range(dotted)
+    return metadata["explanation"] + (f" [{allowed}]" if allowed else "")
+
+
+def setting_range(dotted: str) -> str:
+    """A whole-number setting's range as help texts say it, "1 to 1000"; "" for any
+    other setting, or a section (``rubber``, off in a ruleset without rubbers)."""
+    between = _metadata(dotted).get("between")
+    return _span_words(between) if between else ""
+
+
+def _metadata(dotted: str) -> Mapping[str, Any]:
     *sections, key = dotted.split(".")
-    for name in sections:
-        hint = typing.get_type_hints(section)[name]
-        section = _optional_section(hint) or hint
-    metadata = _settings(section)[key].metadata
-    allowed = metadata["allowed"]
-    return metadata["explanation"] + (f" [{' | '.join(map(str, allowed))}]" if allowed else "")
+    section = section_at(tuple(sections))
+    assert section is not None, dotted
+    return _settings(section)[key].metadata

@@ -1,7 +1,9 @@
 """The one way a user's YAML file is read, a ruleset or the settings file alike: through
 ``limits.read_text_file`` (a regular file, 1 MiB at most), composed by PyYAML's
 SafeLoader so that every node keeps its line, and with no alias (``*name``): a few
-such lines can stand for millions of values, and neither file ever needs one.
+such lines can stand for millions of values, and neither file ever needs one.  A
+scalar's value (``scalar_value``) is read without ever handing a number of thousands
+of digits to ``int()``.
 
 Each problem is a ``YAMLFileError`` with its line where there is one; the caller
 says it in its own one-line error, with the file's name.  PyYAML is imported only
@@ -11,13 +13,29 @@ while reading, so importing this module stays cheap.
 from __future__ import annotations
 
 import os
+from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING
 
-from ..limits import read_text_file
+from ..limits import MOST_DIGITS, read_text_file
 
 if TYPE_CHECKING:
     import yaml
+
+_INT_TAG = "tag:yaml.org,2002:int"
+_STR_TAG = "tag:yaml.org,2002:str"
+
+
+@dataclass(frozen=True)
+class OutsizedNumber:
+    """A whole number written with more digits than any setting needs: only how many
+    it has is kept, never the number, so that reading it costs nothing and saying it
+    cannot fail (``int()`` refuses a 4,301st digit, and takes seconds before that)."""
+
+    digits: int
+
+    def __str__(self) -> str:
+        return f"a number of {self.digits:,} digits"
 
 
 class YAMLFileError(Exception):
@@ -80,6 +98,51 @@ def _loader_without_aliases() -> type[yaml.SafeLoader]:
             return super().compose_node(parent, index)
 
     return Loader
+
+
+def scalar_value(node: yaml.ScalarNode) -> object:
+    """A scalar's value as PyYAML's safe loader reads it, except that a whole number of
+    more than ``MOST_DIGITS`` digits (``0x`` and ``0b`` numbers and 1:30-style ones
+    too) is an ``OutsizedNumber``, and a tag written out (``!!int``) must fit the text
+    as YAML would read it untagged, or as text: PyYAML hands ``!!int "abc"`` to
+    ``int()`` and ``!!int "٤"`` reads as 4."""
+    import yaml
+
+    line = node.start_mark.line + 1
+    if node.tag not in (_STR_TAG, _implicit_tag(node.value)):
+        raise YAMLFileError(
+            f"the tag {_shown(node.tag)} does not fit the value", "write it without the tag", line
+        )
+    if node.tag == _INT_TAG:
+        digits = _digits(node.value)
+        if digits > MOST_DIGITS:
+            return OutsizedNumber(digits)
+    try:
+        return yaml.constructor.SafeConstructor().construct_object(node)
+    except (yaml.YAMLError, ValueError):  # a date that does not exist, "0x_"
+        raise YAMLFileError(
+            f"the value reads as YAML's {_shown(node.tag)}, and is not a possible one",
+            "quote it as text",
+            line,
+        ) from None
+
+
+def _shown(tag: str) -> str:
+    """A tag as it is written: ``!!int``."""
+    return tag.replace("tag:yaml.org,2002:", "!!", 1)
+
+
+def _implicit_tag(text: str) -> str:
+    import yaml
+
+    return yaml.resolver.Resolver().resolve(yaml.ScalarNode, text, (True, False))
+
+
+def _digits(text: str) -> int:
+    """The digits a YAML whole number is written with: not its sign, ``0x`` or ``0b``,
+    underscores or colons."""
+    written = text.lstrip("+-").replace("_", "").replace(":", "")
+    return len(written) - 2 if written[:2] in ("0x", "0b") else len(written)
 
 
 def _advice(problem: str) -> str:
