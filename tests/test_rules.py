@@ -448,7 +448,7 @@ INVALID = {
     "another script's digit tagged int": ("players: !!int '\u0664'\n", 1, "does not fit"),
     "a date that does not exist": ("name: 2001-13-45\n", 1, "reads as YAML's !!timestamp, and"),
     "an alias (its own line)": (
-        "a: &a [1, 1]\nplayers: *a\n",
+        "markers: {cards: &a [3, 4]}\nplayers: *a\n",
         2,
         "YAML aliases (*name) are not allowed",
     ),
@@ -509,10 +509,56 @@ def test_zero_points_for_some_results_and_long_games_are_rules_a_table_may_keep(
 
 def test_an_alias_bomb_is_refused_without_expanding_it(write_yaml, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    lines = ["a0: &a0 [1, 1, 1, 1, 1, 1, 1, 1, 1, 1]"]
-    lines += [f"a{n}: &a{n} [{', '.join([f'*a{n - 1}'] * 10)}]" for n in range(1, 9)]
+    lines = ["deck:", "  ranks:", "  - &a0 [1, 1, 1, 1, 1, 1, 1, 1, 1, 1]"]
+    lines += [f"  - &a{n} [{', '.join([f'*a{n - 1}'] * 10)}]" for n in range(1, 9)]
     write_yaml("house.yaml", "\n".join(lines) + "\n")  # 10**9 values if expanded
     assert "YAML aliases" in str(load_error("house.yaml"))
+
+
+def test_the_first_unknown_key_ends_the_read(write_yaml, tmp_path, monkeypatch):
+    """Refused with its line and the name meant: the 16,000 keys after it, and the line
+    that is not YAML at the end, are never read."""
+    monkeypatch.chdir(tmp_path)
+    keys = "".join(f"key_{number}: {number}\n" for number in range(16_000))
+    write_yaml("house.yaml", "extends: standard\nbiding: {}\n" + keys + "players: [\n")
+    assert str(load_error("house.yaml")) == (
+        "house.yaml:2: unknown key 'biding' (did you mean 'bidding'?)"
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        (
+            "game: {points_to_win: 5}\n" * 5000,
+            "house.yaml:2: key 'game' appears twice (first on line 1)",
+        ),
+        (
+            "game:\n  points_to_win: 5\n  slam: true\n" + "  bridge: true\n" * 5000,
+            "house.yaml:5: key 'bridge' appears twice in game (first on line 4)",
+        ),
+        (
+            "deck:\n  ranks:\n" + "  - 9\n" * 5000,
+            "house.yaml:998: the file holds more than 1,000 keys and values, far more than a"
+            " ruleset needs",
+        ),
+    ],
+    ids=["a key twice", "a setting twice", "a long list"],
+)
+def test_a_file_ends_at_its_first_mistake(text, says, write_yaml, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    write_yaml("house.yaml", text + "players: [\n")  # never read
+    assert str(load_error("house.yaml")) == says
+
+
+def test_a_list_replaced_keeps_only_its_own_places(write_yaml, tmp_path, monkeypatch):
+    """The longer list of the file extended leaves no line behind."""
+    monkeypatch.chdir(tmp_path)
+    write_yaml("base.yaml", "deal:\n  packets: [1, 1, 1, 1, 1]\n  cut_min: 3\n")
+    write_yaml("house.yaml", "extends: base.yaml\ndeal:\n  packets:\n  - 5\n  - 0\n")
+    assert str(load_error("house.yaml")).startswith("house.yaml:5: deal.packets cannot hold 0")
+    write_yaml("house.yaml", "extends: base.yaml\ndeal:\n  packets: [2, 2]\n")
+    assert str(load_error("house.yaml")).startswith("house.yaml:3: deal.packets add up to 4")
 
 
 def test_nesting_past_any_ruleset_is_refused(write_yaml, tmp_path, monkeypatch):

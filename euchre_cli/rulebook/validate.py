@@ -20,7 +20,7 @@ from ..engine.cards import RANK_NAMES, rank_index
 from ..engine.names import TextError, check_name, check_text, did_you_mean
 from ..engine.rules import HAND_SIZE, WEAK_HAND_SWAP, Ruleset
 from ..limits import MOST_DIGITS
-from .yamlfile import OutsizedNumber
+from .yamlfile import KeyPath, OutsizedNumber
 
 BOOKKEEPING = ("source", "extends")
 """Ruleset fields that are not settings: never written in YAML or by ``ruleset_to_dict``."""
@@ -42,9 +42,6 @@ class RulesetError(Exception):
         place = f"{self.file}:{self.line}: " if self.line else f"{self.file}: " if self.file else ""
         text = place + self.problem + (f" ({self.allowed})" if self.allowed else "")
         return " ".join(text.split())
-
-
-KeyPath = tuple[str | int, ...]  # ("deck", "ranks", 2): a setting or a list item
 
 
 class Location(NamedTuple):
@@ -186,13 +183,9 @@ def _build_section(section: type, data: object, path: KeyPath, checker: Checker)
             f"allowed: a mapping of {', '.join(settings)}",
         )
     for key in data:
-        if key not in settings:
-            where = f" in {dotted(path)}" if path else ""
-            known = [*settings] if path else ["extends", *settings]  # read before this check
-            hint = _section_of(key) if not path else ""
-            checker.fail(
-                [(*path, key)], f"unknown key {key!r}{where}", hint or _suggest(key, known)
-            )
+        refusal = key_refusal(section, path, key)
+        if refusal:
+            checker.fail([(*path, key)], *refusal)
     hints = _hints(section)
     return section(
         **{
@@ -200,6 +193,19 @@ def _build_section(section: type, data: object, path: KeyPath, checker: Checker)
             for key, value in data.items()
         }
     )
+
+
+def key_refusal(section: type, path: KeyPath, key: object) -> tuple[str, str] | None:
+    """Why ``key`` is not a setting of ``section``, the settings at ``path``: the problem
+    and what is allowed (the name meant, where one is near); None for a setting.
+    ``extends`` is one at the top: a file's loader reads it, a snapshot refuses it."""
+    settings = _settings(section)
+    if key in settings or (key == "extends" and not path):
+        return None
+    where = f" in {dotted(path)}" if path else ""
+    known = [*settings] if path else ["extends", *settings]
+    hint = _section_of(key) if not path else ""
+    return f"unknown key {key!r}{where}", hint or _suggest(key, known)
 
 
 def section_at(path: KeyPath) -> type | None:

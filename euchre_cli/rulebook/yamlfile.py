@@ -1,7 +1,11 @@
 """The one way a user's YAML file is read, a ruleset or the settings file alike: through
 ``limits.read_text_file`` (a regular file, 1 MiB at most), composed by PyYAML's
 SafeLoader so that every node keeps its line, and with no alias (``*name``): a few
-such lines can stand for millions of values, and neither file ever needs one.  A
+such lines can stand for millions of values, and neither file ever needs one.
+
+What a file may hold is checked as it is read, so that a large file is refused at
+its first mistake rather than read to its end: each key, by the caller's check
+(``KeyCheck``), and how many keys and values there are (``MAX_YAML_VALUES``).  A
 scalar's value (``scalar_value``) is read without ever handing a number of thousands
 of digits to ``int()``.
 
@@ -13,14 +17,21 @@ while reading, so importing this module stays cheap.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING
 
-from ..limits import MOST_DIGITS, read_text_file
+from ..limits import MAX_YAML_VALUES, MOST_DIGITS, read_text_file
 
 if TYPE_CHECKING:
     import yaml
+
+KeyPath = tuple[str | int, ...]  # ("deck", "ranks", 2): the keys and list positions to a node
+KeyCheck = Callable[[KeyPath, "yaml.Node", "yaml.MappingNode"], None]
+"""Called with each mapping key as soon as it is read: the path of its mapping, the
+key's node, and the mapping so far (the keys before it).  It raises the caller's own
+error to refuse the key, which ends the read."""
 
 _INT_TAG = "tag:yaml.org,2002:int"
 _STR_TAG = "tag:yaml.org,2002:str"
@@ -49,20 +60,23 @@ class YAMLFileError(Exception):
         self.line = line
 
 
-def read_yaml_file(path: str | os.PathLike[str], what: str) -> yaml.Node | None:
+def read_yaml_file(
+    path: str | os.PathLike[str], what: str, check_key: KeyCheck | None = None
+) -> yaml.Node | None:
     """The node tree of the YAML file at ``path`` (None for a file of comments only);
     ``limits.UnreadableFile`` for a file it will not read, ``YAMLFileError`` for one
-    that is not YAML it takes.  ``what`` the file is ("a ruleset") words the refusals."""
-    return compose_yaml(read_text_file(path), what)
+    that is not YAML it takes.  ``what`` the file is ("a ruleset") words the refusals;
+    ``check_key`` is asked about each key as it is read."""
+    return compose_yaml(read_text_file(path), what, check_key)
 
 
-def compose_yaml(text: str, what: str) -> yaml.Node | None:
+def compose_yaml(text: str, what: str, check_key: KeyCheck | None = None) -> yaml.Node | None:
     """``read_yaml_file`` for text already read (a ruleset shipped in the package)."""
     import yaml
 
     try:
-        loader = _loader_without_aliases()(text)
-        loader.refused = f"YAML aliases (*name) are not allowed in {what}"
+        loader = _checking_loader()(text)
+        loader.what, loader.check_key = what, check_key
         try:
             return loader.get_single_node()
         finally:
@@ -81,21 +95,46 @@ def compose_yaml(text: str, what: str) -> yaml.Node | None:
 
 
 @cache
-def _loader_without_aliases() -> type[yaml.SafeLoader]:
-    """SafeLoader refusing an alias where it is written, before it is expanded."""
+def _checking_loader() -> type[yaml.SafeLoader]:
+    """SafeLoader refusing an alias where it is written, before it is expanded, and
+    more values than ``MAX_YAML_VALUES``; and asking ``check_key`` about each key."""
     import yaml
 
     class Loader(yaml.SafeLoader):
-        refused = "YAML aliases (*name) are not allowed"
+        what = "a file"
+        check_key: KeyCheck | None = None
+        values = 0
+        path: list[str | int]
 
         def compose_node(self, parent: yaml.Node | None, index: object) -> yaml.Node | None:
+            line = self.peek_event().start_mark.line + 1
             if self.check_event(yaml.AliasEvent):
                 raise YAMLFileError(
-                    self.refused,
+                    f"YAML aliases (*name) are not allowed in {self.what}",
                     "write the value out where it is needed",
-                    self.peek_event().start_mark.line + 1,
+                    line,
                 )
-            return super().compose_node(parent, index)
+            self.values += 1
+            if self.values > MAX_YAML_VALUES:
+                raise YAMLFileError(
+                    f"the file holds more than {MAX_YAML_VALUES:,} keys and values,"
+                    f" far more than {self.what} needs",
+                    "",
+                    line,
+                )
+            if parent is None:
+                self.path = []
+                return super().compose_node(parent, index)
+            if isinstance(parent, yaml.MappingNode) and index is None:  # a key
+                key = super().compose_node(parent, index)
+                if self.check_key is not None:
+                    self.check_key(tuple(self.path), key, parent)
+                return key
+            self.path.append(index.value if isinstance(index, yaml.Node) else index)
+            try:
+                return super().compose_node(parent, index)
+            finally:
+                self.path.pop()
 
     return Loader
 
