@@ -26,6 +26,12 @@ Python reads it (thousands of digits take it seconds, and a 4,301st is an error)
 MAX_FILE_BYTES = 2**20
 """A ruleset or the settings file at most, 1 MiB: house rules are a few hundred bytes."""
 
+MAX_YAML_VALUES = 1000
+"""Keys and values a YAML file (a ruleset, the settings file) holds at most, each list
+item counted: a ruleset with every setting written out (``euchre rules show``) holds
+about 100, and the settings file 20; more is refused as the file is read.  (Python
+reads such a file about 3 s a MiB.)"""
+
 MAX_JSON_NESTING = 32
 """Brackets inside brackets at most in JSON read from a file or the book: a game record
 nests five deep."""

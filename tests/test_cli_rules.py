@@ -71,7 +71,7 @@ def test_show_resolves_a_house_file(write_yaml):
     result = euchre("show", "house.yaml")
     assert result.exit_code == 0
     assert "  stick_the_dealer: true\n" in result.output
-    assert "  points_to_win: 5\n" in result.output
+    assert "  points_to_win: 5  # 1 to 1000\n" in result.output  # with its range
     assert "extends" not in result.output.split("\n", 1)[1]  # fully resolved
 
 
@@ -219,6 +219,16 @@ def test_new_template_shows_the_deal_section() -> None:
     text = Path("house.yaml").read_text(encoding="utf-8")
     for line in ("# deal:", "#   first_dealer: random", "#   packets: [3, 2]", "#   cut_min: 4"):
         assert line in text
+
+
+def test_the_template_and_show_give_each_whole_numbers_range() -> None:
+    assert euchre("new", "house.yaml", "--from", "classic").exit_code == 0
+    template = Path("house.yaml").read_text(encoding="utf-8").splitlines()
+    shown = euchre("show", "classic").output.splitlines()
+    for setting, allowed in (("points_to_win: 5", "1 to 1000"), ("games_to_win: 2", "1 to 10")):
+        (line,) = [line for line in template if line.startswith(f"#   {setting} ")]
+        assert line.endswith(f"[{allowed}]")
+        assert f"  {setting}  # {allowed}" in shown
 
 
 def test_r13_r17_the_template_lists_and_explains_every_house_rule() -> None:

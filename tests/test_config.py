@@ -297,6 +297,11 @@ BROKEN = [
     ("name: Pat\nname: Lee\n", 2, "name is set twice (first on line 1)"),
     ("name:\n", 1, "name needs one value"),
     ("name: Pat\nrules: missing.yaml\n", 2, "missing.yaml: no such file"),
+    ('name: Pat\nrules: "a\\0b.yaml"\n', 2, "a\\x00b.yaml: is not a usable path: it holds a NUL"),
+    # the read ends at the first unknown key: what follows it is never read
+    ("name: Pat\nlevl: easy\n" + "name: Lee\n" * 5000 + "level: [\n", 2, "unknown key 'levl'"),
+    ("hints: true\n" * 2 + "level: [\n", 2, "hints is set twice (first on line 1)"),
+    ("name: [" + "Pat, " * 2000 + "Pat]\n", 1, "more than 1,000 keys and values, far more than a"),
 ]
 
 

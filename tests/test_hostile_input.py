@@ -433,3 +433,36 @@ def test_a_digit_that_is_not_0_to_9_is_refused_as_a_card_number(fresh, typed: st
     assert isinstance(result.exception, SystemExit) and result.exit_code == 1, result.output
     assert "You quit" in result.output
     assert "is not one of your cards' numbers (1 to 5)" in result.output, result.output
+
+
+# Whole numbers in a ruleset, as YAML writes them, past what Python reads or prints:
+# each is refused where it is written, with the range, wherever a ruleset is read.
+OUTSIZED = {
+    "4,301 digits": "9" * 4301,
+    "0x and 4,000 digits": "0x" + "f" * 4000,
+    "10**4300 - 1": "9" * 4300,  # read, it made a sheet that two marches broke
+}
+READING_A_RULESET = [
+    ["rules", "validate", "house.yaml"],
+    ["rules", "show", "house.yaml"],
+    ["play", "--rules", "house.yaml", "--watch", "--level", "easy"],
+    ["score", "new", "--rules", "house.yaml", "--team", "A & B", "--team", "C & D"],
+    ["config", "set", "rules", "house.yaml"],
+]
+
+
+@pytest.mark.parametrize("number", OUTSIZED.values(), ids=OUTSIZED.keys())
+def test_an_outsized_number_in_a_ruleset_is_refused_in_one_line(fresh, number: str) -> None:
+    house = Path("house.yaml").resolve()
+    house.write_text(f"extends: standard\ngame: {{points_to_win: {number}}}\n", encoding="utf-8")
+    digits = f"{len(number.removeprefix('0x')):,} digits"
+    said = f"house.yaml:2: game.points_to_win cannot be a number of {digits} (allowed: a whole"
+    for line in READING_A_RULESET:
+        fresh()
+        result = check(line)
+        assert result.exit_code in (1, 2) and said in result.stderr, (line, result.output[:300])
+    home = fresh()
+    (home / SETTINGS_FILE).write_text(f"rules: {json.dumps(str(house))}\n", encoding="utf-8")
+    for line in (["config", "list"], ["play", "--watch", "--level", "easy"]):
+        result = check(line)
+        assert f"{SETTINGS_FILE}:1: rules: " in result.stderr and said in result.stderr, line

@@ -23,6 +23,7 @@ from euchre_cli.rulebook import (
     ruleset_from_dict,
     ruleset_to_dict,
     setting_help,
+    setting_range,
 )
 from euchre_cli.rulebook.changes import HouseRules, house_rules
 
@@ -191,6 +192,29 @@ def test_snapshot_errors_name_the_source_without_a_line():
     assert str(caught.value) == "sheet 3: players cannot be 5 (allowed: 2, 3 or 4)"
 
 
+def test_a_snapshot_number_past_its_range_is_refused_in_few_words():
+    """JSON holds numbers of up to 4,300 digits: refused, and not quoted whole."""
+    with pytest.raises(RulesetError) as caught:
+        ruleset_from_dict({"game": {"points_to_win": 10**4000}}, source="sheet 3")
+    assert str(caught.value) == (
+        "sheet 3: game.points_to_win cannot be a number of more than 19 digits"
+        " (allowed: a whole number from 1 to 1000)"
+    )
+
+
+def test_every_whole_number_setting_has_a_range_a_table_could_want():
+    """Each says its least and its most, and nothing a file holds is larger than a
+    thousand: every score and its words stay short."""
+    ranged = 0
+    for key, value in _leaves(CLASSIC):
+        if isinstance(value, int) and not isinstance(value, bool) and key != "players":
+            least, most = map(int, setting_range(key).split(" to "))
+            assert 0 <= least <= value <= most <= 1000, key
+            ranged += 1
+    assert ranged == 14
+    assert setting_range("players") == setting_range("bidding.stick_the_dealer") == ""
+
+
 def test_snapshot_missing_keys_take_the_defaults():
     assert ruleset_from_dict({"game": {"points_to_win": 7}}).game.points_to_win == 7
     assert ruleset_from_dict({}).source == "<snapshot>"
@@ -267,6 +291,7 @@ def test_importing_rules_does_not_import_yaml():
 
 def test_setting_help_quotes_the_allowed_values():
     assert setting_help("bidding.dealer_pickup").endswith("[optional | mandatory]")
+    assert setting_help("game.points_to_win").endswith("(R9) [1 to 1000]")
     assert "R5" in setting_help("bidding.stick_the_dealer")
     assert "R11" in setting_help("markers.cards")
 
@@ -362,6 +387,11 @@ INVALID = {
     "extends nothing": ("players: 4\nextends: ''\n", 2, "extends cannot be ''"),
     "extends a missing file": ("name: x\nextends: base.yaml\n", 2, "extends 'base.yaml': no such"),
     "extends itself": ("extends: house.yaml\n", 1, "extends cycle: house.yaml -> house.yaml"),
+    "extends a path with a NUL byte": (
+        'name: x\nextends: "a/\\0"\n',
+        2,
+        "extends 'a/\\x00': is not a usable path: it holds a NUL byte",
+    ),
     "source is not a setting": ("source: me\n", 1, "unknown key 'source'"),
     # R8, R9: some result must score, or no game could end
     "every result scores 0": (
@@ -370,7 +400,7 @@ INVALID = {
         2,
         "every result scores 0 points, so no game could end",
     ),
-    "a word for a number": ("game: {points_to_win: eleven}\n", 1, "1 or more)"),
+    "a word for a number": ("game: {points_to_win: eleven}\n", 1, "from 1 to 1000)"),
     "a leading zero": (
         "game: {points_to_win: 011}\n",
         1,
@@ -389,8 +419,36 @@ INVALID = {
         3,
         "an indented line needs its section name above it",
     ),
+    # every whole number has a range, and a long one is never read as a number
+    "points_to_win above its range": (
+        "game:\n  points_to_win: 1001\n",
+        2,
+        "game.points_to_win cannot be 1001 (allowed: a whole number from 1 to 1000)",
+    ),
+    "scoring above its range": ("scoring: {march: 101}\n", 1, "from 0 to 100)"),
+    "a dummy larger than a hand": ("dummy: {cards: 6}\n", 1, "from 0 to 5)"),
+    "a rubber of eleven games": ("rubber: {games_to_win: 11}\n", 1, "from 1 to 10)"),
+    "cut_min past any pack": ("deal: {cut_min: 17}\n", 1, "from 1 to 16)"),
+    "4,301 digits": (
+        "game: {points_to_win: " + "9" * 4301 + "}\n",
+        1,
+        "game.points_to_win cannot be a number of 4,301 digits (allowed: a whole number from 1",
+    ),
+    "0x and 4,000 digits": (
+        "scoring:\n  march: 0x" + "f" * 4000 + "\n",
+        2,
+        "scoring.march cannot be a number of 4,000 digits (allowed: a whole number from 0 to 100)",
+    ),
+    "octal of 4,400 digits": ("players: 0" + "1" * 4400 + "\n", 1, "a number of 4,401 digits"),
+    "sexagesimal of 3,000 parts": ("players: 1" + ":59" * 3000 + "\n", 1, "a number of 6,001"),
+    "underscores of 20 digits": ("players: 1" + "_0" * 19 + "\n", 1, "a number of 20 digits"),
+    "a key of 30 digits": ("9" * 30 + ": 1\n", 1, "key a number of 30 digits is not"),
+    "an outsized rank": ("deck: {ranks: [0x" + "f" * 30 + "]}\n", 1, "unknown rank a number of 30"),
+    "a tag that does not fit": ("players: !!int 'abc'\n", 1, "the tag !!int does not fit"),
+    "another script's digit tagged int": ("players: !!int '\u0664'\n", 1, "does not fit"),
+    "a date that does not exist": ("name: 2001-13-45\n", 1, "reads as YAML's !!timestamp, and"),
     "an alias (its own line)": (
-        "a: &a [1, 1]\nplayers: *a\n",
+        "markers: {cards: &a [3, 4]}\nplayers: *a\n",
         2,
         "YAML aliases (*name) are not allowed",
     ),
@@ -451,10 +509,56 @@ def test_zero_points_for_some_results_and_long_games_are_rules_a_table_may_keep(
 
 def test_an_alias_bomb_is_refused_without_expanding_it(write_yaml, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    lines = ["a0: &a0 [1, 1, 1, 1, 1, 1, 1, 1, 1, 1]"]
-    lines += [f"a{n}: &a{n} [{', '.join([f'*a{n - 1}'] * 10)}]" for n in range(1, 9)]
+    lines = ["deck:", "  ranks:", "  - &a0 [1, 1, 1, 1, 1, 1, 1, 1, 1, 1]"]
+    lines += [f"  - &a{n} [{', '.join([f'*a{n - 1}'] * 10)}]" for n in range(1, 9)]
     write_yaml("house.yaml", "\n".join(lines) + "\n")  # 10**9 values if expanded
     assert "YAML aliases" in str(load_error("house.yaml"))
+
+
+def test_the_first_unknown_key_ends_the_read(write_yaml, tmp_path, monkeypatch):
+    """Refused with its line and the name meant: the 16,000 keys after it, and the line
+    that is not YAML at the end, are never read."""
+    monkeypatch.chdir(tmp_path)
+    keys = "".join(f"key_{number}: {number}\n" for number in range(16_000))
+    write_yaml("house.yaml", "extends: standard\nbiding: {}\n" + keys + "players: [\n")
+    assert str(load_error("house.yaml")) == (
+        "house.yaml:2: unknown key 'biding' (did you mean 'bidding'?)"
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        (
+            "game: {points_to_win: 5}\n" * 5000,
+            "house.yaml:2: key 'game' appears twice (first on line 1)",
+        ),
+        (
+            "game:\n  points_to_win: 5\n  slam: true\n" + "  bridge: true\n" * 5000,
+            "house.yaml:5: key 'bridge' appears twice in game (first on line 4)",
+        ),
+        (
+            "deck:\n  ranks:\n" + "  - 9\n" * 5000,
+            "house.yaml:998: the file holds more than 1,000 keys and values, far more than a"
+            " ruleset needs",
+        ),
+    ],
+    ids=["a key twice", "a setting twice", "a long list"],
+)
+def test_a_file_ends_at_its_first_mistake(text, says, write_yaml, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    write_yaml("house.yaml", text + "players: [\n")  # never read
+    assert str(load_error("house.yaml")) == says
+
+
+def test_a_list_replaced_keeps_only_its_own_places(write_yaml, tmp_path, monkeypatch):
+    """The longer list of the file extended leaves no line behind."""
+    monkeypatch.chdir(tmp_path)
+    write_yaml("base.yaml", "deal:\n  packets: [1, 1, 1, 1, 1]\n  cut_min: 3\n")
+    write_yaml("house.yaml", "extends: base.yaml\ndeal:\n  packets:\n  - 5\n  - 0\n")
+    assert str(load_error("house.yaml")).startswith("house.yaml:5: deal.packets cannot hold 0")
+    write_yaml("house.yaml", "extends: base.yaml\ndeal:\n  packets: [2, 2]\n")
+    assert str(load_error("house.yaml")).startswith("house.yaml:3: deal.packets add up to 4")
 
 
 def test_nesting_past_any_ruleset_is_refused(write_yaml, tmp_path, monkeypatch):

@@ -16,8 +16,8 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cache, wraps
-from typing import Any, NamedTuple
+from functools import cache, partial, wraps
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import click
 from click.core import ParameterSource
@@ -28,6 +28,11 @@ from ..limits import UnreadableFile
 from ..terminal.pace import PLAYING_PAUSE, WATCHING_PAUSE
 from .options import rules_to_play
 from .places import config_folder
+
+if TYPE_CHECKING:
+    import yaml
+
+    from ..rulebook.yamlfile import KeyPath
 
 SETTINGS_FILE = "settings.yaml"
 _GAMES = ("play", "cutthroat", "two-handed")
@@ -144,7 +149,7 @@ def read_settings(path: str) -> dict[str, Entry]:
     from ..rulebook.yamlfile import YAMLFileError, read_yaml_file  # only here, with YAML
 
     try:
-        root = read_yaml_file(path, "a settings file")
+        root = read_yaml_file(path, "a settings file", partial(_check_key, path))
     except UnreadableFile as error:
         if error.missing:
             return {}
@@ -165,19 +170,30 @@ def read_settings(path: str) -> dict[str, Entry]:
     entries: dict[str, Entry] = {}
     for key_node, value_node in root.value:
         line = key_node.start_mark.line + 1
-        key = key_node.value if isinstance(key_node, yaml.ScalarNode) else "..."
-        if key not in SETTINGS:
-            raise SettingsError(f"{path}:{line}: {_unknown_key(key)}")
-        if key in entries:
-            raise SettingsError(
-                f"{path}:{line}: {key} is set twice (first on line {entries[key].line})"
-            )
+        key = key_node.value  # a setting's, set once (``_check_key``)
         if not isinstance(value_node, yaml.ScalarNode) or value_node.tag == _NULL_TAG:
             raise SettingsError(
                 f"{path}:{line}: {key} needs one value after the colon (or remove the line)"
             )
         entries[key] = Entry(value_node.value, line)
     return entries
+
+
+def _check_key(
+    path: str, within: KeyPath, key_node: yaml.Node, mapping: yaml.MappingNode
+) -> None:
+    """Refuses an unknown key, or one set twice, as soon as it is read: a file of a
+    hundred thousand keys ends at its first mistake, not after it has been read."""
+    if within:  # a value that is a mapping: refused as a value, once read
+        return
+    line = key_node.start_mark.line + 1
+    key = key_node.value if isinstance(key_node.value, str) else "..."
+    if key not in SETTINGS:
+        raise SettingsError(f"{path}:{line}: {_unknown_key(key)}")
+    for earlier, _ in mapping.value:  # settings only, so a handful
+        if earlier.value == key:
+            first = earlier.start_mark.line + 1
+            raise SettingsError(f"{path}:{line}: {key} is set twice (first on line {first})")
 
 
 def checked(setting: Setting, text: str, command: click.Command, folder: str) -> Any:

@@ -10,6 +10,7 @@ import os
 import sys
 from dataclasses import fields, replace
 from pathlib import Path
+from typing import Any
 
 import click
 import yaml
@@ -18,7 +19,14 @@ from ..cli.errors import ListingGroup
 from ..engine.rules import MarkerRules, RubberRules, Ruleset, ScoringRules
 from ..engine.scoring import marker_position, marker_schemes
 from ..players.levels import unplayable_game
-from ..rulebook import RulesetError, builtin_names, load_ruleset, ruleset_to_dict, setting_help
+from ..rulebook import (
+    RulesetError,
+    builtin_names,
+    load_ruleset,
+    ruleset_to_dict,
+    setting_help,
+    setting_range,
+)
 from ..rulebook.reference import REFERENCE_FILE, reference_text, rule_number, rule_sections
 from ..terminal import reports
 from ..terminal.keyboard import terminal_columns
@@ -77,10 +85,29 @@ def list_rulesets() -> None:
 def show(ruleset: str) -> None:
     """Print a ruleset with every setting resolved, as YAML.
 
-    The output is itself a valid ruleset."""
+    The output is itself a valid ruleset; a whole number has its range beside it."""
     resolved = _load(ruleset)
     click.echo(f"# {escaped(ruleset)}, fully resolved: every setting, nothing inherited.")
-    click.echo(to_yaml(ruleset_to_dict(resolved)), nl=False)
+    click.echo(resolved_yaml(ruleset_to_dict(resolved)), nl=False)
+
+
+def resolved_yaml(data: dict[str, Any]) -> str:
+    """A ruleset's settings as YAML, a setting a line, each whole number followed by
+    the range it allows as a comment ("points_to_win: 10  # 1 to 1000")."""
+    lines = []
+    for name, value in data.items():
+        if isinstance(value, dict):
+            lines.append(f"{name}:")
+            lines += [f"  {_setting_line(f'{name}.{key}', key, at)}" for key, at in value.items()]
+        else:
+            lines.append(_setting_line(name, name, value))
+    return "\n".join(lines) + "\n"
+
+
+def _setting_line(dotted: str, key: str, value: object) -> str:
+    line = to_yaml({key: value}).strip()
+    allowed = setting_range(dotted)
+    return f"{line}  # {allowed}" if allowed else line
 
 
 @rules.command()

@@ -14,12 +14,24 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-from .cards import Card, build_deck, mask_of
+from .cards import CARD_COUNT, Card, build_deck, mask_of
 
 HAND_SIZE = 5
 """Cards dealt to each player (R3), and so tricks in a hand (R7)."""
 WEAK_HAND_SWAP = 3
 """Cards a weak hand swaps for the kitty's, under ``deal.weak_hand: exchange`` (R17)."""
+
+MOST_POINTS_TO_WIN = 1000
+"""The longest game a ruleset may set: tables play to 5, 7, 10, 11 or 21, and keep a
+long evening's tally to 100 or so; a thousand leaves room for all of them, while every
+score a sheet adds up stays a few digits long."""
+MOST_POINTS_A_RESULT = 100
+"""The most one result of a hand, a renege or a rubber's bonus may score: 1 to 4 points
+at any table, ten times that where a table counts in tens.  A hundred is already ten
+games to 10 in one hand."""
+MOST_GAMES_TO_WIN_A_RUBBER = 10
+"""A rubber is two games won of three; ten won (best of nineteen) is more games than
+an evening holds."""
 
 
 def partner(seat: int) -> int:
@@ -34,12 +46,22 @@ def side_name(names: Sequence[str]) -> str:
     return " & ".join(names)
 
 
-def _setting(default: Any, explanation: str, *, allowed: tuple = (), minimum: int | None = None):
-    """A ruleset setting: its default, why it exists, and the values the loader accepts."""
+def _setting(
+    default: Any, explanation: str, *, allowed: tuple = (), between: tuple[int, int] | None = None
+):
+    """A ruleset setting: its default, why it exists, and the values the loader accepts:
+    the ``allowed`` ones, or for a whole number the least and the most ``between``.
+    Every whole number has both, the most a table could want, so that no file sets one
+    too large to add up and print."""
     return field(
         default=default,
-        metadata={"explanation": explanation, "allowed": allowed, "minimum": minimum},
+        metadata={"explanation": explanation, "allowed": allowed, "between": between},
     )
+
+
+def _points(default: int, explanation: str) -> Any:
+    """A setting of the points a result scores: 0 to ``MOST_POINTS_A_RESULT``."""
+    return _setting(default, explanation, between=(0, MOST_POINTS_A_RESULT))
 
 
 @dataclass(frozen=True)
@@ -63,7 +85,11 @@ class DealRules:
         allowed=("random", "draw"),
     )
     packets: tuple[int, ...] = _setting((3, 2), "cards per packet in each round of the deal (R3)")
-    cut_min: int = _setting(4, "fewest cards the cut may leave in each packet (R3)", minimum=1)
+    cut_min: int = _setting(
+        4,
+        "fewest cards the cut may leave in each packet (R3)",
+        between=(1, CARD_COUNT // 2),  # each half of the cut of the largest pack, 33 cards
+    )
     weak_hand: str = _setting(
         "off",
         "a player dealt a weak hand may show it before the bidding: then the same dealer"
@@ -83,7 +109,9 @@ class DummyRules:
     """A hand dealt face down for the maker to take (R12, R14)."""
 
     cards: int = _setting(
-        0, "cards dealt face down to a dummy hand (Cutthroat 5, two-handed 2; R12, R14)", minimum=0
+        0,
+        "cards dealt face down to a dummy hand (Cutthroat 5, two-handed 2; R12, R14)",
+        between=(0, HAND_SIZE),  # a hand's worth at most: the maker keeps five of the two
     )
     taken_by: str = _setting(
         "maker", "who merges the dummy into their hand and keeps five (R12)", allowed=("maker",)
@@ -138,29 +166,28 @@ class AloneRules:
 class ScoringRules:
     """Points for each result row of R8 (R12 and R14 reuse the same rows)."""
 
-    make: int = _setting(1, "makers take 3 or 4 tricks", minimum=0)
-    march: int = _setting(2, "makers take all 5 tricks", minimum=0)
-    lone_make: int = _setting(1, "a lone maker takes 3 or 4 tricks", minimum=0)
-    lone_march: int = _setting(4, "a lone maker takes all 5 tricks", minimum=0)
-    euchre: int = _setting(2, "makers take fewer than 3 tricks: to each defending side", minimum=0)
-    lone_defender_euchre: int = _setting(2, "a lone defender takes 3 or 4 tricks", minimum=0)
-    lone_defender_march: int = _setting(4, "a lone defender takes all 5 tricks", minimum=0)
-    renege: int = _setting(
+    make: int = _points(1, "makers take 3 or 4 tricks")
+    march: int = _points(2, "makers take all 5 tricks")
+    lone_make: int = _points(1, "a lone maker takes 3 or 4 tricks")
+    lone_march: int = _points(4, "a lone maker takes all 5 tricks")
+    euchre: int = _points(2, "makers take fewer than 3 tricks: to each defending side")
+    lone_defender_euchre: int = _points(2, "a lone defender takes 3 or 4 tricks")
+    lone_defender_march: int = _points(4, "a lone defender takes all 5 tricks")
+    renege: int = _points(
         2,
         "to the other side when a player is found to have reneged at a real table"
         " (the scorekeeper's 'score renege') (R17)",
-        minimum=0,
     )
-    renege_lone: int = _setting(
-        4, "the same, when the side reneged against was playing alone (R17)", minimum=0
-    )
+    renege_lone: int = _points(4, "the same, when the side reneged against was playing alone (R17)")
 
 
 @dataclass(frozen=True)
 class GameRules:
     """What wins a game (R9)."""
 
-    points_to_win: int = _setting(10, "points that win a game (R9)", minimum=1)
+    points_to_win: int = _setting(
+        10, "points that win a game (R9)", between=(1, MOST_POINTS_TO_WIN)
+    )
     bridge: bool = _setting(
         False,
         "show 'at the bridge' one point from game against 2 or less (R9; made for 5-point"
@@ -180,8 +207,12 @@ class GameRules:
 class RubberRules:
     """Games grouped in rubbers (R10); ``Ruleset.rubber`` is None without them."""
 
-    games_to_win: int = _setting(2, "games a side must win to take the rubber (R10)", minimum=1)
-    bonus: int = _setting(2, "added to the rubber winners' margin (R10)", minimum=0)
+    games_to_win: int = _setting(
+        2,
+        "games a side must win to take the rubber (R10)",
+        between=(1, MOST_GAMES_TO_WIN_A_RUBBER),
+    )
+    bonus: int = _points(2, "added to the rubber winners' margin (R10)")
 
 
 @dataclass(frozen=True)

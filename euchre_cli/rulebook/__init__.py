@@ -4,7 +4,13 @@ the one-line ``file:line`` errors that point at a mistake (``load.py``,
 (``yamlfile.py``).  The ruleset itself is the engine's ``Ruleset`` value."""
 
 from .load import builtin_names, builtin_rulesets, load_ruleset
-from .validate import RulesetError, ruleset_from_dict, ruleset_to_dict, setting_help
+from .validate import (
+    RulesetError,
+    ruleset_from_dict,
+    ruleset_to_dict,
+    setting_help,
+    setting_range,
+)
 
 __all__ = [
     "RulesetError",
@@ -14,4 +20,5 @@ __all__ = [
     "ruleset_from_dict",
     "ruleset_to_dict",
     "setting_help",
+    "setting_range",
 ]

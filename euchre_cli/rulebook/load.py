@@ -9,7 +9,8 @@
 - ``rubber`` and ``markers``: ``null`` or ``false`` turn them off; a mapping turns
   them on, its missing keys taking the defaults; ``true`` means all defaults.
 - Every node keeps its line (``yamlfile.py`` composes the tree), so ``validate.py``
-  can name the file and line of a problem.
+  can name the file and line of a problem.  Each key is checked as it is read
+  (``_key_check``): a file ends at its first unknown or repeated key.
 - PyYAML is imported only while loading, so importing this module stays cheap.
 """
 
@@ -17,7 +18,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import replace
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -33,8 +34,10 @@ from .validate import (
     as_written,
     build_ruleset,
     dotted,
+    key_refusal,
+    section_at,
 )
-from .yamlfile import YAMLFileError, compose_yaml, read_yaml_file
+from .yamlfile import KeyCheck, YAMLFileError, compose_yaml, read_yaml_file, scalar_value
 
 if TYPE_CHECKING:
     from importlib.abc import Traversable
@@ -109,7 +112,10 @@ def _find(ref: str, extended_by: _RulesetFile | None, asked_at: Location | None)
             if extended_by
             else ref
         )
-        return _RulesetFile(shown, base / ref, Path(ref).stem, str((base / ref).resolve()))
+        path = base / ref
+        # a path with a NUL byte cannot be resolved: it is its own, and reading it refuses it
+        identity = str(path) if "\0" in ref else str(path.resolve())
+        return _RulesetFile(shown, path, Path(ref).stem, identity)
     names = builtin_names()
     suggestion = did_you_mean(ref, names)
     allowed = f"built-in: {', '.join(names)}; or a .yaml file path"
@@ -164,28 +170,42 @@ def _resolve(
 
 def _overlay(base: dict, base_where: Where, top: dict, top_where: Where, path: KeyPath = ()):
     """Writes ``top`` over ``base``: mappings merge key by key, anything else replaces,
-    and ``base_where`` follows so that each value keeps the place it was written."""
+    and ``base_where`` follows so that each value keeps the place it was written.  The
+    work is the size of the two, whatever either holds."""
     for key, value in top.items():
         key_path = (*path, key)
         if isinstance(value, dict) and isinstance(base.get(key), dict):
             _overlay(base[key], base_where, value, top_where, key_path)
         else:
-            base[key] = value
-            for old in [old for old in base_where if old[: len(key_path)] == key_path]:
+            for old in _places(base.get(key), key_path):
                 del base_where[old]
-            base_where.update(
-                (new, place) for new, place in top_where.items() if new[: len(key_path)] == key_path
-            )
+            base[key] = value
+            base_where.update((new, top_where[new]) for new in _places(value, key_path))
         base_where[key_path] = top_where[key_path]
+
+
+def _places(value: object, path: KeyPath) -> Iterator[KeyPath]:
+    """The key path of every key and list item inside ``value``, which is at ``path``:
+    those that a ``Where`` holds a place for."""
+    if isinstance(value, dict):
+        inside: Iterable[tuple[str | int, object]] = value.items()
+    elif isinstance(value, list):
+        inside = enumerate(value)
+    else:
+        return
+    for key, item in inside:
+        yield (*path, key)
+        yield from _places(item, (*path, key))
 
 
 def _read(file: _RulesetFile, depth: int, asked_at: Location | None) -> tuple[dict, Where]:
     """One file's own settings as plain data, with the line of every key and list item."""
+    check_key = _key_check(file.shown, depth)
     try:
         root = (
-            compose_yaml(file.path.read_text(encoding="utf-8"), _WHAT)
+            compose_yaml(file.path.read_text(encoding="utf-8"), _WHAT, check_key)
             if file.builtin
-            else read_yaml_file(file.path, _WHAT)
+            else read_yaml_file(file.path, _WHAT, check_key)
         )
     except UnreadableFile as error:
         allowed = "give a built-in name or the path of a ruleset .yaml file"
@@ -215,8 +235,40 @@ _MAX_NESTING = 4  # rulesets nest three levels at most: markers.cards.0
 _MAX_CHAIN = 20  # files extending files: far more than any table needs
 
 
+def _key_check(file: str, depth: int) -> KeyCheck:
+    """Refuses a key as soon as it is read, with its line: one that is not a setting
+    of the mapping it is in, or one written twice.  A file of a hundred thousand keys
+    ends at its first mistake, not after it has been read whole."""
+
+    def check(path: KeyPath, key_node: yaml.Node, mapping: yaml.MappingNode) -> None:
+        section = section_at(path)
+        if section is None:  # a mapping where a value belongs: refused as that value
+            return
+        line = key_node.start_mark.line + 1
+        key = _key(key_node, path, file, depth)
+        refusal = key_refusal(section, path, key)
+        if refusal:
+            raise RulesetError(*refusal, file, line)
+        for earlier, _ in mapping.value:  # settings only, so a handful
+            if earlier.value == key:
+                inside = f" in {dotted(path)}" if path else ""
+                first = f"first on line {earlier.start_mark.line + 1}"
+                raise RulesetError(f"key {key!r} appears twice{inside}", first, file, line)
+
+    return check
+
+
+def _key(node: yaml.Node, path: KeyPath, file: str, depth: int) -> str:
+    key = _plain(node, path, {}, file, depth)
+    if not isinstance(key, str):
+        line = node.start_mark.line + 1
+        raise RulesetError(f"key {as_written(key)} is not a setting name", "", file, line)
+    return key
+
+
 def _plain(node: yaml.Node, path: KeyPath, where: Where, file: str, depth: int) -> object:
-    """A node as plain Python data; records the line of each key and list item."""
+    """A node as plain Python data; records the line of each key and list item.  Keys
+    of settings were checked as they were read (``_key_check``)."""
     import yaml
 
     line = node.start_mark.line + 1
@@ -225,19 +277,8 @@ def _plain(node: yaml.Node, path: KeyPath, where: Where, file: str, depth: int) 
     if isinstance(node, yaml.MappingNode):
         mapping: dict = {}
         for key_node, value_node in node.value:
-            key = _plain(key_node, path, {}, file, depth)
-            key_line = key_node.start_mark.line + 1
-            if not isinstance(key, str):
-                raise RulesetError(
-                    f"key {as_written(key)} is not a setting name", "", file, key_line
-                )
-            if key in mapping:
-                first = where[(*path, key)].line
-                inside = f" in {dotted(path)}" if path else ""
-                raise RulesetError(
-                    f"key {key!r} appears twice{inside}", f"first on line {first}", file, key_line
-                )
-            where[(*path, key)] = Location(file, key_line, depth)
+            key = _key(key_node, path, file, depth)
+            where[(*path, key)] = Location(file, key_node.start_mark.line + 1, depth)
             mapping[key] = _plain(value_node, (*path, key), where, file, depth)
         return mapping
     if isinstance(node, yaml.SequenceNode):
@@ -246,15 +287,15 @@ def _plain(node: yaml.Node, path: KeyPath, where: Where, file: str, depth: int) 
             where[(*path, position)] = Location(file, item.start_mark.line + 1, depth)
             items.append(_plain(item, (*path, position), where, file, depth))
         return items
-    if node.tag == "tag:yaml.org,2002:int" and re.fullmatch(r"[-+]?0[0-9_]+", node.value):
+    try:
+        value = scalar_value(node)
+    except YAMLFileError as error:
+        raise RulesetError(f"{dotted(path)}: {error.problem}", error.advice, file, line) from None
+    if isinstance(value, int) and re.fullmatch(r"[-+]?0[0-9_]+", node.value):
         raise RulesetError(
             f"{dotted(path)} is written {node.value}, which YAML reads as an octal number",
             f"write it without the leading zero: {int(node.value.replace('_', ''), 10)}",
             file,
             line,
         )
-    try:
-        return yaml.constructor.SafeConstructor().construct_object(node)
-    except yaml.YAMLError as error:
-        problem = getattr(error, "problem", None) or error
-        raise RulesetError(f"YAML error: {problem}", "", file, line) from None
+    return value

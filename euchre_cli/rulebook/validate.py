@@ -11,14 +11,16 @@ from __future__ import annotations
 
 import types
 import typing
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import Field, dataclass, fields, is_dataclass, replace
+from functools import cache
 from typing import Any, NamedTuple, NoReturn
 
 from ..engine.cards import RANK_NAMES, rank_index
 from ..engine.names import TextError, check_name, check_text, did_you_mean
 from ..engine.rules import HAND_SIZE, WEAK_HAND_SWAP, Ruleset
-from ..limits import LARGEST_WHOLE_NUMBER
+from ..limits import MOST_DIGITS
+from .yamlfile import KeyPath, OutsizedNumber
 
 BOOKKEEPING = ("source", "extends")
 """Ruleset fields that are not settings: never written in YAML or by ``ruleset_to_dict``."""
@@ -40,9 +42,6 @@ class RulesetError(Exception):
         place = f"{self.file}:{self.line}: " if self.line else f"{self.file}: " if self.file else ""
         text = place + self.problem + (f" ({self.allowed})" if self.allowed else "")
         return " ".join(text.split())
-
-
-KeyPath = tuple[str | int, ...]  # ("deck", "ranks", 2): a setting or a list item
 
 
 class Location(NamedTuple):
@@ -91,6 +90,10 @@ def as_written(value: object) -> str:
     """A value as the user wrote it, in YAML terms; long text cut short."""
     if value is None or isinstance(value, bool):
         return {None: "null", True: "true", False: "false"}[value]
+    if isinstance(value, OutsizedNumber):
+        return str(value)
+    if _is_int(value) and not -(10**MOST_DIGITS) < value < 10**MOST_DIGITS:  # from JSON
+        return f"a number of more than {MOST_DIGITS} digits"
     if isinstance(value, str) and len(value) > QUOTED:
         return repr(value[: QUOTED - 3] + "...")
     if isinstance(value, (str, int, float)):
@@ -180,14 +183,10 @@ def _build_section(section: type, data: object, path: KeyPath, checker: Checker)
             f"allowed: a mapping of {', '.join(settings)}",
         )
     for key in data:
-        if key not in settings:
-            where = f" in {dotted(path)}" if path else ""
-            known = [*settings] if path else ["extends", *settings]  # read before this check
-            hint = _section_of(key) if not path else ""
-            checker.fail(
-                [(*path, key)], f"unknown key {key!r}{where}", hint or _suggest(key, known)
-            )
-    hints = typing.get_type_hints(section)
+        refusal = key_refusal(section, path, key)
+        if refusal:
+            checker.fail([(*path, key)], *refusal)
+    hints = _hints(section)
     return section(
         **{
             key: _convert(value, hints[key], settings[key], (*path, key), checker)
@@ -196,9 +195,41 @@ def _build_section(section: type, data: object, path: KeyPath, checker: Checker)
     )
 
 
+def key_refusal(section: type, path: KeyPath, key: object) -> tuple[str, str] | None:
+    """Why ``key`` is not a setting of ``section``, the settings at ``path``: the problem
+    and what is allowed (the name meant, where one is near); None for a setting.
+    ``extends`` is one at the top: a file's loader reads it, a snapshot refuses it."""
+    settings = _settings(section)
+    if key in settings or (key == "extends" and not path):
+        return None
+    where = f" in {dotted(path)}" if path else ""
+    known = [*settings] if path else ["extends", *settings]
+    hint = _section_of(key) if not path else ""
+    return f"unknown key {key!r}{where}", hint or _suggest(key, known)
+
+
+def section_at(path: KeyPath) -> type | None:
+    """The settings class whose mapping is written at ``path`` (``Ruleset`` at the top,
+    ``BiddingRules`` at ``("bidding",)``); None where no mapping of settings belongs."""
+    section: type = Ruleset
+    for key in path:
+        if key not in _settings(section):
+            return None
+        hint = _hints(section)[key]
+        section = _optional_section(hint) or hint
+        if not is_dataclass(section):
+            return None
+    return section
+
+
+@cache
+def _hints(section: type) -> dict[str, Any]:
+    return typing.get_type_hints(section)
+
+
 def _section_of(key: object) -> str:
     """For a setting written at the top level, where it belongs ("bidding:")."""
-    for name, hint in typing.get_type_hints(Ruleset).items():
+    for name, hint in _hints(Ruleset).items():
         section = _optional_section(hint) or hint
         if name in _settings(Ruleset) and is_dataclass(section) and key in _settings(section):
             return f"{key} belongs in the {name} section, e.g. {name}: {{{key}: ...}}"
@@ -234,27 +265,18 @@ def _convert(value: object, hint: Any, setting: Field, path: KeyPath, checker: C
 def _scalar_setting(
     value: object, kind: type, setting: Field, path: KeyPath, checker: Checker
 ) -> object:
-    allowed = setting.metadata["allowed"]
-    minimum = setting.metadata["minimum"]
+    allowed, between = setting.metadata["allowed"], setting.metadata["between"]
     if value is False and "off" in allowed:  # YAML reads an unquoted off as false
         return "off"
     fits = isinstance(value, kind) and not (kind is int and isinstance(value, bool))
-    too_large = fits and kind is int and value > LARGEST_WHOLE_NUMBER  # the book holds none
-    if (
-        fits
-        and not too_large
-        and (not allowed or value in allowed)
-        and (minimum is None or value >= minimum)
-    ):
+    if fits and (not allowed or value in allowed) and (not between or _within(value, between)):
         return _text(value, path, checker) if kind is str and not allowed else value
     if allowed:
         hint = f"allowed: {_either(allowed)}"
     elif kind is bool:
         hint = "allowed: true or false"
-    elif too_large:
-        hint = f"allowed: a whole number from {minimum} to {LARGEST_WHOLE_NUMBER}"
     elif kind is int:
-        hint = f"allowed: a whole number, {minimum} or more"
+        hint = f"allowed: a whole number from {_span_words(between)}"
     else:
         hint = "allowed: text"
     if isinstance(value, bool) and kind is not bool:
@@ -262,6 +284,16 @@ def _scalar_setting(
     elif isinstance(value, str) and kind is int and value.strip().lstrip("+-").isdigit():
         hint += ", without quotes"
     checker.fail([path], f"{dotted(path)} cannot be {as_written(value)}", hint)
+
+
+def _within(value: int, between: tuple[int, int]) -> bool:
+    least, most = between
+    return least <= value <= most
+
+
+def _span_words(between: tuple[int, int]) -> str:
+    least, most = between
+    return f"{least} to {most}"
 
 
 def _text(value: str, path: KeyPath, checker: Checker) -> str:
@@ -411,11 +443,20 @@ def _check_house_rules(ruleset: Ruleset, checker: Checker, deck_size: int) -> No
 def setting_help(dotted: str) -> str:
     """The one-line explanation of a setting such as ``bidding.dealer_pickup``, with
     the values it allows (for templates and help texts)."""
-    section: type = Ruleset
+    metadata = _metadata(dotted)
+    allowed = " | ".join(map(str, metadata["allowed"])) or setting_range(dotted)
+    return metadata["explanation"] + (f" [{allowed}]" if allowed else "")
+
+
+def setting_range(dotted: str) -> str:
+    """A whole-number setting's range as help texts say it, "1 to 1000"; "" for any
+    other setting, or a section (``rubber``, off in a ruleset without rubbers)."""
+    between = _metadata(dotted).get("between")
+    return _span_words(between) if between else ""
+
+
+def _metadata(dotted: str) -> Mapping[str, Any]:
     *sections, key = dotted.split(".")
-    for name in sections:
-        hint = typing.get_type_hints(section)[name]
-        section = _optional_section(hint) or hint
-    metadata = _settings(section)[key].metadata
-    allowed = metadata["allowed"]
-    return metadata["explanation"] + (f" [{' | '.join(map(str, allowed))}]" if allowed else "")
+    section = section_at(tuple(sections))
+    assert section is not None, dotted
+    return _settings(section)[key].metadata
