@@ -96,7 +96,7 @@ def test_a_whole_number_out_of_range_says_the_range(args: list[str], message: st
         (
             ("setup", "ruleset", "game", "points_to_win"),
             10**400,
-            "setup.ruleset: game.points_to_win cannot be 1000",
+            "setup.ruleset: game.points_to_win cannot be a number of more than 19 digits",
         ),
     ],
     ids=lambda value: f"{value!r:.24}",
