@@ -22,6 +22,7 @@ from contextlib import contextmanager, suppress
 from typing import BinaryIO, NamedTuple
 
 from .limits import file_kind, path_problem
+from .refusals import Refusal
 
 APPLICATION_ID = 0x45554352  # "EUCR" in the file header: this file is a euchre score book
 BUSY_TIMEOUT_SECONDS = 10.0
@@ -227,7 +228,7 @@ _MIGRATIONS: tuple[tuple[str | Unless, ...], ...] = (
 SCHEMA_VERSION = len(_MIGRATIONS)  # a new migration raises it: the two never disagree
 
 
-class BookError(Exception):
+class BookError(Refusal):
     """A book that cannot be used, or that does not hold what was asked of it (each
     store's refusals are kinds of this one); one line."""
 
@@ -238,6 +239,8 @@ class BookBusy(BookError):
 
 class NoBook(BookError):
     """No book at the path yet, or an empty file there (only ``create`` makes one)."""
+
+    next_step = ": start one with 'euchre score new'"
 
 
 class NotABook(BookError):

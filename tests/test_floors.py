@@ -42,7 +42,7 @@ def modules(folder: str) -> list[Path]:
 
 @pytest.mark.parametrize(
     "path",
-    [*modules("engine"), PACKAGE / "limits.py", PACKAGE / "book.py"],
+    [*modules("engine"), PACKAGE / "limits.py", PACKAGE / "refusals.py", PACKAGE / "book.py"],
     ids=lambda path: path.relative_to(PACKAGE).as_posix(),
 )
 def test_floor_one_and_the_book_import_the_standard_library_only(path: Path) -> None:

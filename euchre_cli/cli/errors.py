@@ -4,6 +4,8 @@ command with the list of its commands."""
 
 from __future__ import annotations
 
+import importlib
+from collections.abc import Mapping
 from typing import IO, Any
 
 import click
@@ -53,3 +55,32 @@ class ListingGroup(click.Group):
                 f"no such command {name!r}{hint}; the commands: {commands}.", ctx
             )
         return super().resolve_command(ctx, args)
+
+
+class LazyGroup(ListingGroup):
+    """A group some of whose subcommands are imported only when used: a score command
+    typed between hands pays for neither keep's loop nor the server.  ``lazy`` maps
+    each such name to (its module, the command's name there, its line in ``--help``)."""
+
+    def __init__(self, *args: Any, lazy: Mapping[str, tuple[str, str, str]], **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.lazy = dict(lazy)
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*self.commands, *self.lazy})
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        if name not in self.lazy:
+            return super().get_command(ctx, name)
+        module, attribute, _ = self.lazy[name]
+        return getattr(importlib.import_module(module), attribute)
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        limit = formatter.width - 6 - max(len(name) for name in self.list_commands(ctx))
+        rows = [
+            (name, self.lazy[name][2] if name in self.lazy else command.get_short_help_str(limit))
+            for name in self.list_commands(ctx)
+            if name in self.lazy or not (command := self.commands[name]).hidden
+        ]
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)

@@ -6,50 +6,19 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
-from functools import cache
 from typing import TYPE_CHECKING
 
 import click
 
 from ..book import BookBusy, BookError, NoBook, open_book
-from ..engine.names import TextError
-from ..rulebook import RulesetError
-from ..scorekeeper.sheet import RubberOver, SheetError
-from ..scorekeeper.store import NoCurrentSheet, NoSuchSheet, Scorebook
+from ..refusals import Refusal, refusal_line
 from ..terminal.keyboard import hold_interrupts
 from .places import book_path
 
 if TYPE_CHECKING:
     from ..records.stats import Counted
     from ..records.store import GameBook
-
-
-@cache
-def next_steps() -> dict[type[Exception], str]:
-    """What to do next, after the refusals that leave the user without a sheet or a
-    game to use (the game records' error imported only on an error: the score
-    commands start without the records)."""
-    from ..records.store import NoSuchGame
-
-    return {
-        NoBook: ": start one with 'euchre score new'",
-        NoCurrentSheet: (
-            ": start one with 'euchre score new' or pick one with 'euchre score use NAME'"
-        ),
-        NoSuchSheet: " (see 'euchre score list')",
-        NoSuchGame: " (see 'euchre games')",
-        RubberOver: ": start a new sheet with 'euchre score new'",
-    }
-
-
-# What the library refuses with a line for the user (a busy book among them).
-REFUSALS = (BookError, SheetError, RulesetError, TextError)
-
-
-def refusal_line(error: Exception) -> str:
-    """A refusal of the library's in the terminal's words: its line, and the command
-    to type next where there is one (the web scoreboard answers with the same line)."""
-    return f"{error}{next_steps().get(type(error), '')}"
+    from ..scorekeeper.store import Scorebook
 
 
 @contextmanager
@@ -60,7 +29,7 @@ def refusals(otherwise: str = "") -> Iterator[None]:
         yield
     except BookBusy as error:
         raise BookBusyError(f"{error}{otherwise}") from None
-    except REFUSALS as error:
+    except Refusal as error:
         raise click.ClickException(f"{refusal_line(error)}{otherwise}") from None
 
 
@@ -71,6 +40,8 @@ class BookBusyError(click.ClickException):
 @contextmanager
 def session(db: str | None, write: bool = True, create: bool = False) -> Iterator[Scorebook]:
     """The book's score sheets, inside one transaction; any failure leaves it untouched."""
+    from ..scorekeeper.store import Scorebook  # the score commands': not the game commands'
+
     with refusals():
         try:
             book = open_book(book_path(db), create)

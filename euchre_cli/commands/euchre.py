@@ -8,13 +8,12 @@ into one-line messages, and the library never imports Click.
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
 import click
 
 from .. import __version__
-from ..cli.errors import ListingGroup, one_line
+from ..cli.errors import LazyGroup, one_line
 
 # name -> (module in this package, attribute, one-line help shown by ``euchre --help``)
 SUBCOMMANDS: dict[str, tuple[str, str, str]] = {
@@ -32,9 +31,17 @@ SUBCOMMANDS: dict[str, tuple[str, str, str]] = {
 }
 
 
-class LazyGroup(ListingGroup):
-    """A group whose subcommands are imported on first use, and whose usage errors
-    (its own and its subcommands') print as one line, and every error escaped."""
+COMMANDS = SUBCOMMANDS.items()
+
+
+class RootGroup(LazyGroup):
+    """The ``euchre`` group: every subcommand imported on first use, listed in the
+    order of ``SUBCOMMANDS``, and every usage error (its own and its subcommands')
+    printed as one line, every error escaped."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        lazy = {name: (f"{__package__}.{module}", *rest) for name, (module, *rest) in COMMANDS}
+        super().__init__(*args, lazy=lazy, **kwargs)
 
     def make_context(self, *args, **kwargs) -> click.Context:
         try:
@@ -51,19 +58,8 @@ class LazyGroup(ListingGroup):
     def list_commands(self, ctx: click.Context) -> list[str]:
         return list(SUBCOMMANDS)
 
-    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
-        if name not in SUBCOMMANDS:
-            return None
-        module_name, attribute, _ = SUBCOMMANDS[name]
-        return getattr(importlib.import_module(f"{__package__}.{module_name}"), attribute)
 
-    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        rows = [(name, SUBCOMMANDS[name][2]) for name in self.list_commands(ctx)]
-        with formatter.section("Commands"):
-            formatter.write_dl(rows)
-
-
-@click.group("euchre", cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.group("euchre", cls=RootGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="euchre")
 def main() -> None:
     """Euchre in the terminal: games against the computer, a scorekeeper for real

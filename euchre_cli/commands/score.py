@@ -13,7 +13,7 @@ import sys
 import click
 
 from ..book import book_exists, check_book_path
-from ..cli.errors import ListingGroup
+from ..cli.errors import LazyGroup
 from ..cli.options import Command, WholeNumber, ascii_wanted, with_ascii, with_db
 from ..cli.output import with_output, write_output
 from ..cli.places import book_path
@@ -32,15 +32,23 @@ from ..scorekeeper.sheet import (
 from ..terminal import reports
 from ..terminal.keyboard import terminal_columns
 from ..terminal.text import escaped, json_text, say
-from .keep import keep
-from .serve import serve
 
 A_PLAYER = "a player's name or initial, or the number of a side of one player"
 TRICKS = WholeNumber(0, TRICKS_IN_HAND)
 THROWN_IN_HELP = "Nobody made trump: the hand was thrown in (R5), and the deal moves on."
 
 
-@click.group(cls=ListingGroup)
+# keep's loop and the server are imported only when used: the other score commands
+# are typed between hands and must start at once (bench/startup.py).
+LAZY = {
+    "keep": (
+        f"{__package__}.keep", "keep", "Keep score at the table, hand by hand, until you type quit."
+    ),
+    "serve": (f"{__package__}.serve", "serve", "Serve the score to the phones at the table."),
+}
+
+
+@click.group(cls=LazyGroup, lazy=LAZY)
 def score() -> None:
     """Keep score for a game played with real cards: points per hand, games, rubbers
     and the low-card marker picture.  Start with 'euchre score new'."""
@@ -393,5 +401,3 @@ def delete(name: str, yes: bool, db: str | None) -> None:
     say(f"Deleted sheet {name}.")
 
 
-score.add_command(keep)
-score.add_command(serve)

@@ -18,6 +18,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..refusals import Refusal
+
 PLAYER_NAME_LONGEST = 20
 """Characters in a player's name at most: it fits a column of a table."""
 NAME_LONGEST = 40
@@ -45,7 +47,7 @@ SHOWS_NOTHING = (
 filler look alike, and a braille blank looks like no name.  No name may hold one."""
 
 
-class TextError(ValueError):
+class TextError(Refusal, ValueError):
     """Text refused by the rule above; ``str()`` is one line saying what is allowed."""
 
 

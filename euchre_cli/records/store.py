@@ -20,7 +20,6 @@ from typing import NamedTuple
 
 from ..book import Book, BookError
 from ..limits import decode_json
-from ..rulebook import RulesetError, ruleset_from_dict, ruleset_to_dict
 from .game import (
     DamagedGame,
     Move,
@@ -39,6 +38,8 @@ from .stats import Counted, counted
 class NoSuchGame(BookError):
     """No game record of the id asked for (or none unfinished, none finished)."""
 
+    next_step = " (see 'euchre games')"
+
 
 class PlayedElsewhere(BookError):
     """The game's record has moved on in another process since this one read it."""
@@ -56,6 +57,8 @@ def setup_digest(setup: Setup) -> str:
     """The digest of a game before its first move: the setup that deals its hands
     (the rules in full, seed, names, the person's seat, level and games; not ``think``,
     a safety net that decides nothing when the moves are given)."""
+    from ..rulebook import ruleset_to_dict  # YAML's reader: not for the list or stats
+
     identity = {
         "ruleset": ruleset_to_dict(setup.ruleset),
         "seed": setup.seed,
@@ -329,6 +332,8 @@ class GameBook:
         return row.fetchone()[0]
 
     def _insert(self, saved: SavedGame) -> int:
+        from ..rulebook import ruleset_to_dict  # YAML's reader: not for the list or stats
+
         setup = saved.setup
         cursor = self.book.execute(
             "INSERT INTO games (started, kind, ruleset_name, ruleset, seed, names, person, level,"
@@ -382,6 +387,8 @@ def _figures(saved: SavedGame) -> str | None:
 def _saved_game(row: Sequence) -> SavedGame:
     """A game's row as a record; ``RecordError`` naming the first column that is not
     one the program writes (the book may have been edited by hand)."""
+    from ..rulebook import RulesetError, ruleset_from_dict  # not for the list or stats
+
     game_id, started, ruleset, seed, names, person, level, think, games, best_of = row[:10]
     finished, summary = row[10:]
     try:

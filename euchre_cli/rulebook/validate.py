@@ -20,13 +20,14 @@ from ..engine.cards import RANK_NAMES, rank_index
 from ..engine.names import TextError, check_name, check_text, did_you_mean
 from ..engine.rules import HAND_SIZE, WEAK_HAND_SWAP, Ruleset
 from ..limits import MOST_DIGITS
+from ..refusals import Refusal
 from .yamlfile import KeyPath, OutsizedNumber
 
 BOOKKEEPING = ("source", "extends")
 """Ruleset fields that are not settings: never written in YAML or by ``ruleset_to_dict``."""
 
 
-class RulesetError(Exception):
+class RulesetError(Refusal):
     """A ruleset that cannot be used.  ``str()`` is one line: ``file:line: problem (allowed)``."""
 
     def __init__(

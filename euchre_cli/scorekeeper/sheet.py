@@ -32,18 +32,21 @@ from ..engine.scoring import (
     standing,
 )
 from ..limits import whole_number
+from ..refusals import Refusal
 
 MAX_MANUAL_POINTS = 99
 # Between the names of a team; compiled on first use (re caches it), not at import.
 _NAME_SEPARATORS = r"(?i)\s*(?:&|,|/|\+|\band\b)\s*"
 
 
-class SheetError(Exception):
+class SheetError(Refusal):
     """Input a score sheet cannot accept; the message is one line for the user."""
 
 
 class RubberOver(SheetError):
     """An entry after the entry that decided the sheet's rubber (R10)."""
+
+    next_step = ": start a new sheet with 'euchre score new'"
 
     def __init__(self, sheet: Sheet, rubber: RubberResult) -> None:
         super().__init__(

@@ -48,9 +48,13 @@ class ScorebookError(BookError):
 class NoCurrentSheet(ScorebookError):
     """The book has no current sheet: none was started, or it was deleted."""
 
+    next_step = ": start one with 'euchre score new' or pick one with 'euchre score use NAME'"
+
 
 class NoSuchSheet(ScorebookError):
     """No sheet of the name asked for."""
+
+    next_step = " (see 'euchre score list')"
 
 
 class SheetSummary(NamedTuple):

@@ -15,8 +15,8 @@ from contextlib import contextmanager
 from typing import Any, NamedTuple
 
 from ..book import Book, BookBusy, open_book
-from ..cli.session import REFUSALS, refusal_line
 from ..engine.rules import side_name
+from ..refusals import Refusal, refusal_line
 from ..rulebook import builtin_names, load_ruleset
 from ..scorekeeper.sheet import (
     Entry,
@@ -242,7 +242,7 @@ class Table:
             raise Refused(503, refusal_line(error)) from None
         except (NoSuchSheet, NoCurrentSheet) as error:
             raise Refused(422 if write else 404, refusal_line(error)) from None
-        except REFUSALS as error:
+        except Refusal as error:
             raise Refused(422, refusal_line(error)) from None
 
     def _write(
