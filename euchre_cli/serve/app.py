@@ -59,7 +59,7 @@ SECURITY_HEADERS = [
 
 
 def shipped_files(folder: Path = STATIC) -> dict[str, Path]:
-    """The page's files by the name a request gives (``app.js``, ``cards/4H.svg``)."""
+    """The page's files by the name a request gives (``main.js``, ``cards/4H.svg``)."""
     files = {}
     for path in folder.rglob("*"):
         name = path.relative_to(folder).as_posix()
