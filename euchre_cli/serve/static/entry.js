@@ -25,7 +25,7 @@ export function buildEntry() {
     fillTricks();
     return;
   }
-  const shape = JSON.stringify([sheet.sheet, sheet.sides, sheet.seating || null]);
+  const shape = JSON.stringify([sheet.sheet, sheet.sides, sheet.seating]);
   if (builtFor !== shape) {
     builtFor = shape;
     place.replaceChildren($("#entry-template").content.cloneNode(true));
@@ -34,11 +34,11 @@ export function buildEntry() {
   for (const select of place.querySelectorAll("[data-sides]")) fillSides(select, sheet);
   for (const select of place.querySelectorAll("[data-players]")) fillPlayers(select, sheet);
   const dealerPick = $(".dealer-pick", place);
-  const asksDealer = "dealer" in sheet && sheet.dealer === null && sheet.game !== null && sheet.entries === 0;
+  const asksDealer = sheet.dealer === null && sheet.game !== null && sheet.entries === 0;
   dealerPick.hidden = !asksDealer;
   if (asksDealer) {
     $(".choices", dealerPick).replaceChildren(
-      ...players(sheet).map((name) =>
+      ...sheet.seating.map((name) =>
         el("button", { type: "button", onclick: () => send("POST", "/api/dealer", { dealer: name }, entryError()) }, name),
       ),
     );
@@ -50,7 +50,8 @@ export function buildEntry() {
   for (const part of place.querySelectorAll('[data-toggle], [data-action="thrown-in"], .more')) {
     part.hidden = sheet.game === null;
   }
-  const lone = loneHands(sheet);
+  // only the lone hands the ruleset has (R6): classic has no lone defender
+  const lone = sheet.lone_hands;
   for (const button of place.querySelectorAll("[data-toggle]")) {
     const offered = button.dataset.toggle === "alone" ? lone.maker : lone.defender;
     if (!offered) {
@@ -58,21 +59,7 @@ export function buildEntry() {
       armed[button.dataset.toggle] = false;
     }
   }
-  // a book that keeps no deal (no "dealer" in the sheet) has no thrown-in hand nor dealer
-  if (!("dealer" in sheet)) {
-    for (const part of place.querySelectorAll('[data-action="thrown-in"], [data-form="dealer"]')) part.hidden = true;
-  }
   fillTricks();
-}
-
-/** The lone hands the ruleset has (R6): classic has no lone defender, and the page
- *  offers none, in the entry controls or the edit dialog. */
-export function loneHands(sheet) {
-  return sheet.lone_hands || { maker: true, defender: true };
-}
-
-function players(sheet) {
-  return sheet.seating || sheet.sides.flatMap((side) => sheet.players[side] || []);
 }
 
 /** A select of the sides by number, but for side number ``left`` (the makers, for a
@@ -90,7 +77,7 @@ export function fillSides(select, sheet, left = null) {
 
 function fillPlayers(select, sheet) {
   const chosen = select.value;
-  select.replaceChildren(...players(sheet).map((name) => el("option", { value: name }, name)));
+  select.replaceChildren(...sheet.seating.map((name) => el("option", { value: name }, name)));
   const wanted = chosen || sheet.dealer;
   if (wanted) select.value = wanted;
 }

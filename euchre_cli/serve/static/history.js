@@ -4,7 +4,7 @@
 import { getJSON, send, tableCode } from "./api.js";
 import { openDialog } from "./dialogs.js";
 import { $, el, onSubmit } from "./dom.js";
-import { fillSides, loneHands, sideNumber } from "./entry.js";
+import { fillSides, sideNumber } from "./entry.js";
 import { shownSheet } from "./sheet.js";
 
 const LAST_SHOWN = 3; // entries under "Last hands"
@@ -38,7 +38,7 @@ export async function refreshHistory() {
 /** Who scored what, as the terminal says it: "+2" when only the entry's own side
  *  scored, else each side by name. */
 function gains(entry) {
-  const points = Object.entries(entry.points || {}).filter(([, value]) => value !== 0);
+  const points = Object.entries(entry.points).filter(([, value]) => value !== 0);
   const signed = (value) => `${value > 0 ? "+" : ""}${value}`;
   if (points.length === 1 && points[0][0] === entry.who) return signed(points[0][1]);
   return points.map(([side, value]) => `${side} ${signed(value)}`).join(", ");
@@ -47,7 +47,7 @@ function gains(entry) {
 /** "game 1 over", "the rubber over": what an entry ended, for the last hands. */
 function ends(entry) {
   if (entry.rubber_end) return `game ${entry.game_end} and the rubber over`;
-  return entry.game_end !== null && entry.game_end !== undefined ? `game ${entry.game_end} over` : "";
+  return entry.game_end !== null ? `game ${entry.game_end} over` : "";
 }
 
 export function drawHistory() {
@@ -91,10 +91,10 @@ export function drawHistory() {
         {},
         el("td", { class: "entry-number" }, `${entry.number}`, edit),
         el("td", {}, entry.text),
-        sides.map((side) => el("td", { class: "num" }, entry.totals ? entry.totals[side] : "")),
+        sides.map((side) => el("td", { class: "num" }, entry.totals[side])),
       ),
     );
-    if (entry.game_end !== null && entry.game_end !== undefined) {
+    if (entry.game_end !== null) {
       rows.push(el("tr", { class: "mark" }, el("td", { colspan: span }, `End of game ${entry.game_end}`)));
     }
     if (entry.rubber_end) rows.push(el("tr", { class: "mark rubber" }, el("td", { colspan: span }, "End of the rubber")));
@@ -114,22 +114,22 @@ function openEdit(entry) {
   const form = $("#edit-template").content.firstElementChild.cloneNode(true);
   $("#edit-title").textContent = `Edit #${entry.number}`;
   for (const select of form.querySelectorAll("[data-sides]")) fillSides(select, sheet);
-  const number = (who) => (sheet.sides.includes(who) ? sideNumber(sheet, who) : "");
+  const side = sideNumber(sheet, entry.who);
   form.kind.value = entry.kind;
   if (entry.kind === "hand") {
-    form.makers.value = number(entry.who) || "1";
-    form.tricks.value = String(entry.tricks ?? 3);
-    form.alone.checked = Boolean(entry.alone);
-    form.defender_alone.value = number(entry.defender_alone);
+    form.makers.value = side;
+    form.tricks.value = String(entry.tricks);
+    form.alone.checked = entry.alone;
+    form.defender_alone.value = entry.defender_alone === null ? "" : sideNumber(sheet, entry.defender_alone);
   } else if (entry.kind === "points") {
-    form.who.value = number(entry.who) || "1";
-    form.points.value = String(entry.points[entry.who] ?? 1);
-    form.reason.value = entry.reason || "";
+    form.who.value = side;
+    form.points.value = String(entry.points[entry.who]);
+    form.reason.value = entry.reason ?? "";
   } else {
-    form.reneger.value = number(entry.who) || "1";
-    form.lone.checked = Boolean(entry.alone);
+    form.reneger.value = side;
+    form.lone.checked = entry.alone;
   }
-  const lone = loneHands(sheet);
+  const lone = sheet.lone_hands; // only the lone hands the ruleset has (R6)
   form.alone.closest("label").hidden = !lone.maker;
   form.defender_alone.closest("label").hidden = !lone.defender;
   const showKind = () => {

@@ -48,7 +48,7 @@ $("#toggle-large").addEventListener("click", () => setLarge(!document.body.class
 setLarge(localStorage.getItem(LARGE_KEY) === "1");
 // a write's answer is the sheet it changed: shown at once while the stream is down
 whenAnswered((sheet) => {
-  if (sheet && sheet.sides && !stream.live) showSheet(sheet);
+  if (!stream.live) showSheet(sheet);
 });
 startCode(() => {
   buildEntry();

@@ -26,24 +26,17 @@ export function drawSheet(sheet) {
 
 /** The scores standing now: the game in play, or the last game of a complete sheet. */
 function standingScores(sheet) {
-  if (sheet.game) return sheet.game.scores;
-  const last = sheet.games[sheet.games.length - 1];
-  return last ? last.scores : Object.fromEntries(sheet.sides.map((side) => [side, 0]));
+  return (sheet.game || sheet.games[sheet.games.length - 1]).scores;
 }
 
+/** "Game 2 · Cy deals"; a sheet with no game in play is complete, its rubber won. */
 function gameLine(sheet) {
-  const parts = [];
-  if (sheet.game) parts.push(`Game ${sheet.game.number}`);
-  else if (sheet.rubber && sheet.rubber.winner !== null) {
-    parts.push(`The rubber goes to ${sheet.rubber.winner}, margin ${sheet.rubber.margin}`);
-  } else parts.push("This sheet is complete");
-  if (sheet.game && sheet.dealer) parts.push(`${sheet.dealer} deals`);
-  else if (sheet.game && "dealer" in sheet) parts.push("dealer not set");
-  return parts.join(" · ");
+  if (!sheet.game) return `The rubber goes to ${sheet.rubber.winner}, margin ${sheet.rubber.margin}`;
+  return `Game ${sheet.game.number} · ${sheet.dealer ? `${sheet.dealer} deals` : "dealer not set"}`;
 }
 
 function sideOf(sheet, player) {
-  return sheet.sides.find((side) => (sheet.players[side] || []).includes(player));
+  return sheet.sides.find((side) => sheet.players[side].includes(player));
 }
 
 function gamesWon(sheet, side) {
@@ -59,8 +52,8 @@ function drawBoard(sheet) {
   const dealerSide = sheet.game && sheet.dealer ? sideOf(sheet, sheet.dealer) : null; // none once complete
   // no side has a picture (the ruleset has no markers, or none for this target): the
   // note is said once, under the board, as the terminal says it once
-  const pictured = "markers" in sheet && sheet.sides.some((side) => sheet.markers && sheet.markers[side]);
-  const note = "markers" in sheet && !pictured ? sheet.marker_note : null;
+  const pictured = sheet.markers !== null && sheet.sides.some((side) => sheet.markers[side] !== null);
+  const note = pictured ? null : sheet.marker_note;
   board.dataset.sides = String(sheet.sides.length);
   board.replaceChildren(
     ...sheet.sides.map((side, index) => {
@@ -94,9 +87,9 @@ function drawBoard(sheet) {
 }
 
 /** A side's marker cards ({cards, words}: the picture, and what it shows in words);
- *  where the ruleset or target has no picture, the terminal's note instead. */
+ *  where its score has no picture, the terminal's note instead. */
 function markers(sheet, side, index) {
-  const m = sheet.markers && sheet.markers[side];
-  if (!m) return { cards: null, words: el("p", { class: "marker-words note" }, sheet.marker_note || "") };
+  const m = sheet.markers[side];
+  if (m === null) return { cards: null, words: el("p", { class: "marker-words note" }, sheet.marker_note) };
   return markerCards(m, SUITS[index % SUITS.length]);
 }

@@ -54,7 +54,7 @@ export async function showSheets() {
   }
   const select = $('select[name="ruleset"]', place);
   const chosen = select.value || "standard";
-  const rulesets = answer.rulesets || [...new Set(["standard", ...answer.sheets.map((sheet) => sheet.ruleset)])];
+  const rulesets = answer.rulesets;
   select.replaceChildren(...rulesets.map((name) => el("option", { value: name }, name)));
   select.value = rulesets.includes(chosen) ? chosen : rulesets[0];
 }
