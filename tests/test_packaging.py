@@ -191,7 +191,8 @@ def test_wheel_ships_the_scoreboards_page_and_asks_for_its_extra(
     installed: Path, tmp_path: Path
 ) -> None:
     """The wheel's ``serve/static`` is the checkout's, file for file (every module the
-    page imports; a file missing would be a 404 and a page that never starts); without
+    page imports; a file missing would be a 404 and a page that never starts), and
+    none of the checkout's JavaScript tools (package.json, node_modules/); without
     the ``[serve]`` extra (this venv has only the core dependencies) the command says
     what to install."""
     (wheel,) = installed.parents[2].glob("*.whl")
@@ -201,6 +202,9 @@ def test_wheel_ships_the_scoreboards_page_and_asks_for_its_extra(
     with zipfile.ZipFile(wheel) as shipped:
         names = shipped.namelist()
     assert {name for name in names if name.startswith("euchre_cli/serve/static/")} == files
+    # ESLint and its config are the checkout's tools, not the program's
+    for tool in ("package.json", "package-lock.json", "eslint.config.js", "node_modules"):
+        assert not any(tool in name.split("/") for name in names), tool
     run_installed(installed, tmp_path, "score", "new", "--team", "A & B", "--team", "C & D")
     served = run_installed(installed, tmp_path, "score", "serve", "--port", "0")
     assert served.returncode == 1

@@ -1,14 +1,21 @@
 """The score page's shipped files, read as text (no browser): nothing is fetched from
-outside (tables often have no internet), every file the page names is shipped, and
-the scripts never turn text into markup (a name from the book is only ever text)."""
+outside (tables often have no internet), every file the page names is shipped, the
+scripts never turn text into markup (a name from the book is only ever text), and
+ESLint passes them."""
 
 from __future__ import annotations
 
+import os
 import re
+import subprocess
 from pathlib import Path
+
+import pytest
 
 import euchre_cli
 
+ROOT = Path(__file__).resolve().parent.parent
+ESLINT = ROOT / "node_modules" / ".bin" / "eslint"  # package.json's, after `npm ci`
 STATIC = Path(euchre_cli.__file__).parent / "serve" / "static"
 PAGE = (STATIC / "index.html").read_text(encoding="utf-8")
 SCRIPTS = {path.name: path.read_text(encoding="utf-8") for path in STATIC.glob("*.js")}
@@ -54,3 +61,19 @@ def test_the_scripts_make_no_markup_from_text() -> None:
         for sink in ("innerHTML", "outerHTML", "insertAdjacentHTML", "document.write", "eval("):
             assert sink not in script, f"{name}: {sink}"
         assert "new Function" not in script, name
+
+
+def test_eslint_finds_nothing_in_the_scripts() -> None:
+    """eslint.config.js's rules (recommended, strict equality, const, no markup sinks)
+    over every module.  ESLint comes from npm: without `npm ci` the test skips, saying
+    so; under CI, which runs `npm ci`, it fails instead."""
+    if not ESLINT.exists():
+        reason = "ESLint is not installed: `npm ci` installs it (package.json) to check the page"
+        if os.environ.get("CI"):
+            pytest.fail(f"CI must run ESLint: {reason}", pytrace=False)
+        pytest.skip(reason)
+    static = "euchre_cli/serve/static"
+    linted = subprocess.run(
+        [str(ESLINT), static], cwd=ROOT, capture_output=True, text=True, timeout=120
+    )
+    assert linted.returncode == 0, linted.stdout + linted.stderr
