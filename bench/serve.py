@@ -108,10 +108,10 @@ def terminal_writer(db: str, hands: int, acknowledged: list, failures: list) -> 
 
 
 def loads_page(port: int) -> float | None:
-    """Seconds to load the page, its script and the sheet, each on a new connection
+    """Seconds to load the page, its first script and the sheet, each on a new connection
     (as a phone that just joined), or None when one of them does not come."""
     started = time.monotonic()
-    for path in ("/", "/static/app.js", "/api/sheet"):
+    for path in ("/", "/static/main.js", "/api/sheet"):
         connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
         try:
             connection.request("GET", path)

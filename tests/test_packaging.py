@@ -190,13 +190,21 @@ def test_wheel_keeps_a_game_and_resumes_it(installed: Path, tmp_path: Path) -> N
 def test_wheel_ships_the_scoreboards_page_and_asks_for_its_extra(
     installed: Path, tmp_path: Path
 ) -> None:
-    """Every file of ``serve/static`` is in the wheel; without the ``[serve]`` extra
-    (this venv has only the core dependencies) the command says what to install."""
+    """The wheel's ``serve/static`` is the checkout's, file for file (every module the
+    page imports; a file missing would be a 404 and a page that never starts), and
+    none of the checkout's JavaScript tools (package.json, node_modules/); without
+    the ``[serve]`` extra (this venv has only the core dependencies) the command says
+    what to install."""
     (wheel,) = installed.parents[2].glob("*.whl")
     page = ROOT / "euchre_cli" / "serve" / "static"
     files = {path.relative_to(ROOT).as_posix() for path in page.rglob("*") if path.is_file()}
+    assert {f"euchre_cli/serve/static/{name}" for name in ("index.html", "main.js")} <= files
     with zipfile.ZipFile(wheel) as shipped:
-        assert files and files <= set(shipped.namelist())
+        names = shipped.namelist()
+    assert {name for name in names if name.startswith("euchre_cli/serve/static/")} == files
+    # ESLint and its config are the checkout's tools, not the program's
+    for tool in ("package.json", "package-lock.json", "eslint.config.js", "node_modules"):
+        assert not any(tool in name.split("/") for name in names), tool
     run_installed(installed, tmp_path, "score", "new", "--team", "A & B", "--team", "C & D")
     served = run_installed(installed, tmp_path, "score", "serve", "--port", "0")
     assert served.returncode == 1

@@ -554,6 +554,20 @@ def test_the_page_and_only_its_files_are_served(client) -> None:
     assert client.get("/api/hands").status_code == 405
 
 
+def test_every_script_is_served_as_javascript_under_the_policy(client) -> None:
+    """A module script (``<script type="module">`` and each module it imports) runs
+    only when its answer says JavaScript; each is a file of the page's own, which is
+    all ``script-src 'self'`` lets run."""
+    scripts = sorted(serve_app.STATIC.glob("*.js"))
+    assert scripts
+    for script in scripts:
+        answer = client.get(f"/static/{script.name}")
+        assert answer.status_code == 200, script.name
+        assert answer.headers["content-type"] == "text/javascript; charset=utf-8", script.name
+        assert "script-src 'self';" in answer.headers["content-security-policy"]
+        assert answer.text == script.read_text(encoding="utf-8")
+
+
 # --- A real server: the event stream, raw paths ---------------------------------------
 
 

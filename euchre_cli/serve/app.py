@@ -40,6 +40,9 @@ CODE_HEADER = "x-table-code"
 KEY_HEADER = "idempotency-key"
 KEY_PATTERN = re.compile(r"[A-Za-z0-9_-]{1,128}")
 RECONNECT_MILLISECONDS = 1000  # how soon a page that lost the server tries again
+# A module script runs only if served as JavaScript: not left to the machine's table of
+# types (the Windows registry can say text/plain for .js).
+MEDIA_TYPES = {".js": "text/javascript"}
 # Sent with every answer: scripts only from the page's own files, nothing framed, no
 # type sniffed, no address passed on (the code travels in a fragment, never sent).
 SECURITY_HEADERS = [
@@ -56,7 +59,7 @@ SECURITY_HEADERS = [
 
 
 def shipped_files(folder: Path = STATIC) -> dict[str, Path]:
-    """The page's files by the name a request gives (``app.js``, ``cards/4H.svg``)."""
+    """The page's files by the name a request gives (``main.js``, ``cards/4H.svg``)."""
     files = {}
     for path in folder.rglob("*"):
         name = path.relative_to(folder).as_posix()
@@ -235,7 +238,7 @@ def make_app(
         path = files.get(request.path_params["name"])
         if path is None:
             raise HTTPException(404)
-        return FileResponse(path)
+        return FileResponse(path, media_type=MEDIA_TYPES.get(path.suffix))
 
     async def sheet_json(request: Request) -> Response:
         return await read(request, table.sheet_json)
