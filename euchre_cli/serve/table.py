@@ -18,18 +18,10 @@ from ..book import Book, BookBusy, open_book
 from ..cli.session import REFUSALS, refusal_line
 from ..engine.rules import side_name
 from ..rulebook import builtin_names, load_ruleset
-from ..scorekeeper.sheet import (
-    Entry,
-    Sheet,
-    Tally,
-    ThrownIn,
-    dealer_named,
-    manual_points,
-    played_hand,
-    renege_penalty,
-    seat_sides,
-)
+from ..scorekeeper.entries import ENTRY_KINDS, REQUIRED, Field
+from ..scorekeeper.sheet import Sheet, seat_sides
 from ..scorekeeper.store import NoCurrentSheet, NoSuchSheet, Scorebook
+from ..scorekeeper.tally import Tally
 from ..terminal import reports
 
 
@@ -45,17 +37,8 @@ class Refused(Exception):
 # --- The fields of a body ----------------------------------------------------------------
 
 
-class Field(NamedTuple):
-    """What one field of a body may hold: ``kinds`` (``who``, a team, player, number or
-    initials, as ``--makers`` takes; ``whole``, ``flag``, ``text``, ``names``, ``teams``),
-    whether it may be null, and its value when it is left out (``REQUIRED``: it may not)."""
-
-    kind: str
-    nullable: bool = False
-    default: Any = None
-
-
-REQUIRED = object()
+# What each kind of ``Field`` holds, in a refusal's words (``names`` and ``teams`` are a
+# new sheet's, the others an entry's too)
 _WORDS = {
     "who": "a team, a player, a number or initials",
     "whole": "a whole number",
@@ -79,7 +62,7 @@ def fields(body: object, wanted: Mapping[str, Field]) -> dict[str, Any]:
     values = {}
     for name, field in wanted.items():
         if name not in body:
-            if field.default is REQUIRED:
+            if field.required:
                 raise Refused(400, f"{name!r} is missing: it is {_WORDS[field.kind]}")
             values[name] = field.default
             continue
@@ -118,19 +101,6 @@ def _checked(kind: str, value: object) -> Any:
     raise AssertionError(kind)
 
 
-HAND = {
-    "makers": Field("who", default=REQUIRED),
-    "tricks": Field("whole", default=REQUIRED),
-    "alone": Field("flag", default=False),
-    "defender_alone": Field("who", nullable=True),
-}
-POINTS = {
-    "who": Field("who", default=REQUIRED),
-    "points": Field("whole", default=REQUIRED),
-    "reason": Field("text", default=""),
-}
-RENEGE = {"who": Field("who", default=REQUIRED), "alone": Field("flag", default=False)}
-DEALER = {"dealer": Field("who", default=REQUIRED)}  # a player, as --dealer takes one
 NEW_SHEET = {
     "name": Field("text", nullable=True),
     "ruleset": Field("text", default="standard"),
@@ -139,32 +109,15 @@ NEW_SHEET = {
     "dealer": Field("who", nullable=True),
 }
 USE = {"sheet": Field("text", default=REQUIRED)}
-# The entries by the kind the book and the history give them, as POST /api/... and
-# PUT /api/entries/N take them
-KINDS = {"hand": HAND, "points": POINTS, "renege": RENEGE, "thrown_in": {}, "dealer": DEALER}
-
-
-def entry_from(sheet: Sheet, kind: str, given: Mapping[str, Any]) -> Entry:
-    """The entry a checked body describes, built as the terminal builds it."""
-    if kind == "hand":
-        return played_hand(
-            sheet, given["makers"], given["tricks"], given["alone"], given["defender_alone"]
-        )
-    if kind == "points":
-        return manual_points(sheet, given["who"], given["points"], given["reason"])
-    if kind == "renege":
-        return renege_penalty(sheet, given["who"], given["alone"])
-    if kind == "dealer":
-        return dealer_named(sheet, given["dealer"])
-    return ThrownIn()
 
 
 def edit_fields(body: object) -> tuple[str, dict[str, Any]]:
-    """The kind of entry a PUT /api/entries/N body gives, and its fields."""
+    """The kind of entry a PUT /api/entries/N body gives (``ENTRY_KINDS``), and its
+    fields."""
     kind = body.get("kind") if isinstance(body, dict) else None
-    if not isinstance(kind, str) or kind not in KINDS:
-        raise Refused(400, f"'kind' must be one of {', '.join(KINDS)}")
-    return kind, fields({k: v for k, v in body.items() if k != "kind"}, KINDS[kind])
+    if not isinstance(kind, str) or kind not in ENTRY_KINDS:
+        raise Refused(400, f"'kind' must be one of {', '.join(ENTRY_KINDS)}")
+    return kind, fields({k: v for k, v in body.items() if k != "kind"}, ENTRY_KINDS[kind].fields)
 
 
 # --- Writes sent again ---------------------------------------------------------------------
@@ -302,13 +255,13 @@ class Table:
     # Writes: one transaction each, the served sheet's --------------------------------
 
     def add(self, kind: str, body: object, key: WriteKey | None = None) -> dict[str, Any]:
-        """An entry of ``kind`` on the served sheet (``KINDS``' fields): a hand, points,
-        a renege, a hand thrown in or who deals next."""
-        given = fields(body, KINDS[kind])
+        """An entry of ``kind`` on the served sheet (``ENTRY_KINDS``, whose fields the
+        body gives): a hand, points, a renege, a hand thrown in or who deals next."""
+        given = fields(body, ENTRY_KINDS[kind].fields)
 
         def add(book: Scorebook) -> tuple[Sheet, Tally]:
             sheet = book.sheet(self.served)
-            return sheet, book.add(sheet, entry_from(sheet, kind, given))
+            return sheet, book.add(sheet, ENTRY_KINDS[kind].build(sheet, **given))
 
         return self._write(add, key)
 
@@ -318,7 +271,7 @@ class Table:
 
         def replace(book: Scorebook) -> tuple[Sheet, Tally]:
             sheet = book.sheet(self.served)
-            return sheet, book.replace(sheet, number, entry_from(sheet, kind, given))
+            return sheet, book.replace(sheet, number, ENTRY_KINDS[kind].build(sheet, **given))
 
         return self._write(replace, key)
 
@@ -351,7 +304,8 @@ class Table:
             book.keep_table_code(sheet, self.code)
             if given["dealer"] is None:
                 return sheet, book.tally(sheet)
-            return sheet, book.add(sheet, dealer_named(sheet, given["dealer"]))
+            first = ENTRY_KINDS["dealer"].build(sheet, dealer=given["dealer"])
+            return sheet, book.add(sheet, first)
 
         return self._write(start, key, serve=True)
 

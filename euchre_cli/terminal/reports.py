@@ -19,7 +19,7 @@ from ..engine.scoring import (
     marker_position,
     standing,
 )
-from ..scorekeeper.sheet import Dealer, ThrownIn, entry_facts
+from ..scorekeeper.entries import Dealer, ThrownIn, entry_facts
 from .markers import marker_picture, marker_width, no_scheme_note, side_by_side
 from .text import escaped, names_the_lone_defender, plural, row_words
 
@@ -28,8 +28,9 @@ if TYPE_CHECKING:
     from ..records.stats import Figures, KindAndLevelStats
     from ..records.store import Listing
     from ..scorekeeper.people import Partnership, Person
-    from ..scorekeeper.sheet import EntryResult, Sheet, SideStats, Tally
+    from ..scorekeeper.sheet import Sheet
     from ..scorekeeper.store import SheetSummary
+    from ..scorekeeper.tally import EntryResult, SideStats, Tally
 
 
 def _scores(names: Sequence[str], scores: Sequence[int]) -> str:

@@ -19,17 +19,8 @@ import click
 
 from ..engine.rules import Ruleset
 from ..engine.scoring import TRICKS_IN_HAND
-from ..scorekeeper.sheet import (
-    Dealer,
-    Entry,
-    RubberOver,
-    Sheet,
-    SheetError,
-    Tally,
-    ThrownIn,
-    dealer_named,
-    played_hand,
-)
+from ..scorekeeper.entries import ENTRY_KINDS, Dealer, Entry
+from ..scorekeeper.sheet import RubberOver, Sheet, SheetError
 from ..scorekeeper.shortcuts import (
     alone_answer,
     alone_offers,
@@ -44,6 +35,7 @@ from ..scorekeeper.shortcuts import (
     tricks_answer,
 )
 from ..scorekeeper.store import Scorebook
+from ..scorekeeper.tally import Tally
 from . import reports
 from .keyboard import line_editing, listen_for_interrupts, read_answer, terminal_columns
 from .text import escaped, fit_to_width
@@ -241,7 +233,7 @@ class ScoreKeeping:
         elif command == "dealer":
             self.record(lambda sheet: dealer_line(sheet, words[1:]))
         elif command == "thrown" and [word.casefold() for word in words[1:]] in ([], ["in"]):
-            self.record(lambda sheet: ThrownIn())
+            self.record(ENTRY_KINDS["thrown_in"].build)
         elif words:
             self.record_hand(words)
         return True
@@ -249,7 +241,7 @@ class ScoreKeeping:
     def first_dealer(self, who: str) -> None:
         """The answer to who deals first: a player, or Enter not to track the deal."""
         if who:
-            self.record(lambda sheet: dealer_named(sheet, who))
+            self.record(partial(ENTRY_KINDS["dealer"].build, dealer=who))
         else:
             self.deal_untracked = True
             _say("The deal is not tracked: type dealer WHO when the table knows it.")
@@ -290,9 +282,14 @@ class ScoreKeeping:
         tricks = typed.tricks
         if tricks is None:
             tricks = self.ask(f"Tricks the makers took (0-{TRICKS_IN_HAND})", tricks_answer)
-        defending = None if lone_defender is None else str(lone_defender + 1)
-        makers = str(typed.makers + 1)
-        self.record(lambda sheet: played_hand(sheet, makers, tricks, bool(alone), defending))
+        hand = partial(
+            ENTRY_KINDS["hand"].build,
+            makers=str(typed.makers + 1),
+            tricks=tricks,
+            alone=bool(alone),
+            defender_alone=None if lone_defender is None else str(lone_defender + 1),
+        )
+        self.record(hand)
 
     def refuse_once_the_rubber_is_over(self) -> None:
         """Refuse a hand before its questions once the rubber is won (R10); raised in
