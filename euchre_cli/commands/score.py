@@ -25,6 +25,7 @@ from ..scorekeeper.entries import ENTRY_KINDS, EntryKind
 from ..scorekeeper.sheet import seat_sides
 from ..scorekeeper.tally import side_stats
 from ..terminal import reports
+from ..terminal.entry_words import entry_text
 from ..terminal.keyboard import terminal_columns
 from ..terminal.text import escaped, json_text, say
 from .keep import keep
@@ -197,7 +198,7 @@ def edit(number: int, db: str | None, **options: Any) -> None:
         before = book.tally(sheet)
         tally = book.replace(sheet, number, entry)
     result = tally.results[number - 1]
-    say(f"#{number} is now: {reports.entry_text(sheet, result)}.")
+    say(f"#{number} is now: {entry_text(sheet, result)}.")
     for line in reports.outcome_changes(sheet, before, tally):
         say(line)
     say(reports.game_line(sheet, tally))

@@ -2,7 +2,8 @@
 the tables of ``euchre rules list``, ``euchre games`` and ``euchre stats``.
 
 Nothing here computes points: the numbers come from ``scoring`` through the sheet's
-``Tally``, and for ``euchre stats`` from ``records/stats.py``.
+``Tally``, and for ``euchre stats`` from ``records/stats.py``; each entry is said by
+its kind's words (``entry_words.ENTRY_WORDS``).
 """
 
 from __future__ import annotations
@@ -12,16 +13,11 @@ from itertools import zip_longest
 from typing import TYPE_CHECKING, Any
 
 from ..engine.rules import Ruleset
-from ..engine.scoring import (
-    TRICKS_TO_MAKE,
-    HandOutcome,
-    at_the_bridge,
-    marker_position,
-    standing,
-)
-from ..scorekeeper.entries import Dealer, ThrownIn, entry_facts
+from ..engine.scoring import at_the_bridge, marker_position, standing
+from ..scorekeeper.entries import entry_facts
+from .entry_words import entry_text, words_for
 from .markers import marker_picture, marker_width, no_scheme_note, side_by_side
-from .text import escaped, names_the_lone_defender, plural, row_words
+from .text import escaped, plural
 
 if TYPE_CHECKING:
     from ..engine.scoring import GameResult, RubberResult
@@ -37,10 +33,6 @@ def _scores(names: Sequence[str], scores: Sequence[int]) -> str:
     return ", ".join(f"{name} {score}" for name, score in zip(names, scores))
 
 
-RENEGE_ROWS = ("renege", "renege_lone")  # the scoring rows of a renege (R17)
-THROWN_IN = "Thrown in (nobody made trump)"  # R5
-
-
 def next_dealer(sheet: Sheet, tally: Tally) -> str:
     """ "Cy deals next.", once the sheet knows who deals (R3); "" until a dealer is named."""
     return "" if tally.dealer is None else f"{sheet.seating[tally.dealer]} deals next."
@@ -52,37 +44,9 @@ def _with_next_dealer(sheet: Sheet, tally: Tally, text: str) -> str:
     return f"{text}\n{deal}" if deal else text
 
 
-def entry_text(sheet: Sheet, result: EntryResult) -> str:
-    """What an entry recorded, in words: "Ann & Bob marched alone (5 tricks)", "Cy & Di
-    reneged against a lone hand", "Thrown in (nobody made trump)", "Ann to deal", or
-    for points given outside the scoring table "Cy & Di -2 points (house rule)"."""
-    names = sheet.side_names
-    entry = result.entry
-    if isinstance(entry, ThrownIn):
-        return THROWN_IN
-    if isinstance(entry, Dealer):
-        return f"{sheet.seating[entry.seat]} to deal"
-    if result.row in RENEGE_ROWS:
-        return f"{names[entry.side]} {row_words(result.row)}"
-    if not isinstance(entry, HandOutcome):
-        reason = f" ({entry.reason})" if entry.reason else ""
-        points = "point" if abs(entry.points) == 1 else "points"
-        return f"{names[entry.side]} {entry.points:+d} {points}{reason}"
-    detail = plural(entry.maker_tricks, "trick")
-    if entry.maker_alone and entry.maker_tricks < TRICKS_TO_MAKE:  # made: the words say alone
-        detail += "; the maker went alone"
-    defender = entry.lone_defender_side
-    named = defender is not None and len(names) > 2  # which of the defenders it was
-    described = row_words(result.row, f"{names[defender]} alone" if named else "a lone defender")
-    if defender is not None and not names_the_lone_defender(result.row):
-        detail += f"; {names[defender]} defended alone" if named else "; against a lone defender"
-    return f"{names[entry.maker_side]} {described} ({detail})"
-
-
-def _gains(sheet: Sheet, result: EntryResult) -> str:
-    """Who scored what: "+4" when only the entry's own side scored, else by name."""
-    entry = result.entry
-    subject = entry.maker_side if isinstance(entry, HandOutcome) else entry.side
+def _gains(sheet: Sheet, result: EntryResult, subject: int) -> str:
+    """Who scored what: "+4" when only the entry's own side (``subject``) scored, else
+    by name."""
     scored = [(side, points) for side, points in enumerate(result.points) if points]
     if [side for side, _ in scored] == [subject]:
         return f"{scored[0][1]:+d}"
@@ -129,11 +93,12 @@ def recorded(sheet: Sheet, tally: Tally) -> str:
     end of the game and of the rubber if it brought them, and who deals next."""
     result = tally.results[-1]
     names = sheet.side_names
-    if isinstance(result.entry, Dealer):
+    words = words_for(result.entry)
+    if not words.with_scores:
         return f"#{result.number} {entry_text(sheet, result)}."
     line = f"#{result.number} {entry_text(sheet, result)}"
-    if not isinstance(result.entry, ThrownIn):
-        line += f": {_gains(sheet, result)}"
+    if words.subject is not None:
+        line += f": {_gains(sheet, result, words.subject(result.entry))}"
     game, rubber = result.ended_game, result.decided_rubber
     if game is None:
         scores = f"{_scores(names, result.totals)}{_tie_note(sheet, result.totals)}"
@@ -285,7 +250,7 @@ def sheet_report(
             f"The rubber goes to {names[tally.rubber.winner]}, margin {tally.rubber.margin} "
             f"(bonus {rules.rubber.bonus} plus rubber points won, less those lost)."
         )
-    elif all(isinstance(result.entry, Dealer) for result in tally.results):
+    elif not any(words_for(result.entry).with_scores for result in tally.results):
         lines.append("No hands yet.")
     return "\n".join(lines)
 

@@ -19,7 +19,7 @@ import click
 
 from ..engine.rules import Ruleset
 from ..engine.scoring import TRICKS_IN_HAND
-from ..scorekeeper.entries import ENTRY_KINDS, Dealer, Entry
+from ..scorekeeper.entries import ENTRY_KINDS, Entry
 from ..scorekeeper.sheet import RubberOver, Sheet, SheetError
 from ..scorekeeper.shortcuts import (
     alone_answer,
@@ -37,6 +37,7 @@ from ..scorekeeper.shortcuts import (
 from ..scorekeeper.store import Scorebook
 from ..scorekeeper.tally import Tally
 from . import reports
+from .entry_words import words_for
 from .keyboard import line_editing, listen_for_interrupts, read_answer, terminal_columns
 from .text import escaped, fit_to_width
 
@@ -351,7 +352,7 @@ class ScoreKeeping:
         self.seen = tally.results
         self.recorded += 1
         _say(reports.recorded(sheet, tally))
-        if isinstance(tally.results[-1].entry, Dealer):
+        if not words_for(tally.results[-1].entry).with_scores:
             return  # the scores are as they were
         if tally.rubber is None:
             _say(reports.game_block(sheet, tally, self.plain, terminal_columns(sys.stdout)))
