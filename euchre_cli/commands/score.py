@@ -1,6 +1,7 @@
 """``euchre score``: keep score for a game played with real cards.
 
-A thin Click layer over ``scorekeeper`` (sheets and their SQLite store) and
+A thin Click layer over ``scorekeeper`` (sheets and their SQLite store, and their
+JSON) and
 ``terminal.reports`` (text).  Each command opens the book, does its work in one
 transaction, and prints after the commit; ``keep`` (``keep.py``) asks hand by hand.
 """
@@ -21,11 +22,12 @@ from ..cli.places import book_path
 from ..cli.session import refusals, session
 from ..engine.scoring import TRICKS_IN_HAND
 from ..rulebook import load_ruleset
+from ..scorekeeper.document import history_document, people_document, sheet_document
 from ..scorekeeper.entries import ENTRY_KINDS, EntryKind
 from ..scorekeeper.sheet import seat_sides
 from ..scorekeeper.tally import side_stats
 from ..terminal import reports
-from ..terminal.entry_words import entry_text
+from ..terminal.entry_words import SHEET_WORDS, entry_text
 from ..terminal.keyboard import terminal_columns
 from ..terminal.text import escaped, json_text, say
 from .keep import keep
@@ -261,7 +263,7 @@ def show(name: str | None, as_json: bool, plain: bool, db: str | None) -> None:
         sheet = book.sheet(name)
         tally = book.tally(sheet)
     if as_json:
-        click.echo(json.dumps(reports.sheet_json(sheet, tally), indent=2))
+        click.echo(json.dumps(sheet_document(sheet, tally, SHEET_WORDS), indent=2))
     else:
         say(
             reports.sheet_report(sheet, tally, ascii_wanted(plain), terminal_columns(sys.stdout))
@@ -280,7 +282,7 @@ def history(name: str | None, as_json: bool, db: str | None) -> None:
         sheet = book.sheet(name)
         tally = book.tally(sheet)
     if as_json:
-        click.echo(json.dumps(reports.history_json(sheet, tally), indent=2))
+        click.echo(json.dumps(history_document(sheet, tally, SHEET_WORDS), indent=2))
     else:
         say(reports.history_table(sheet, tally, terminal_columns(sys.stdout)))
 
@@ -345,7 +347,7 @@ def players(as_json: bool, db: str | None) -> None:
     if not sheets:
         raise click.ClickException("no score sheets yet: start one with 'euchre score new'")
     if as_json:
-        click.echo(json_text(reports.players_json(persons, partnerships), indent=2))
+        click.echo(json_text(people_document(persons, partnerships), indent=2))
     else:
         say(reports.players_table(persons, partnerships))
 

@@ -18,11 +18,12 @@ from ..book import Book, BookBusy, open_book
 from ..cli.session import REFUSALS, refusal_line
 from ..engine.rules import side_name
 from ..rulebook import builtin_names, load_ruleset
+from ..scorekeeper.document import history_document, sheet_document
 from ..scorekeeper.entries import ENTRY_KINDS, REQUIRED, Field
 from ..scorekeeper.sheet import Sheet, seat_sides
 from ..scorekeeper.store import NoCurrentSheet, NoSuchSheet, Scorebook
 from ..scorekeeper.tally import Tally
-from ..terminal import reports
+from ..terminal.entry_words import SHEET_WORDS
 
 
 class Refused(Exception):
@@ -212,7 +213,7 @@ class Table:
                 first = _first_answer(book.book, key)
                 if first is None:
                     sheet, tally = change(book)
-                    changed = reports.sheet_json(sheet, tally)
+                    changed = sheet_document(sheet, tally, SHEET_WORDS)
                     if key is not None:
                         _keep_answer(book.book, key, changed)
             if first is not None:
@@ -231,13 +232,13 @@ class Table:
         """``score show --json``'s object for sheet ``name`` (the served sheet)."""
         with self._scorebook() as book:
             sheet = book.sheet(name or self.served)
-            return reports.sheet_json(sheet, book.tally(sheet))
+            return sheet_document(sheet, book.tally(sheet), SHEET_WORDS)
 
     def history_json(self, name: str | None = None) -> list[dict[str, Any]]:
         """``score history --json``'s list for sheet ``name`` (the served sheet)."""
         with self._scorebook() as book:
             sheet = book.sheet(name or self.served)
-            return reports.history_json(sheet, book.tally(sheet))
+            return history_document(sheet, book.tally(sheet), SHEET_WORDS)
 
     def sheets_json(self) -> dict[str, Any]:
         """The sheets of the book, the one served, and the rulesets a new one may take."""

@@ -12,7 +12,9 @@ from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from ..engine.scoring import TRICKS_TO_MAKE
+from ..scorekeeper.document import SheetWords
 from ..scorekeeper.entries import Entry, kind_of
+from .markers import no_scheme_note
 from .text import names_the_lone_defender, plural, row_words
 
 if TYPE_CHECKING:
@@ -81,3 +83,7 @@ def entry_text(sheet: Sheet, result: EntryResult) -> str:
     for points given outside the scoring table "Cy & Di -2 points (house rule)"."""
     return words_for(result.entry).text(sheet, result)
 
+
+SHEET_WORDS = SheetWords(entry=entry_text, marker_note=no_scheme_note)
+"""The words a sheet's JSON carries: the terminal's, so a page says what ``score
+show`` and ``score history`` say."""

@@ -13,8 +13,7 @@ from itertools import zip_longest
 from typing import TYPE_CHECKING, Any
 
 from ..engine.rules import Ruleset
-from ..engine.scoring import at_the_bridge, marker_position, standing
-from ..scorekeeper.entries import entry_facts
+from ..engine.scoring import standing
 from .entry_words import entry_text, words_for
 from .markers import marker_picture, marker_width, no_scheme_note, side_by_side
 from .text import escaped, plural
@@ -126,12 +125,6 @@ def _games_won(sheet: Sheet, games: Sequence[int], slams: Sequence[int]) -> str:
     )
 
 
-def _bridge(sheet: Sheet, scores: Sequence[int]) -> int | None:
-    """The side "at the bridge" (R9), where the ruleset shows that label."""
-    game = sheet.ruleset.game
-    return at_the_bridge(scores, game.points_to_win) if game.bridge else None
-
-
 def changed_elsewhere(sheet: Sheet, tally: Tally) -> str:
     """``score keep``'s notice that another command changed its sheet: the table should not
     find a score that jumped, or undo an entry it never saw."""
@@ -203,7 +196,7 @@ def game_block(sheet: Sheet, tally: Tally, ascii: bool = False, columns: int | N
     (side by side where they fit in ``columns``)."""
     rules = sheet.ruleset
     names = sheet.side_names
-    bridge = _bridge(sheet, tally.scores)
+    bridge = sheet.at_the_bridge(tally.scores)
     width = max(len(name) for name in names)
     start = tally.starts[-1]
     laps = f" (started {_started(sheet, start)})" if any(start) else ""
@@ -253,101 +246,6 @@ def sheet_report(
     elif not any(words_for(result.entry).with_scores for result in tally.results):
         lines.append("No hands yet.")
     return "\n".join(lines)
-
-
-def sheet_json(sheet: Sheet, tally: Tally) -> dict[str, Any]:
-    """``score show --json``: an object scripts read, so a key it has given keeps its
-    name and its meaning (new ones may be added).  ``dealer`` is who deals next (None
-    until a dealer is named), ``seating`` the players clockwise (R3)."""
-    rules = sheet.ruleset
-    names = sheet.side_names
-
-    def by_side(values: Sequence[int]) -> dict[str, int]:
-        return dict(zip(names, values))
-
-    bridge = _bridge(sheet, tally.scores)
-    rubber = None
-    if rules.rubber is not None:
-        games_won, rubber_points, _ = standing(tally.games, len(sheet.sides))
-        result = tally.rubber
-        rubber = {
-            "winner": names[result.winner] if result else None,
-            "margin": result.margin if result else None,
-            "games_won": by_side(games_won),
-            "rubber_points": by_side(rubber_points),
-        }
-    return {
-        "sheet": sheet.name,
-        "ruleset": rules.name,
-        "sides": list(names),
-        "players": {name: list(players) for name, players in zip(names, sheet.sides)},
-        "entries": len(tally.results),
-        "complete": tally.rubber is not None,
-        "game": None
-        if tally.rubber is not None
-        else {
-            "number": tally.game_number,
-            "scores": by_side(tally.scores),
-            "bridge": names[bridge] if bridge is not None else None,
-        },
-        "games": [
-            {
-                "number": number,
-                "winner": names[game.winner],
-                "scores": by_side(game.scores),
-                "rubber_points": game.rubber_points if rules.rubber else None,
-                "counted": game.counted,  # games it counts for: 2 for a slam (R13)
-                "started": by_side(tally.starts[number - 1]),  # laps carried in (R13)
-            }
-            for number, game in enumerate(tally.games, start=1)
-        ],
-        "rubber": rubber,
-        "dealer": None if tally.dealer is None else sheet.seating[tally.dealer],
-        "seating": list(sheet.seating),
-        # R6: the lone hands the ruleset has, so a page offers only those
-        "lone_hands": {"maker": rules.alone.maker, "defender": rules.alone.defender},
-        # R11: how each side's marker cards lie for the game in play (null where the
-        # score has no picture), and the note said instead where the target has none
-        "markers": _markers_json(sheet, tally),
-        "marker_note": no_scheme_note(rules) if tally.rubber is None else None,
-    }
-
-
-def _markers_json(sheet: Sheet, tally: Tally) -> dict[str, dict[str, Any] | None] | None:
-    """Each side's ``MarkerPosition`` for the game in play, or None where its score has
-    none; None for the whole when no game is in play or the ruleset has no markers."""
-    rules = sheet.ruleset
-    if tally.rubber is not None or rules.markers is None:
-        return None
-    target = rules.game.points_to_win
-    positions = (marker_position(rules.markers.cards, target, score) for score in tally.scores)
-    return {
-        name: position._asdict() if position is not None else None
-        for name, position in zip(sheet.side_names, positions)
-    }
-
-
-def history_json(sheet: Sheet, tally: Tally) -> list[dict[str, Any]]:
-    """``score history --json``: every entry, what it scored and the totals after it,
-    with the terminal's words for it and the ends of games and of the rubber."""
-    names = sheet.side_names
-    entries = []
-    for result in tally.results:
-        facts = entry_facts(sheet, result.entry)
-        entries.append(
-            {
-                "number": result.number,
-                **facts._asdict(),
-                "alone": bool(facts.alone),
-                "points": dict(zip(names, result.points)),
-                "totals": dict(zip(names, result.totals)),
-                "text": entry_text(sheet, result),
-                "game": result.game,
-                "game_end": result.game if result.ended_game is not None else None,
-                "rubber_end": result.decided_rubber is not None,
-            }
-        )
-    return entries
 
 
 def _table(
@@ -459,18 +357,6 @@ def players_table(persons: Sequence[Person], partnerships: Sequence[Partnership]
         pairs = [[pair.name, pair.games, pair.won] for pair in partnerships]
         text += "\n\n" + _table(pairs, ["Partnership", "Games", "Won"])
     return text
-
-
-def players_json(
-    persons: Sequence[Person], partnerships: Sequence[Partnership]
-) -> dict[str, Any]:
-    """``score players --json``: the figures of ``players_table``, by their field names."""
-    from dataclasses import asdict  # only for JSON
-
-    return {
-        "players": [asdict(person) for person in persons],
-        "partnerships": [asdict(pair) for pair in partnerships],
-    }
 
 
 def rulesets_table(rulesets: Sequence[Ruleset], columns: int | None = None) -> str:
