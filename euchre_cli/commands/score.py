@@ -1,9 +1,9 @@
 """``euchre score``: keep score for a game played with real cards.
 
 A thin Click layer over ``scorekeeper`` (sheets and their SQLite store, and their
-JSON) and
-``terminal.reports`` (text).  Each command opens the book, does its work in one
-transaction, and prints after the commit; ``keep`` (``keep.py``) asks hand by hand.
+JSON) and ``terminal.score_reports`` (text).  Each command opens the book, does its
+work in one transaction, and prints after the commit; ``keep`` (``keep.py``) asks hand
+by hand.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from ..scorekeeper.document import history_document, people_document, sheet_docu
 from ..scorekeeper.entries import ENTRY_KINDS, EntryKind
 from ..scorekeeper.sheet import seat_sides
 from ..scorekeeper.tally import side_stats
-from ..terminal import reports
+from ..terminal import score_reports
 from ..terminal.entry_words import SHEET_WORDS, entry_text
 from ..terminal.keyboard import terminal_columns
 from ..terminal.text import escaped, json_text, say
@@ -76,7 +76,7 @@ def new(
         f"{' v '.join(sheet.side_names)}."
     )
     if tally is not None:
-        say(reports.next_dealer(sheet, tally))
+        say(score_reports.next_dealer(sheet, tally))
 
 
 @score.command()
@@ -122,7 +122,7 @@ def _record(db: str | None, kind: str, **given: Any) -> None:
     with session(db) as book:
         sheet = book.sheet()
         tally = book.add(sheet, ENTRY_KINDS[kind].build(sheet, **given))
-    say(reports.recorded(sheet, tally))
+    say(score_reports.recorded(sheet, tally))
 
 
 @score.command()
@@ -167,7 +167,7 @@ def undo(db: str | None) -> None:
         sheet = book.sheet()
         removed = book.undo(sheet)
         tally = book.tally(sheet)
-    say(reports.took_back(sheet, removed, tally))
+    say(score_reports.took_back(sheet, removed, tally))
 
 
 @score.command()
@@ -201,11 +201,11 @@ def edit(number: int, db: str | None, **options: Any) -> None:
         tally = book.replace(sheet, number, entry)
     result = tally.results[number - 1]
     say(f"#{number} is now: {entry_text(sheet, result)}.")
-    for line in reports.outcome_changes(sheet, before, tally):
+    for line in score_reports.outcome_changes(sheet, before, tally):
         say(line)
-    say(reports.game_line(sheet, tally))
+    say(score_reports.game_line(sheet, tally))
     if tally.dealer is not None:
-        say(reports.next_dealer(sheet, tally))
+        say(score_reports.next_dealer(sheet, tally))
 
 
 # The kind of entry each of edit's options gives, and the fields of it the option's
@@ -265,9 +265,8 @@ def show(name: str | None, as_json: bool, plain: bool, db: str | None) -> None:
     if as_json:
         click.echo(json.dumps(sheet_document(sheet, tally, SHEET_WORDS), indent=2))
     else:
-        say(
-            reports.sheet_report(sheet, tally, ascii_wanted(plain), terminal_columns(sys.stdout))
-        )
+        columns = terminal_columns(sys.stdout)
+        say(score_reports.sheet_report(sheet, tally, ascii_wanted(plain), columns))
 
 
 @score.command()
@@ -284,7 +283,7 @@ def history(name: str | None, as_json: bool, db: str | None) -> None:
     if as_json:
         click.echo(json.dumps(history_document(sheet, tally, SHEET_WORDS), indent=2))
     else:
-        say(reports.history_table(sheet, tally, terminal_columns(sys.stdout)))
+        say(score_reports.history_table(sheet, tally, terminal_columns(sys.stdout)))
 
 
 @score.command()
@@ -300,7 +299,7 @@ def stats(name: str | None, db: str | None) -> None:
     with session(db, write=False) as book:
         sheet = book.sheet(name)
         tally = book.tally(sheet)
-    say(reports.stats_table(sheet, side_stats(len(sheet.sides), tally)))
+    say(score_reports.stats_table(sheet, side_stats(len(sheet.sides), tally)))
 
 
 @score.command()
@@ -349,7 +348,7 @@ def players(as_json: bool, db: str | None) -> None:
     if as_json:
         click.echo(json_text(people_document(persons, partnerships), indent=2))
     else:
-        say(reports.players_table(persons, partnerships))
+        say(score_reports.players_table(persons, partnerships))
 
 
 @score.command(name="list")
@@ -361,11 +360,11 @@ def list_sheets(db: str | None) -> None:
         check_book_path(path)
         exists = book_exists(path)
     if not exists:  # no book yet: the same answer as an empty one
-        say(reports.sheets_table([]))
+        say(score_reports.sheets_table([]))
         return
     with session(db, write=False) as book:
         summaries = book.summaries()
-    say(reports.sheets_table(summaries))
+    say(score_reports.sheets_table(summaries))
 
 
 @score.command()

@@ -36,7 +36,7 @@ from ..scorekeeper.shortcuts import (
 )
 from ..scorekeeper.store import Scorebook
 from ..scorekeeper.tally import Tally
-from . import reports
+from . import score_reports
 from .entry_words import words_for
 from .keyboard import line_editing, listen_for_interrupts, read_answer, terminal_columns
 from .text import escaped, fit_to_width
@@ -181,13 +181,12 @@ class ScoreKeeping:
         """Say so when another command (a second terminal) changed the sheet since
         keep last showed it."""
         if tally.results != self.seen:
-            _say(reports.changed_elsewhere(self.sheet, tally))
+            _say(score_reports.changed_elsewhere(self.sheet, tally))
         self.seen = tally.results
 
     def echo_report(self) -> None:
-        _say(
-            reports.sheet_report(self.sheet, self.tally(), self.plain, terminal_columns(sys.stdout))
-        )
+        columns = terminal_columns(sys.stdout)
+        _say(score_reports.sheet_report(self.sheet, self.tally(), self.plain, columns))
 
     def question(self) -> str:
         """The loop's prompt: who made trump (after whose deal it is, once the sheet
@@ -224,7 +223,8 @@ class ScoreKeeping:
         elif command == "show":
             self.echo_report()
         elif command == "history":
-            _say(reports.history_table(self.sheet, self.tally(), terminal_columns(sys.stdout)))
+            columns = terminal_columns(sys.stdout)
+            _say(score_reports.history_table(self.sheet, self.tally(), columns))
         elif command in ("help", "?"):
             _say(keep_help(self.sheet.ruleset))
         elif command == "add":
@@ -260,7 +260,7 @@ class ScoreKeeping:
         else:
             self.seen = tally.results
             self.taken_back += 1
-            _say(reports.took_back(sheet, removed, tally))
+            _say(score_reports.took_back(sheet, removed, tally))
 
     def record_hand(self, words: list[str]) -> None:
         """A hand from a short line ("1 a 5") and, for what it leaves out, questions."""
@@ -339,7 +339,7 @@ class ScoreKeeping:
                 said = f"Saved on sheet {name}: {entries}, {done} this time."
             else:
                 said = f"Sheet {name} is as it was: {entries}."
-            _say(f"{said} {reports.game_line(self.sheet, tally)}")
+            _say(f"{said} {score_reports.game_line(self.sheet, tally)}")
 
     def record(self, entry_for: Callable[[Sheet], Entry]) -> None:
         """Add the entry ``entry_for`` makes of the sheet, in one transaction whose
@@ -351,10 +351,10 @@ class ScoreKeeping:
         self.catch_up(before)
         self.seen = tally.results
         self.recorded += 1
-        _say(reports.recorded(sheet, tally))
+        _say(score_reports.recorded(sheet, tally))
         if not words_for(tally.results[-1].entry).with_scores:
             return  # the scores are as they were
         if tally.rubber is None:
-            _say(reports.game_block(sheet, tally, self.plain, terminal_columns(sys.stdout)))
+            _say(score_reports.game_block(sheet, tally, self.plain, terminal_columns(sys.stdout)))
         else:
             _say("Type undo to take that hand back, or quit.")

@@ -1,27 +1,26 @@
-"""The scorekeeper's reports and tables: what each ``euchre score`` command prints,
-the tables of ``euchre rules list``, ``euchre games`` and ``euchre stats``.
+"""What ``euchre score``'s commands print: an entry recorded, taken back or edited,
+the game in play with its markers, the sheet (``show``), its history, each side's
+figures (``stats``), the people over every sheet (``players``) and the sheets
+(``list``); and ``score keep``'s lines between them.
 
 Nothing here computes points: the numbers come from ``scoring`` through the sheet's
-``Tally``, and for ``euchre stats`` from ``records/stats.py``; each entry is said by
-its kind's words (``entry_words.ENTRY_WORDS``).
+``Tally``; each entry is said by its kind's words (``entry_words.ENTRY_WORDS``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from itertools import zip_longest
 from typing import TYPE_CHECKING, Any
 
-from ..engine.rules import Ruleset
 from ..engine.scoring import standing
 from .entry_words import entry_text, words_for
 from .markers import marker_picture, marker_width, no_scheme_note, side_by_side
-from .text import escaped, plural
+from .printed import printed_table
+from .text import plural
 
 if TYPE_CHECKING:
     from ..engine.scoring import GameResult, RubberResult
-    from ..records.stats import Figures, KindAndLevelStats
-    from ..records.store import Listing
     from ..scorekeeper.people import Partnership, Person
     from ..scorekeeper.sheet import Sheet
     from ..scorekeeper.store import SheetSummary
@@ -248,55 +247,6 @@ def sheet_report(
     return "\n".join(lines)
 
 
-def _table(
-    rows: Sequence[Sequence[Any]],
-    headers: Sequence[str],
-    wrap: int | None = None,
-    columns: int | None = None,
-) -> str:
-    """A plain table, its cells ``escaped`` (names and descriptions come from files
-    and the book); where it is wider than ``columns``, the text of column ``wrap`` is
-    broken over several lines to fit (down to 24 columns of it)."""
-    rows = [[escaped(str(cell)) for cell in row] for row in rows]
-    headers = [escaped(header, newlines=True) for header in headers]  # "Alone\nmade"
-    text = _drawn(rows, headers)
-    if wrap is None or columns is None:
-        return text
-    excess = max(map(len, text.splitlines())) - columns
-    if excess > 0:
-        import textwrap  # only on a narrow terminal
-
-        width = max(24, max(len(str(row[wrap])) for row in rows) - excess)
-        rows = [
-            [*row[:wrap], "\n".join(textwrap.wrap(str(row[wrap]), width)), *row[wrap + 1 :]]
-            for row in rows
-        ]
-        text = _drawn(rows, headers)
-    return text
-
-
-def _drawn(rows: Sequence[Sequence[Any]], headers: Sequence[str]) -> str:
-    """The layout of tabulate's "simple" tables, left-aligned, with every column as
-    wide as its widest line, title included, and no wider: tabulate adds two spaces to
-    each title, and only a module-wide setting of its takes them off.  A cell may
-    hold several lines; lines end without trailing spaces."""
-    cells = [[str(cell).split("\n") for cell in row] for row in (headers, *rows)]
-    widths = [max(len(line) for row in cells for line in row[i]) for i in range(len(headers))]
-
-    def lines(row: list[list[str]]) -> list[str]:
-        height = max(len(cell) for cell in row)
-        return [
-            "  ".join(
-                (cell[k] if k < len(cell) else "").ljust(width) for cell, width in zip(row, widths)
-            ).rstrip()
-            for k in range(height)
-        ]
-
-    title, *body = cells
-    rule = "  ".join("-" * width for width in widths)
-    return "\n".join([*lines(title), rule, *(line for row in body for line in lines(row))])
-
-
 def history_table(sheet: Sheet, tally: Tally, columns: int | None = None) -> str:
     """``score history``: every entry with each side's running total, game and rubber
     boundaries marked; long entries broken over lines to fit ``columns``."""
@@ -322,7 +272,7 @@ def history_table(sheet: Sheet, tally: Tally, columns: int | None = None) -> str
             rows.append(["", "", text, *map(str, start)])
     if not rows:
         return f"Sheet {sheet.name} has no entries yet."
-    table = _table(rows, ["#", "Game", "Entry", *names], wrap=2, columns=columns)
+    table = printed_table(rows, ["#", "Game", "Entry", *names], wrap=2, columns=columns)
     return _with_next_dealer(sheet, tally, table)
 
 
@@ -346,23 +296,17 @@ def stats_table(sheet: Sheet, stats: Sequence[SideStats]) -> str:
         row += [side.reneges] if reneges else []
         row += [side.games_won, *([side.slams] if slams else [])]
         rows.append([*row, *([side.rubbers_won] if rubbers else [])])
-    return _table(rows, headers)
+    return printed_table(rows, headers)
 
 
 def players_table(persons: Sequence[Person], partnerships: Sequence[Partnership]) -> str:
     """``score players``: each person over every sheet, then each partnership."""
     rows = [[p.name, p.games, p.won, p.makers, p.euchred, p.loners_made] for p in persons]
-    text = _table(rows, ["", "Games", "Won", "Makers", "Euchred", "Loners\nmade"])
+    text = printed_table(rows, ["", "Games", "Won", "Makers", "Euchred", "Loners\nmade"])
     if partnerships:
         pairs = [[pair.name, pair.games, pair.won] for pair in partnerships]
-        text += "\n\n" + _table(pairs, ["Partnership", "Games", "Won"])
+        text += "\n\n" + printed_table(pairs, ["Partnership", "Games", "Won"])
     return text
-
-
-def rulesets_table(rulesets: Sequence[Ruleset], columns: int | None = None) -> str:
-    """``euchre rules list``: descriptions break over lines to fit the terminal."""
-    rows = [(r.name, r.players, r.game.points_to_win, r.description) for r in rulesets]
-    return _table(rows, ["name", "players", "game to", "description"], wrap=3, columns=columns)
 
 
 def sheets_table(summaries: Sequence[SheetSummary]) -> str:
@@ -373,151 +317,4 @@ def sheets_table(summaries: Sequence[SheetSummary]) -> str:
         ["*" if s.current else "", s.name, s.ruleset, " v ".join(s.sides), s.entries]
         for s in summaries
     ]
-    return _table(rows, ["", "Sheet", "Rules", "Sides", "Entries"])
-
-
-def games_table(kept: Sequence[Listing], columns: int | None = None) -> str:
-    """``euchre games``: every game kept, newest first."""
-    if not kept:
-        return "No games kept yet: play one with 'euchre play'."
-    rows = []
-    for listed in kept:
-        if listed.damaged:  # its line is said apart (``euchre games`` prints it)
-            rows.append([listed.id, "", "", "", "", "damaged"])
-            continue
-        who = f"{listed.level}, watched" if listed.person is None else listed.level
-        score = ", ".join(f"{side} {points}" for side, points in listed.scores.items())
-        match = match_words(listed)
-        if match:  # the score is the last game's
-            score += f" ({match})"
-        result = "unfinished"
-        if listed.finished:
-            result = f"{listed.winner} won" if listed.winner else "drawn"
-        players = f"{', '.join(listed.names)} ({who})"
-        rows.append([listed.id, listed.started[:16], listed.ruleset, players, score, result])
-    headers = ["ID", "When", "Rules", "Players", "Score", "Result"]
-    return _table(rows, headers, wrap=3, columns=columns)
-
-
-def match_words(listed: Listing) -> str:
-    """What a match or rubber has come to, in a few words: "best of 3, won 2–0", "3
-    games, drawn 1–1", "rubber, game 2, 1–0 to Ann & Cy" (each side's games won, a slam
-    counting two, R13); "" for a single game."""
-    number = len(listed.games) + 1  # the game under way, while unfinished
-    if listed.rubber:
-        kind = "rubber"
-        where = f"{kind}, game {number}"
-    elif listed.best_of is not None:
-        kind = f"best of {listed.best_of}"
-        where = f"{kind}, game {number}"
-    elif listed.match_games is not None and listed.match_games > 1:
-        kind = plural(listed.match_games, "game")
-        where = f"game {number} of {listed.match_games}"
-    else:
-        return ""
-    won = listed.games_won
-    tally = "–".join(str(count) for count in sorted(won.values(), reverse=True))
-    if listed.finished:
-        slams = sum(1 for _, counted in listed.games if counted > 1)
-        with_slams = f" with {plural(slams, 'slam')}" if slams else ""
-        return f"{kind}, {'won' if listed.winner else 'drawn'} {tally}{with_slams}"
-    if not listed.games:
-        return where
-    leaders = [side for side, count in won.items() if count == max(won.values())]
-    return f"{where}, {tally}" + (f" to {leaders[0]}" if len(leaders) == 1 else "")
-
-
-def person_stats_report(tables: Sequence[KindAndLevelStats], ascii: bool = False) -> str:
-    """``euchre stats``: a table per kind of game and computer level, each figure over
-    all the games and over the most recent ones side by side, and which way it moved;
-    games with no hand scored yet (left in their first hand) have a line, not a table
-    of dashes."""
-    from ..records.stats import RECENT_GAMES  # not every report's: records cost start-up
-
-    up, down = ("up", "down") if ascii else ("▲", "▼")
-    blocks = []
-    for table in tables:
-        overall, recent = table.overall, table.recent
-        games = plural(overall.games, "game")
-        if overall.unfinished:
-            games += f", {overall.unfinished} unfinished"
-        title = (
-            f"{table.kind.capitalize()} against {table.level} computer players: {games}"
-            f" (rules: {', '.join(table.rulesets)})"
-        )
-        if not overall.hands:
-            blocks.append(f"{title}; no hand scored yet, so nothing to count.")
-            continue
-        rows = []
-        for label, figure in _person_figures(table):
-            cells = [figure(overall), figure(recent)]
-            moved = _trend(cells[0][1], cells[1][1], up, down)
-            rows.append([label, cells[0][0], cells[1][0], moved])
-        headers = ["", f"all {plural(overall.games, 'game')}", f"last {RECENT_GAMES}", "trend"]
-        blocks.append(f"{title}\n{_table(rows, headers)}")
-    if not any(table.overall.hands for table in tables):
-        return "\n".join(blocks)
-    legend = (
-        f"Trend: {up} or {down} where a figure over the last {RECENT_GAMES} games is higher"
-        " or lower than over all."
-    )
-    return "\n\n".join([*blocks, legend])
-
-
-Compared = tuple[str, float] | None
-"""What a figure's trend compares: the value as its cell shows it, to mark only a change
-one can see, and the exact value, to say which way; None for a figure with no trend."""
-Shown = tuple[str, Compared]  # a figure as a cell, and what its trend compares
-
-
-def _person_figures(table: KindAndLevelStats) -> list[tuple[str, Callable[[Figures], Shown]]]:
-    """The rows of a ``euchre stats`` table: a label, and how a column shows it."""
-    side = "your side" if table.partnerships else "you"
-    rows: list[tuple[str, Callable[[Figures], Shown]]] = [
-        ("Games won", lambda f: _share(f.won, f.finished))
-    ]
-    if table.overall.unfinished:
-        rows.append(("Unfinished games", lambda f: (str(f.unfinished), None)))
-    rows += [
-        ("Hands dealt", lambda f: (str(f.hands), None)),
-        ("Points per hand, for", lambda f: _per_hand(f.points_for_per_hand)),
-        ("Points per hand, against", lambda f: _per_hand(f.points_against_per_hand)),
-        (f"Trump made by {side}", lambda f: _share(f.trump_made, f.hands)),
-        ("  euchred (as makers)", lambda f: _share(f.euchred, f.trump_made)),
-        ("  marched", lambda f: _share(f.marched, f.trump_made)),
-    ]
-    if table.lone_hands:
-        rows += [
-            ("Lone hands (you alone)", lambda f: _share(f.alone_tried, f.hands)),
-            ("  made", lambda f: _share(f.alone_made, f.alone_tried)),
-            ("  marched", lambda f: _share(f.alone_marched, f.alone_tried)),
-        ]
-    rows.append(("Euchres as defenders", lambda f: _share(f.euchres_as_defenders, f.defended)))
-    return rows
-
-
-def _share(part: int, whole: int) -> Shown:
-    """ "4 of 20 (20%)"; "-" when there is no whole; "<1%" rather than a 0% that is not."""
-    if not whole:
-        return "-", None
-    rate = part / whole
-    percent = "<1%" if 0 < rate < 0.005 else f"{round(100 * rate)}%"
-    return f"{part} of {whole} ({percent})", (percent, rate)
-
-
-def _per_hand(points: float | None) -> Shown:
-    if points is None:
-        return "-", None
-    return f"{points:.2f}", (f"{points:.2f}", points)
-
-
-def _trend(overall: Compared, recent: Compared, up: str, down: str) -> str:
-    """Which way a figure moved in the recent games, where its cells show a change."""
-    if overall is None or recent is None or overall[0] == recent[0]:
-        return ""
-    return up if recent[1] > overall[1] else down
-
-
-def settings_table(rows: Sequence[tuple[str, str, str]]) -> str:
-    """``config list``: each key, the value in effect and where it comes from."""
-    return _table(rows, ["key", "value", "from"])
+    return printed_table(rows, ["", "Sheet", "Rules", "Sides", "Entries"])
