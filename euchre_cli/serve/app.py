@@ -1,5 +1,5 @@
 """The scoreboard's Starlette application: the page, the files shipped beside it and
-the JSON API, over a ``Table`` (the book) and a ``Hub`` of event streams.
+the JSON API, over the ``ServedSheets`` (the book) and a ``Hub`` of event streams.
 
 Nothing else is served: a path that is not the page's, one of its files or the API's
 is a 404, and a file is looked up by its exact name among those shipped (no path is
@@ -32,7 +32,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from ..limits import decode_json, whole_number
 from .code import WrongCodes, code_matches
 from .live import HEARTBEAT_SECONDS, BookWatcher, Hub, Stream, sheet_event
-from .table import Refused, Table, WriteKey
+from .sheets import Refused, ServedSheets, WriteKey
 
 STATIC = Path(__file__).resolve().parent / "static"
 MOST_BODY_BYTES = 16 * 1024
@@ -170,25 +170,25 @@ def make_app(
     """The scoreboard of sheet ``sheet`` in the book at ``book_path``; writes need
     ``code`` in the ``X-Table-Code`` header.  With ``hosts``, a request whose Host
     header names another host is refused (``_KnownHosts``)."""
-    table = Table(book_path, sheet, code)
+    sheets = ServedSheets(book_path, sheet, code)
     hub = Hub()
     wrong_codes = WrongCodes()
     files = shipped_files()
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        watcher = BookWatcher(table, hub, asyncio.get_running_loop())
-        table.on_change = watcher.changed
+        watcher = BookWatcher(sheets, hub, asyncio.get_running_loop())
+        sheets.on_change = watcher.changed
         watcher.start()
         try:
             yield
         finally:
-            table.on_change = None
+            sheets.on_change = None
             hub.close()
             watcher.stop()
             await run_in_threadpool(watcher.join, 2.0)
 
-    def unlocked(request: Request) -> Response | None:
+    def code_refusal(request: Request) -> Response | None:
         """None when the request carries the table code, else the refusal (403; 429
         after too many wrong codes, from this address or from all: ``WrongCodes``)."""
         address = request.client.host if request.client else ""
@@ -212,7 +212,7 @@ def make_app(
     async def write(
         request: Request, change: Callable[[object, WriteKey | None], Any], status: int = 200
     ) -> Response:
-        refusal = unlocked(request)
+        refusal = code_refusal(request)
         if refusal is not None:
             return refusal
         try:
@@ -238,52 +238,52 @@ def make_app(
         return FileResponse(path)
 
     async def sheet_json(request: Request) -> Response:
-        return await read(request, table.sheet_json)
+        return await read(request, sheets.sheet_json)
 
     async def history_json(request: Request) -> Response:
-        return await read(request, table.history_json)
+        return await read(request, sheets.history_json)
 
     async def sheets_json(request: Request) -> Response:
-        return await read(request, lambda _: table.sheets_json())
+        return await read(request, lambda _: sheets.sheets_json())
 
     async def events(request: Request) -> Response:
         stream = hub.open(_sheet_asked(request))  # the slot is taken here, or refused
         if stream is None:
             return error(503, f"this server keeps at most {hub.most} pages live at once")
-        return _EventStream(table, hub, stream)
+        return _EventStream(sheets, hub, stream)
 
     async def hands(request: Request) -> Response:
-        return await write(request, partial(table.add, "hand"))
+        return await write(request, partial(sheets.add, "hand"))
 
     async def points(request: Request) -> Response:
-        return await write(request, partial(table.add, "points"))
+        return await write(request, partial(sheets.add, "points"))
 
     async def renege(request: Request) -> Response:
-        return await write(request, partial(table.add, "renege"))
+        return await write(request, partial(sheets.add, "renege"))
 
     async def thrown_in(request: Request) -> Response:
-        return await write(request, partial(table.add, "thrown_in"))
+        return await write(request, partial(sheets.add, "thrown_in"))
 
     async def dealer(request: Request) -> Response:
-        return await write(request, partial(table.add, "dealer"))
+        return await write(request, partial(sheets.add, "dealer"))
 
     async def undo(request: Request) -> Response:
-        return await write(request, table.undo)
+        return await write(request, sheets.undo)
 
     async def edit(request: Request) -> Response:
         number = whole_number(request.path_params["number"])  # not int(): 5,000 digits
         if number is None:
             raise HTTPException(404)
-        return await write(request, partial(table.replace, number))
+        return await write(request, partial(sheets.replace, number))
 
     async def new_sheet(request: Request) -> Response:
-        return await write(request, table.new_sheet, status=201)
+        return await write(request, sheets.new_sheet, status=201)
 
     async def use(request: Request) -> Response:
-        return await write(request, table.use)
+        return await write(request, sheets.use)
 
     async def check_code(request: Request) -> Response:
-        return unlocked(request) or Response(status_code=204)
+        return code_refusal(request) or Response(status_code=204)
 
     routes = [
         Route("/", page),
@@ -312,7 +312,7 @@ def make_app(
     if hosts is not None:
         app.add_middleware(_KnownHosts, hosts=hosts)
     app.state.hub = hub
-    app.state.table = table
+    app.state.sheets = sheets
     app.state.wrong_codes = wrong_codes
     return app
 
@@ -326,9 +326,9 @@ class _EventStream(StreamingResponse):
     """Server-sent events on a stream already open in the hub, which is dropped when
     the answer ends, however it ends (even one never started: a page gone at once)."""
 
-    def __init__(self, table: Table, hub: Hub, stream: Stream) -> None:
+    def __init__(self, sheets: ServedSheets, hub: Hub, stream: Stream) -> None:
         super().__init__(
-            _events(table, stream),
+            _events(sheets, stream),
             media_type="text/event-stream",
             headers={"X-Accel-Buffering": "no"},
         )
@@ -342,11 +342,11 @@ class _EventStream(StreamingResponse):
             self.hub.drop(self.stream)
 
 
-async def _events(table: Table, stream: Stream) -> AsyncIterator[str]:
+async def _events(sheets: ServedSheets, stream: Stream) -> AsyncIterator[str]:
     """Where the sheet stands now, then each change, with a comment every
     ``HEARTBEAT_SECONDS`` (a page that hears nothing for longer knows the server is
     gone)."""
-    last = await run_in_threadpool(sheet_event, table, stream.sheet)
+    last = await run_in_threadpool(sheet_event, sheets, stream.sheet)
     yield f"retry: {RECONNECT_MILLISECONDS}\n\n{last.text()}"
     while not stream.closed:
         event = await stream.next(HEARTBEAT_SECONDS)

@@ -1,7 +1,8 @@
-"""The book as the web scoreboard reads and writes it, with no HTTP in sight: each
-call is one transaction of the book, a write made by the scorekeeper's own functions
-(the ones ``euchre score`` calls), and every refusal a ``Refused`` carrying the
-status to answer with and the terminal's one line.
+"""The book's score sheets as the web scoreboard reads and writes them
+(``ServedSheets``), with no HTTP in sight: each call is one transaction of the book,
+a write made by the scorekeeper's own functions (the ones ``euchre score`` calls),
+and every refusal a ``Refused`` carrying the status to answer with and the
+terminal's one line.
 
 A request's JSON body is checked here field by field (``fields``) before the book is
 opened: a malformed body is a 400, the scorekeeper's refusal a 422."""
@@ -162,23 +163,23 @@ def _keep_answer(book: Book, key: WriteKey, answer: dict[str, Any]) -> None:
 # --- The book ----------------------------------------------------------------------------
 
 
-class Table:
-    """The book at ``book_path`` and the sheet being served (``served``, by name; a
-    page may switch it, and the sheet switched to keeps the server's ``code``, as
-    ``score serve`` keeps it, for the next start), read and written one transaction a
-    call.
+class ServedSheets:
+    """The sheets of the book at ``book_path`` and the one being served (``served``,
+    by name; a page may switch it, and the sheet switched to keeps the server's
+    ``code``, as ``score serve`` keeps it, for the next start), read and written one
+    transaction a call.
 
-    The server's writes, and the watcher's reads (``turn``), take turns on a lock of
-    their own rather than in SQLite's busy handler, whose growing sleeps left some
-    writes seconds in wait and some pages a second behind (bench/serve.py).  A write
-    hands its new sheet to ``on_change`` once committed, still in its turn, so that
-    the pages hear of each change in the order the book saw them."""
+    The server's writes, and the watcher's reads, take turns on a lock of their own
+    (``write_lock``) rather than in SQLite's busy handler, whose growing sleeps left
+    some writes seconds in wait and some pages a second behind (bench/serve.py).  A
+    write hands its new sheet to ``on_change`` once committed, still holding the lock,
+    so that the pages hear of each change in the order the book saw them."""
 
     def __init__(self, book_path: str, served: str, code: str) -> None:
         self.book_path = book_path
         self.served = served
         self.code = code
-        self.turn = threading.Lock()
+        self.write_lock = threading.Lock()
         self.on_change: Callable[[str, dict[str, Any]], None] | None = None
 
     @contextmanager
@@ -205,10 +206,10 @@ class Table:
         key: WriteKey | None,
         serve: bool = False,
     ) -> dict[str, Any]:
-        """``change`` in one transaction, in turn; the sheet it changed as
+        """``change`` in one transaction, holding the write lock; the sheet it changed as
         ``score show --json`` gives it, served from now on where ``serve``.  A write
         with a ``key`` already kept is not made again: its first answer is given."""
-        with self.turn:
+        with self.write_lock:
             with self._scorebook(write=True) as book:
                 first = _first_answer(book.book, key)
                 if first is None:
