@@ -107,7 +107,7 @@ Scored = tuple[tuple[int, ...], str | None]
 @dataclass(frozen=True)
 class EntryKind:
     """One kind of entry.  ``name`` is the kind as the book, the JSON and the CSV give
-    it; ``value`` the type of its entries; ``fields`` what it is built from, by name
+    it; ``entry_type`` the type of its entries; ``fields`` what it is built from, by name
     (the API's body, ``score edit``'s options), and ``make`` builds it from them
     (``make(sheet, **fields)``), checked against the sheet (``SheetError``).  ``score``
     gives its points (``score(ruleset, entry, sides)``); ``moves_the_deal``: a hand
@@ -118,7 +118,7 @@ class EntryKind:
     fields but the kind)."""
 
     name: str
-    value: type
+    entry_type: type
     fields: Mapping[str, Field]
     make: Callable[..., Any]
     score: Callable[[Ruleset, Any, int], Scored]
@@ -137,8 +137,8 @@ class EntryKind:
         """The entry ``given`` describes, each field left out taking its default,
         checked against ``sheet``: a ``SheetError`` says what the sheet refuses."""
         if not self.required <= given.keys() <= self.fields.keys():
-            wanted = f"{sorted(self.fields)}, each of {sorted(self.required)}"
-            raise TypeError(f"a {self.name} entry takes {wanted}")
+            wanted = f"{sorted(self.fields)}, {sorted(self.required)} at least"
+            raise TypeError(f"a {self.name} entry is built from {wanted}")
         values = {name: given.get(name, field.default) for name, field in self.fields.items()}
         return self.make(sheet, **values)
 
@@ -353,11 +353,11 @@ ENTRY_KINDS: dict[str, EntryKind] = {
     kind.name: kind for kind in (_HAND, _POINTS, _RENEGE, _THROWN_IN, _DEALER)
 }
 """Every kind of entry, by its name, in the order ``score edit`` and the API list them."""
-_BY_VALUE = {kind.value: kind for kind in ENTRY_KINDS.values()}
+_BY_TYPE = {kind.entry_type: kind for kind in ENTRY_KINDS.values()}
 
 
 def kind_of(entry: Entry) -> EntryKind:
-    return _BY_VALUE[type(entry)]
+    return _BY_TYPE[type(entry)]
 
 
 def entry_facts(sheet: Sheet, entry: Entry) -> EntryFacts:
