@@ -972,16 +972,16 @@ def test_ctrl_c_after_the_commit_waits_until_the_hand_is_reported(
     Ctrl-C works again once the command is over."""
     import signal
 
-    from euchre_cli.terminal import reports
+    from euchre_cli.terminal import score_reports
 
     score("new", *TEAMS)
-    report, handlers = reports.recorded, []
+    report, handlers = score_reports.recorded, []
 
     def recorded(*args: Any) -> str:
         handlers.append(signal.getsignal(signal.SIGINT))
         return report(*args)
 
-    monkeypatch.setattr(reports, "recorded", recorded)
+    monkeypatch.setattr(score_reports, "recorded", recorded)
     before = signal.getsignal(signal.SIGINT)
     score("hand", "--makers", "AB", "--tricks", "3")
     assert handlers == [signal.SIG_IGN]

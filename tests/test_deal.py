@@ -21,17 +21,10 @@ from euchre_cli.book import SCHEMA_VERSION, open_book
 from euchre_cli.commands.euchre import main
 from euchre_cli.engine.scoring import HandOutcome
 from euchre_cli.rulebook import load_ruleset, ruleset_to_dict
-from euchre_cli.scorekeeper.sheet import (
-    Dealer,
-    ManualPoints,
-    Renege,
-    Sheet,
-    SheetError,
-    ThrownIn,
-    seat_sides,
-    tally,
-)
+from euchre_cli.scorekeeper.entries import Dealer, ManualPoints, Renege, ThrownIn
+from euchre_cli.scorekeeper.sheet import Sheet, SheetError, seat_sides
 from euchre_cli.scorekeeper.store import Scorebook
+from euchre_cli.scorekeeper.tally import tally
 
 TEAMS = ("--team", "Ann & Bob", "--team", "Cy & Di")
 CUTTHROAT = ("--rules", "cutthroat", "--player", "Ann", "--player", "Bob", "--player", "Cy")

@@ -758,7 +758,7 @@ def test_the_words_for_a_match_say_draws_slams_and_who_leads() -> None:
     """R13: a slam counts two games; a match of --games N may be drawn; in Cutthroat
     each player's games are counted (R12)."""
     from euchre_cli.records.store import Listing
-    from euchre_cli.terminal.reports import match_words
+    from euchre_cli.terminal.games_report import match_words
 
     pairs = {"You & Bob": 0, "Ann & Cy": 0}
 

@@ -23,20 +23,12 @@ from euchre_cli.engine.names import TextError
 from euchre_cli.engine.rules import GameRules, Ruleset
 from euchre_cli.engine.scoring import HandOutcome
 from euchre_cli.rulebook import load_ruleset, ruleset_to_dict
-from euchre_cli.scorekeeper.sheet import (
-    ManualPoints,
-    Renege,
-    Sheet,
-    SheetError,
-    manual_points,
-    played_hand,
-    renege_penalty,
-    seat_sides,
-    side_stats,
-    split_team,
-    tally,
-)
+from euchre_cli.scorekeeper.entries import ENTRY_KINDS, ManualPoints, Renege
+from euchre_cli.scorekeeper.sheet import Sheet, SheetError, seat_sides, split_team
 from euchre_cli.scorekeeper.store import Scorebook, ScorebookError
+from euchre_cli.scorekeeper.tally import side_stats, tally
+
+HAND, POINTS, RENEGE = ENTRY_KINDS["hand"], ENTRY_KINDS["points"], ENTRY_KINDS["renege"]
 
 CHECKOUT = Path(__file__).resolve().parent.parent
 TEAMS = ("Ann & Bob", "Cy & Di")
@@ -162,39 +154,39 @@ def test_a_sheets_player_may_take_a_sheets_forty_characters_not_more() -> None:
 
 def test_a_lone_defender_cannot_be_on_the_making_side(sheet: Sheet) -> None:
     with pytest.raises(SheetError, match="cannot also defend alone"):
-        played_hand(sheet, "Ann", 2, defender_alone="Bob")
+        HAND.build(sheet, makers="Ann", tricks=2, defender_alone="Bob")
 
 
 @pytest.mark.parametrize("tricks", [-1, 6])
 def test_tricks_are_zero_to_five(sheet: Sheet, tricks: int) -> None:
     with pytest.raises(SheetError, match="0 to 5"):
-        played_hand(sheet, "Ann", tricks)
+        HAND.build(sheet, makers="Ann", tricks=tricks)
 
 
 @pytest.mark.parametrize("points", [0, 100, -100])
 def test_manual_points_are_bounded_and_not_zero(sheet: Sheet, points: int) -> None:
     with pytest.raises(SheetError, match="between -99 and 99"):
-        manual_points(sheet, "Ann", points)
+        POINTS.build(sheet, who="Ann", points=points)
 
 
 def test_r17_a_renege_names_a_side_the_sheet_has(sheet: Sheet) -> None:
-    assert renege_penalty(sheet, "Cy") == Renege(1, False)
-    assert renege_penalty(sheet, "AB", alone=True) == Renege(0, True)
+    assert RENEGE.build(sheet, who="Cy") == Renege(1, False)
+    assert RENEGE.build(sheet, who="AB", alone=True) == Renege(0, True)
     with pytest.raises(SheetError, match="no team or player 'Zed'"):
-        renege_penalty(sheet, "Zed")
+        RENEGE.build(sheet, who="Zed")
 
 
 def test_r17_a_renege_against_a_lone_hand_needs_lone_hands() -> None:
     two = load_ruleset("two-handed")
     sheet = Sheet(1, "x", two, (("Ann",), ("Bob",)))
-    assert renege_penalty(sheet, "Ann") == Renege(0, False)
+    assert RENEGE.build(sheet, who="Ann") == Renege(0, False)
     with pytest.raises(
         SheetError, match="^a renege against a lone hand: two-handed has no lone hands$"
     ):
-        renege_penalty(sheet, "Ann", alone=True)
+        RENEGE.build(sheet, who="Ann", alone=True)
     only_defenders = replace(Ruleset(), alone=replace(Ruleset().alone, maker=False))
     sheet = Sheet(1, "y", only_defenders, (("Ann", "Bob"), ("Cy", "Di")))
-    assert renege_penalty(sheet, "Ann", alone=True) == Renege(0, True)  # a lone defender's
+    assert RENEGE.build(sheet, who="Ann", alone=True) == Renege(0, True)  # a lone defender's
 
 
 # --- Tally -------------------------------------------------------------------------------
@@ -332,7 +324,7 @@ def test_entries_edited_outside_euchre_are_damage(book_path: Path, damage: str) 
     with sheets_in(book_path) as book:
         sheet = book.sheet()
         book.add(sheet, HandOutcome(0, 3))
-        book.add(sheet, manual_points(sheet, "1", 2))
+        book.add(sheet, POINTS.build(sheet, who="1", points=2))
     with sqlite3.connect(book_path) as db:
         db.execute(f"UPDATE entries SET {damage}")
     damaged = pytest.raises(ScorebookError, match="is damaged")
@@ -383,7 +375,7 @@ def test_a_full_disk_is_said_as_such_and_leaves_the_sheet_as_it_was(book_path: P
     with full, book.transaction():
         sheet = sheets.sheet()
         for _ in range(100):
-            sheets.add(sheet, manual_points(sheet, "1", 1, "a long reason " * 14))
+            sheets.add(sheet, POINTS.build(sheet, who="1", points=1, reason="a long reason " * 14))
     book.close()
     assert entries_in(book_path) == [HandOutcome(0, 3)]
 
@@ -396,12 +388,12 @@ def test_an_entry_for_another_sheet_is_refused_not_stored(book_path: Path) -> No
         three = book.new_sheet("three", cutthroat, seat_sides(cutthroat, (), ("A", "B", "C")))
         two = book.sheet("friday")
         with pytest.raises(ScorebookError, match="not an entry for sheet friday"):
-            book.add(two, manual_points(three, "3", 2))
+            book.add(two, POINTS.build(three, who="3", points=2))
         with pytest.raises(ScorebookError, match="not an entry for sheet friday"):
-            book.add(two, played_hand(three, "3", 3))
+            book.add(two, HAND.build(three, makers="3", tricks=3))
         book.add(two, HandOutcome(0, 3))
         with pytest.raises(ScorebookError, match="not an entry for sheet friday"):
-            book.replace(two, 1, played_hand(three, "C", 5))
+            book.replace(two, 1, HAND.build(three, makers="C", tricks=5))
         book.use("friday")
     assert entries_in(book_path) == [HandOutcome(0, 3)]
 
@@ -549,7 +541,7 @@ def test_r17_a_version_1_book_is_upgraded_on_first_use_and_takes_reneges(
             ManualPoints(1, -2, "renege"),
             HandOutcome(1, 2, lone_defender_side=0),
         ]
-        after = book.add(sheet, renege_penalty(sheet, "Cy & Di", alone=True))
+        after = book.add(sheet, RENEGE.build(sheet, who="Cy & Di", alone=True))
         assert (after.results[-1].totals, after.games[0].winner) == ((10, -2), 0)
     assert entries_in(book_path)[-1] == Renege(1, True)
     with sqlite3.connect(book_path) as db:

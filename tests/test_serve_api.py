@@ -27,9 +27,10 @@ from click.testing import CliRunner
 from starlette.testclient import TestClient
 
 from euchre_cli.commands.euchre import main
+from euchre_cli.scorekeeper.entries import ENTRY_KINDS
 from euchre_cli.serve import app as serve_app
 from euchre_cli.serve import run as serve_run
-from euchre_cli.serve.app import MOST_BODY_BYTES, make_app
+from euchre_cli.serve.app import ENTRY_PATHS, MOST_BODY_BYTES, make_app
 from euchre_cli.serve.code import (
     ALLOWED_IN_ALL,
     CODE_ALPHABET,
@@ -209,6 +210,13 @@ def test_an_edit_to_points_or_a_renege(client, db) -> None:
     assert client.put("/api/entries/1", json=body, **put).json()["game"]["scores"][CD] == -1
     body = {"kind": "renege", "who": "2", "alone": True}
     assert client.put("/api/entries/1", json=body, **put).json()["game"]["scores"][AB] == 4
+
+
+def test_every_kind_of_entry_is_added_at_a_path_of_its_own() -> None:
+    """``PUT /api/entries/N`` takes every kind (``ENTRY_KINDS``); each is added by a
+    POST of its fields to its path."""
+    assert list(ENTRY_PATHS) == list(ENTRY_KINDS)
+    assert len(set(ENTRY_PATHS.values())) == len(ENTRY_PATHS)
 
 
 def test_the_deal_thrown_in_hands_and_a_dealer_named(client, db) -> None:

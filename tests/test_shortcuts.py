@@ -11,7 +11,8 @@ from click.testing import CliRunner
 
 from euchre_cli.commands.euchre import main
 from euchre_cli.rulebook import builtin_names, load_ruleset
-from euchre_cli.scorekeeper.sheet import ManualPoints, Renege, Sheet, SheetError, seat_sides
+from euchre_cli.scorekeeper.entries import ManualPoints, Renege
+from euchre_cli.scorekeeper.sheet import Sheet, SheetError, seat_sides
 from euchre_cli.scorekeeper.shortcuts import (
     HandLine,
     alone_answer,

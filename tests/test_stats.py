@@ -25,7 +25,7 @@ from euchre_cli.records.stats import (
 )
 from euchre_cli.records.store import GameBook
 from euchre_cli.rulebook import load_ruleset
-from euchre_cli.terminal.reports import person_stats_report
+from euchre_cli.terminal.stats_report import person_stats_report
 
 FOUR = ("Ann", "Bob", "Cy", "Di")  # Ann & Cy against Bob & Di
 PAIRS = {"Ann & Cy": ["Ann", "Cy"], "Bob & Di": ["Bob", "Di"]}

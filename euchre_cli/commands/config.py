@@ -26,7 +26,7 @@ from ..cli.settings import (
     value_in_file,
     write_settings,
 )
-from ..terminal import reports
+from ..terminal.settings_report import settings_table
 from ..terminal.text import say
 from .euchre import main as euchre
 
@@ -49,7 +49,7 @@ def list_settings() -> None:
     path = settings_path()
     entries = read_settings(path)
     rows = [(setting.key, *_in_effect(setting, entries, path)) for setting in SETTINGS.values()]
-    say(reports.settings_table(rows))
+    say(settings_table(rows))
     say(f"The file: {path} (an option given on the command line wins)")
 
 

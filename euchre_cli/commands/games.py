@@ -16,9 +16,9 @@ from ..cli.session import game_records
 from ..limits import UnreadableFile, decode_json, read_text_file
 from ..records.game import DamagedGame, RecordError, SavedGame
 from ..records.store import AlreadyInBook, Listing
+from ..terminal.games_report import games_table
 from ..terminal.keyboard import ascii_only, hold_interrupts, terminal_columns
 from ..terminal.pace import MAX_DELAY, WATCHING_PAUSE, pause_seconds
-from ..terminal.reports import games_table
 from ..terminal.text import Style, escaped, fit_to_width, in_ascii, json_text, say, wants_colour
 
 

@@ -28,8 +28,8 @@ from ..rulebook import (
     setting_range,
 )
 from ..rulebook.reference import REFERENCE_FILE, reference_text, rule_number, rule_sections
-from ..terminal import reports
 from ..terminal.keyboard import terminal_columns
+from ..terminal.rulesets_report import rulesets_table
 from ..terminal.text import escaped, say
 
 # The settings a table most often changes, by section, in the order `rules new` lists them.
@@ -77,7 +77,7 @@ def rules() -> None:
 def list_rulesets() -> None:
     """The built-in rulesets."""
     rulesets = [_load(name) for name in builtin_names()]
-    click.echo(reports.rulesets_table(rulesets, terminal_columns(sys.stdout)))
+    click.echo(rulesets_table(rulesets, terminal_columns(sys.stdout)))
 
 
 @rules.command()

@@ -1,14 +1,16 @@
 """``euchre score``: keep score for a game played with real cards.
 
-A thin Click layer over ``scorekeeper`` (sheets and their SQLite store) and
-``terminal.reports`` (text).  Each command opens the book, does its work in one
-transaction, and prints after the commit; ``keep`` (``keep.py``) asks hand by hand.
+A thin Click layer over ``scorekeeper`` (sheets and their SQLite store, and their
+JSON) and ``terminal.score_reports`` (text).  Each command opens the book, does its
+work in one transaction, and prints after the commit; ``keep`` (``keep.py``) asks hand
+by hand.
 """
 
 from __future__ import annotations
 
 import json
 import sys
+from typing import Any
 
 import click
 
@@ -20,16 +22,12 @@ from ..cli.places import book_path
 from ..cli.session import refusals, session
 from ..engine.scoring import TRICKS_IN_HAND
 from ..rulebook import load_ruleset
-from ..scorekeeper.sheet import (
-    ThrownIn,
-    dealer_named,
-    manual_points,
-    played_hand,
-    renege_penalty,
-    seat_sides,
-    side_stats,
-)
-from ..terminal import reports
+from ..scorekeeper.document import history_document, people_document, sheet_document
+from ..scorekeeper.entries import ENTRY_KINDS, EntryKind
+from ..scorekeeper.sheet import seat_sides
+from ..scorekeeper.tally import side_stats
+from ..terminal import score_reports
+from ..terminal.entry_words import SHEET_WORDS, entry_text
 from ..terminal.keyboard import terminal_columns
 from ..terminal.text import escaped, json_text, say
 
@@ -79,13 +77,14 @@ def new(
         sides = seat_sides(ruleset, teams, players)
     with session(db, create=True) as book:
         sheet = book.new_sheet(name, ruleset, sides)
-        tally = book.add(sheet, dealer_named(sheet, dealer)) if dealer is not None else None
+        first = None if dealer is None else ENTRY_KINDS["dealer"].build(sheet, dealer=dealer)
+        tally = None if first is None else book.add(sheet, first)
     say(
         f"Started sheet {sheet.name} ({ruleset.name}, game to {ruleset.game.points_to_win}): "
         f"{' v '.join(sheet.side_names)}."
     )
     if tally is not None:
-        say(reports.next_dealer(sheet, tally))
+        say(score_reports.next_dealer(sheet, tally))
 
 
 @score.command()
@@ -117,13 +116,21 @@ def hand(
         raise click.UsageError(
             "give --makers WHO and --tricks N, or --thrown-in for a hand nobody made trump in"
         )
+    if thrown_in:
+        _record(db, "thrown_in")
+    else:
+        _record(
+            db, "hand", makers=makers, tricks=tricks, alone=alone, defender_alone=defender_alone
+        )
+
+
+def _record(db: str | None, kind: str, **given: Any) -> None:
+    """An entry of ``kind`` added to the current sheet, built from ``given`` as every
+    entry is (``ENTRY_KINDS``), and what it recorded said."""
     with session(db) as book:
         sheet = book.sheet()
-        entry = (
-            ThrownIn() if thrown_in else played_hand(sheet, makers, tricks, alone, defender_alone)
-        )
-        tally = book.add(sheet, entry)
-    say(reports.recorded(sheet, tally))
+        tally = book.add(sheet, ENTRY_KINDS[kind].build(sheet, **given))
+    say(score_reports.recorded(sheet, tally))
 
 
 @score.command()
@@ -134,10 +141,7 @@ def dealer(who: str, db: str | None) -> None:
 
     The deal then passes to the left after every hand, thrown-in hands included
     (R3).  It is an entry: undo takes it back, and another one corrects it."""
-    with session(db) as book:
-        sheet = book.sheet()
-        tally = book.add(sheet, dealer_named(sheet, who))
-    say(reports.recorded(sheet, tally))
+    _record(db, "dealer", dealer=who)
 
 
 @score.command(context_settings={"ignore_unknown_options": True})
@@ -147,10 +151,7 @@ def dealer(who: str, db: str | None) -> None:
 @with_db
 def add(who: str, points: int, reason: str, db: str | None) -> None:
     """Give POINTS (negative allowed) to WHO outside the scoring table."""
-    with session(db) as book:
-        sheet = book.sheet()
-        tally = book.add(sheet, manual_points(sheet, who, points, reason))
-    say(reports.recorded(sheet, tally))
+    _record(db, "points", who=who, points=points, reason=reason)
 
 
 @score.command()
@@ -163,10 +164,7 @@ def renege(who: str, alone: bool, db: str | None) -> None:
     WHO is the side that reneged (team, player, number or initials); every other
     side scores the ruleset's scoring.renege, or scoring.renege_lone with --alone
     (R17)."""
-    with session(db) as book:
-        sheet = book.sheet()
-        tally = book.add(sheet, renege_penalty(sheet, who, alone))
-    say(reports.recorded(sheet, tally))
+    _record(db, "renege", who=who, alone=alone)
 
 
 @score.command()
@@ -177,7 +175,7 @@ def undo(db: str | None) -> None:
         sheet = book.sheet()
         removed = book.undo(sheet)
         tally = book.tally(sheet)
-    say(reports.took_back(sheet, removed, tally))
+    say(score_reports.took_back(sheet, removed, tally))
 
 
 @score.command()
@@ -196,59 +194,63 @@ def undo(db: str | None) -> None:
 @click.option("--thrown-in", is_flag=True, help=THROWN_IN_HELP)
 @click.option("--dealer", metavar="WHO", help=f"Who deals next: {A_PLAYER}.")
 @with_db
-def edit(
-    number: int,
-    makers: str | None,
-    tricks: int | None,
-    alone: bool,
-    defender_alone: str | None,
-    points: tuple[str, int] | None,
-    reason: str,
-    reneger: str | None,
-    thrown_in: bool,
-    dealer: str | None,
-    db: str | None,
-) -> None:
+def edit(number: int, db: str | None, **options: Any) -> None:
     """Replace entry NUMBER with another entry.
 
     A hand, points, a renege or a hand thrown in, in place of any of them; a dealer
     in place of a dealer (who deals is a fact no other entry holds).  NUMBER is the #
     in 'history'.  Every later entry is scored again, and the deal follows from the
     entries as they now are."""
-    is_hand = makers is not None and tricks is not None
-    hand_options = makers is not None or tricks is not None or defender_alone is not None
-    kinds = [hand_options, points is not None, reneger is not None, thrown_in, dealer is not None]
-    alone_fits = hand_options or reneger is not None  # a lone maker, or a renege against one
-    if kinds.count(True) != 1 or (hand_options and not is_hand) or (alone and not alone_fits):
+    kind, given = _edited(options)
+    with session(db) as book:
+        sheet = book.sheet()
+        entry = kind.build(sheet, **given)
+        before = book.tally(sheet)
+        tally = book.replace(sheet, number, entry)
+    result = tally.results[number - 1]
+    say(f"#{number} is now: {entry_text(sheet, result)}.")
+    for line in score_reports.outcome_changes(sheet, before, tally):
+        say(line)
+    say(score_reports.game_line(sheet, tally))
+    if tally.dealer is not None:
+        say(score_reports.next_dealer(sheet, tally))
+
+
+# The kind of entry each of edit's options gives, and the fields of it the option's
+# value gives (--add WHO POINTS two); --alone and --reason are a field of the kind
+# the others give (``_edited``).
+_EDIT_OPTIONS: dict[str, tuple[str, tuple[str, ...]]] = {
+    "makers": ("hand", ("makers",)),
+    "tricks": ("hand", ("tricks",)),
+    "defender_alone": ("hand", ("defender_alone",)),
+    "points": ("points", ("who", "points")),
+    "reneger": ("renege", ("who",)),
+    "thrown_in": ("thrown_in", ()),
+    "dealer": ("dealer", ("dealer",)),
+}
+
+
+def _edited(options: dict[str, Any]) -> tuple[EntryKind, dict[str, Any]]:
+    """The kind of entry edit's options give, and its fields: one kind, whole."""
+    given = {name: value for name, value in options.items() if value is not None}
+    alone, reason = given.pop("alone"), given.pop("reason")
+    given = {name: value for name, value in given.items() if value is not False}
+    kinds = {_EDIT_OPTIONS[name][0] for name in given}
+    fields: dict[str, Any] = {"alone": True} if alone else {}
+    for name, value in given.items():
+        names = _EDIT_OPTIONS[name][1]
+        fields.update(zip(names, value if len(names) > 1 else (value,)))
+    kind = ENTRY_KINDS[kinds.pop()] if len(kinds) == 1 else None
+    if kind is None or not kind.required <= fields.keys() <= kind.fields.keys():
         raise click.UsageError(
             "give either --makers and --tricks, --add WHO POINTS, --renege WHO, --thrown-in"
             " or --dealer WHO"
         )
-    if reason and points is None:
+    if reason and "reason" not in kind.fields:
         raise click.UsageError(
             "--reason goes with --add WHO POINTS (a hand or a renege needs no reason)"
         )
-    with session(db) as book:
-        sheet = book.sheet()
-        if is_hand:
-            entry = played_hand(sheet, makers, tricks, alone, defender_alone)
-        elif reneger is not None:
-            entry = renege_penalty(sheet, reneger, alone)
-        elif thrown_in:
-            entry = ThrownIn()
-        elif dealer is not None:
-            entry = dealer_named(sheet, dealer)
-        else:
-            entry = manual_points(sheet, *points, reason)
-        before = book.tally(sheet)
-        tally = book.replace(sheet, number, entry)
-    result = tally.results[number - 1]
-    say(f"#{number} is now: {reports.entry_text(sheet, result)}.")
-    for line in reports.outcome_changes(sheet, before, tally):
-        say(line)
-    say(reports.game_line(sheet, tally))
-    if tally.dealer is not None:
-        say(reports.next_dealer(sheet, tally))
+    return kind, ({**fields, "reason": reason} if reason else fields)
 
 
 def _sheet_name(command: Command) -> Command:
@@ -269,11 +271,10 @@ def show(name: str | None, as_json: bool, plain: bool, db: str | None) -> None:
         sheet = book.sheet(name)
         tally = book.tally(sheet)
     if as_json:
-        click.echo(json.dumps(reports.sheet_json(sheet, tally), indent=2))
+        click.echo(json.dumps(sheet_document(sheet, tally, SHEET_WORDS), indent=2))
     else:
-        say(
-            reports.sheet_report(sheet, tally, ascii_wanted(plain), terminal_columns(sys.stdout))
-        )
+        columns = terminal_columns(sys.stdout)
+        say(score_reports.sheet_report(sheet, tally, ascii_wanted(plain), columns))
 
 
 @score.command()
@@ -288,9 +289,9 @@ def history(name: str | None, as_json: bool, db: str | None) -> None:
         sheet = book.sheet(name)
         tally = book.tally(sheet)
     if as_json:
-        click.echo(json.dumps(reports.history_json(sheet, tally), indent=2))
+        click.echo(json.dumps(history_document(sheet, tally, SHEET_WORDS), indent=2))
     else:
-        say(reports.history_table(sheet, tally, terminal_columns(sys.stdout)))
+        say(score_reports.history_table(sheet, tally, terminal_columns(sys.stdout)))
 
 
 @score.command()
@@ -306,7 +307,7 @@ def stats(name: str | None, db: str | None) -> None:
     with session(db, write=False) as book:
         sheet = book.sheet(name)
         tally = book.tally(sheet)
-    say(reports.stats_table(sheet, side_stats(len(sheet.sides), tally)))
+    say(score_reports.stats_table(sheet, side_stats(len(sheet.sides), tally)))
 
 
 @score.command()
@@ -353,9 +354,9 @@ def players(as_json: bool, db: str | None) -> None:
     if not sheets:
         raise click.ClickException("no score sheets yet: start one with 'euchre score new'")
     if as_json:
-        click.echo(json_text(reports.players_json(persons, partnerships), indent=2))
+        click.echo(json_text(people_document(persons, partnerships), indent=2))
     else:
-        say(reports.players_table(persons, partnerships))
+        say(score_reports.players_table(persons, partnerships))
 
 
 @score.command(name="list")
@@ -367,11 +368,11 @@ def list_sheets(db: str | None) -> None:
         check_book_path(path)
         exists = book_exists(path)
     if not exists:  # no book yet: the same answer as an empty one
-        say(reports.sheets_table([]))
+        say(score_reports.sheets_table([]))
         return
     with session(db, write=False) as book:
         summaries = book.summaries()
-    say(reports.sheets_table(summaries))
+    say(score_reports.sheets_table(summaries))
 
 
 @score.command()

@@ -1,7 +1,7 @@
 """``euchre stats``: how a person's games against the computer went, per kind of game
 and computer level, over all the games in the book and over the most recent ones.
 
-The counting is ``records/stats.py``'s and the tables ``terminal/reports.py``'s; this
+The counting is ``records/stats.py``'s and the tables ``terminal/stats_report.py``'s; this
 reads the book, applies the filters and says why nothing matched.  It imports neither
 the computer players nor YAML: a look at one's figures should start as quickly as a
 score command.
@@ -19,7 +19,7 @@ from ..cli.options import with_db
 from ..cli.session import counted_games
 from ..records.stats import RECENT_GAMES, Counted, stats_of
 from ..terminal.keyboard import ascii_only
-from ..terminal.reports import person_stats_report
+from ..terminal.stats_report import person_stats_report
 from ..terminal.text import in_ascii, json_text, say
 
 

@@ -13,7 +13,9 @@ from __future__ import annotations
 import csv
 import io
 
-from .sheet import Sheet, Tally, entry_facts
+from .entries import entry_facts
+from .sheet import Sheet
+from .tally import Tally
 
 FORMULA_STARTS = ("=", "+", "-", "@")
 """What a spreadsheet takes a cell to be a formula by, at its start."""

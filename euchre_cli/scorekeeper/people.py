@@ -14,7 +14,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ..engine.rules import side_name
-from .sheet import Sheet, Tally, side_stats
+from .sheet import Sheet
+from .tally import Tally, side_stats
 
 
 @dataclass

@@ -15,17 +15,8 @@ from typing import NamedTuple
 from ..engine.rules import Ruleset
 from ..engine.scoring import TRICKS_IN_HAND
 from ..limits import whole_number
-from .sheet import (
-    Dealer,
-    ManualPoints,
-    Renege,
-    Sheet,
-    SheetError,
-    dealer_named,
-    manual_points,
-    refuse_lone_hands,
-    renege_penalty,
-)
+from .entries import ENTRY_KINDS, Entry, refuse_lone_hands
+from .sheet import Sheet, SheetError
 
 # Answers to "Alone?", and the last words of a hand's line: (the maker went alone, a
 # defender went alone)
@@ -161,7 +152,7 @@ def defender_answer(sheet: Sheet, defenders: Sequence[int], text: str) -> int:
     return side
 
 
-def points_line(sheet: Sheet, words: Sequence[str]) -> ManualPoints:
+def points_line(sheet: Sheet, words: Sequence[str]) -> Entry:
     """``add WHO POINTS [REASON]``'s words after ``add``: WHO may be a team of several
     words, POINTS is the first whole number after it."""
     at = next((i for i, w in enumerate(words) if i and w.lstrip("+-").isdigit()), None)
@@ -173,7 +164,8 @@ def points_line(sheet: Sheet, words: Sequence[str]) -> ManualPoints:
     points = whole_number(words[at], signed=True)
     if points is None:
         raise SheetError(f"'{words[at]}' is not a number of points: e.g. add 2 -2 renege")
-    return manual_points(sheet, who, points, " ".join(words[at + 1 :]))
+    reason = " ".join(words[at + 1 :])
+    return ENTRY_KINDS["points"].build(sheet, who=who, points=points, reason=reason)
 
 
 def renege_usage(rules: Ruleset) -> str:
@@ -184,7 +176,7 @@ def renege_usage(rules: Ruleset) -> str:
     return "renege WHO (WHO reneged)"
 
 
-def renege_line(sheet: Sheet, words: Sequence[str]) -> Renege:
+def renege_line(sheet: Sheet, words: Sequence[str]) -> Entry:
     """``renege WHO [a]``'s words after ``renege``: WHO may be a team of several words;
     a last word "a" (or "alone") says it was against a lone hand (R17)."""
     alone = len(words) > 1 and words[-1].casefold() in ("a", "alone")
@@ -196,13 +188,13 @@ def renege_line(sheet: Sheet, words: Sequence[str]) -> Renege:
         )
     if not who:
         raise SheetError("renege WHO: the side that reneged: e.g. renege 2")
-    return renege_penalty(sheet, who, alone)
+    return ENTRY_KINDS["renege"].build(sheet, who=who, alone=alone)
 
 
-def dealer_line(sheet: Sheet, words: Sequence[str]) -> Dealer:
+def dealer_line(sheet: Sheet, words: Sequence[str]) -> Entry:
     """``dealer WHO``'s words after ``dealer``: the player who deals the next hand."""
     if not words:
         raise SheetError(
             f"dealer WHO: the player who deals the next hand, e.g. dealer {sheet.seating[0]}"
         )
-    return dealer_named(sheet, " ".join(words).strip("\"'"))
+    return ENTRY_KINDS["dealer"].build(sheet, dealer=" ".join(words).strip("\"'"))

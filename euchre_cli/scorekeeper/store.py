@@ -3,7 +3,7 @@ the scorekeeper's keys in ``settings``.
 
 Each command runs inside one ``Book.transaction()``, and a sheet's ruleset is stored as
 a snapshot, so a later change to a house-rules file never rewrites an old sheet.  What
-the entries add up to is ``sheet.py``'s work.
+the entries add up to is ``tally.py``'s work.
 """
 
 from __future__ import annotations
@@ -14,23 +14,11 @@ from typing import TYPE_CHECKING, NamedTuple
 from ..book import Book, BookError
 from ..engine.names import check_name
 from ..engine.rules import side_name
-from ..engine.scoring import TRICKS_IN_HAND, HandOutcome
 from ..limits import LARGEST_WHOLE_NUMBER
 from ..rulebook import RulesetError, ruleset_from_dict, ruleset_to_dict
-from .sheet import (
-    Dealer,
-    Entry,
-    EntryResult,
-    ManualPoints,
-    Renege,
-    Sheet,
-    Tally,
-    ThrownIn,
-    appended,
-    entry_kind,
-    replaced,
-    tally,
-)
+from .entries import Entry, Row, entry_from_row, kind_of
+from .sheet import Sheet
+from .tally import EntryResult, Tally, appended, replaced, tally
 
 if TYPE_CHECKING:
     import datetime
@@ -226,7 +214,7 @@ class Scorebook:
             f"SELECT {_COLUMNS} FROM entries WHERE sheet_id = ? ORDER BY number", (sheet.id,)
         )
         try:
-            return [_entry_from_row(row, sheet) for row in rows]
+            return [entry_from_row(sheet, Row(*row)) for row in rows]
         except (ValueError, TypeError) as error:
             raise ScorebookError(f"sheet {sheet.name} is damaged: {error}") from None
 
@@ -241,7 +229,7 @@ class Scorebook:
         self.book.execute(
             f"INSERT INTO entries (sheet_id, number, {_COLUMNS})"
             " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (sheet.id, len(entries) + 1, *_row_from_entry(entry)),
+            (sheet.id, len(entries) + 1, *kind_of(entry).row(entry)),
         )
         return after
 
@@ -252,7 +240,7 @@ class Scorebook:
         self.book.execute(
             "UPDATE entries SET kind = ?, side = ?, seat = ?, tricks = ?, alone = ?,"
             " lone_defender = ?, points = ?, reason = ? WHERE sheet_id = ? AND number = ?",
-            (*_row_from_entry(entry), sheet.id, number),
+            (*kind_of(entry).row(entry), sheet.id, number),
         )
         return after
 
@@ -271,57 +259,9 @@ def _check_fits(sheet: Sheet, entry: Entry) -> None:
     """Refuse an entry built for another sheet: one naming a side this sheet lacks
     would be stored, and then the sheet could not be read again."""
     try:
-        _entry_from_row(_row_from_entry(entry), sheet)
+        entry_from_row(sheet, kind_of(entry).row(entry))
     except ValueError as error:
         raise ScorebookError(f"not an entry for sheet {sheet.name}: {error}") from None
 
 
-_COLUMNS = "kind, side, seat, tricks, alone, lone_defender, points, reason"
-
-
-def _row_from_entry(entry: Entry) -> tuple:
-    """The entry's ``_COLUMNS``."""
-    kind = entry_kind(entry)
-    if isinstance(entry, ManualPoints):
-        return (kind, entry.side, None, None, 0, None, entry.points, entry.reason)
-    if isinstance(entry, Renege):
-        return (kind, entry.side, None, None, int(entry.alone), None, None, "")
-    if isinstance(entry, ThrownIn):
-        return (kind, None, None, None, 0, None, None, "")
-    if isinstance(entry, Dealer):
-        return (kind, None, entry.seat, None, 0, None, None, "")
-    return (
-        kind,
-        entry.maker_side,
-        None,
-        entry.maker_tricks,
-        int(entry.maker_alone),
-        entry.lone_defender_side,
-        None,
-        "",
-    )
-
-
-def _entry_from_row(row: tuple, sheet: Sheet) -> Entry:
-    kind, side, seat, tricks, alone, lone_defender, points, reason = row
-    side_count = len(sheet.sides)
-    if kind in ("thrown_in", "dealer"):
-        if side is not None or (tricks, lone_defender, points, alone) != (None, None, None, 0):
-            raise ValueError(f"an entry of kind {kind!r} has a side, tricks or points")
-        if kind == "thrown_in" and seat is None:
-            return ThrownIn()
-        if kind == "dealer" and seat in range(sheet.ruleset.players):
-            return Dealer(seat)
-        raise ValueError("a dealer entry names a seat the sheet does not have")
-    if side not in range(side_count) or lone_defender not in (None, *range(side_count)):
-        raise ValueError("an entry names a side the sheet does not have")
-    if seat is not None:
-        raise ValueError(f"an entry of kind {kind!r} names a seat")
-    if kind == "points" and type(points) is int:
-        return ManualPoints(side, points, reason)
-    if kind == "renege" and tricks is None and points is None and alone in (0, 1):
-        return Renege(side, bool(alone))
-    if kind == "hand" and type(tricks) is int and 0 <= tricks <= TRICKS_IN_HAND and alone in (0, 1):
-        return HandOutcome(side, tricks, bool(alone), lone_defender)
-    raise ValueError(f"an entry of kind {kind!r} has no sensible tricks, points or alone")
-
+_COLUMNS = ", ".join(Row._fields)  # an entry's columns in the ``entries`` table

@@ -1,5 +1,5 @@
 """The scoreboard's Starlette application: the page, the files shipped beside it and
-the JSON API, over a ``Table`` (the book) and a ``Hub`` of event streams.
+the JSON API, over the ``ServedSheets`` (the book) and a ``Hub`` of event streams.
 
 Nothing else is served: a path that is not the page's, one of its files or the API's
 is a 404, and a file is looked up by its exact name among those shipped (no path is
@@ -14,7 +14,7 @@ import hashlib
 import json
 import math
 import re
-from collections.abc import AsyncIterator, Callable, Collection
+from collections.abc import AsyncIterator, Awaitable, Callable, Collection
 from contextlib import asynccontextmanager
 from functools import partial
 from pathlib import Path
@@ -32,7 +32,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from ..limits import decode_json, whole_number
 from .code import WrongCodes, code_matches
 from .live import HEARTBEAT_SECONDS, BookWatcher, Hub, Stream, sheet_event
-from .table import Refused, Table, WriteKey
+from .sheets import Refused, ServedSheets, WriteKey
 
 STATIC = Path(__file__).resolve().parent / "static"
 MOST_BODY_BYTES = 16 * 1024
@@ -167,55 +167,111 @@ async def _body(request: Request) -> object:
         raise Refused(400, f"the body is not JSON: {str(problem).splitlines()[0]}") from None
 
 
+# Where each kind of entry (``scorekeeper.entries.ENTRY_KINDS``) is added: a POST of
+# its fields
+ENTRY_PATHS = {
+    "hand": "/api/hands",
+    "points": "/api/points",
+    "renege": "/api/renege",
+    "thrown_in": "/api/thrown-in",
+    "dealer": "/api/dealer",
+}
+
+
 def make_app(
     book_path: str, sheet: str, code: str, hosts: Collection[str] | None = None
 ) -> Starlette:
     """The scoreboard of sheet ``sheet`` in the book at ``book_path``; writes need
     ``code`` in the ``X-Table-Code`` header.  With ``hosts``, a request whose Host
     header names another host is refused (``_KnownHosts``)."""
-    table = Table(book_path, sheet, code)
-    hub = Hub()
-    wrong_codes = WrongCodes()
-    files = shipped_files()
+    endpoints = _Endpoints(ServedSheets(book_path, sheet, code), code)
+    app = Starlette(
+        routes=endpoints.routes(),
+        lifespan=endpoints.lifespan,
+        exception_handlers={HTTPException: _not_served},
+    )
+    app.add_middleware(_SecurityHeaders)
+    if hosts is not None:
+        app.add_middleware(_KnownHosts, hosts=hosts)
+    app.state.hub = endpoints.hub
+    app.state.sheets = endpoints.sheets
+    app.state.wrong_codes = endpoints.wrong_codes
+    return app
+
+
+class _Endpoints:
+    """What each route answers, over the served ``sheets``, the ``hub`` of event
+    streams, the table ``code`` every write needs and the page's files."""
+
+    def __init__(self, sheets: ServedSheets, code: str) -> None:
+        self.sheets = sheets
+        self.code = code
+        self.hub = Hub()
+        self.wrong_codes = WrongCodes()
+        self.files = shipped_files()
+
+    def routes(self) -> list[Route]:
+        adding = [
+            Route(path, self._entry_adder(kind), methods=["POST"])
+            for kind, path in ENTRY_PATHS.items()
+        ]
+        return [
+            Route("/", self.page),
+            Route("/static/{name:path}", self.static),
+            Route("/api/sheet", self.sheet_json),
+            Route("/api/history", self.history_json),
+            Route("/api/sheets", self.sheets_json),
+            Route("/api/events", self.events),
+            *adding,
+            Route("/api/undo", self.undo, methods=["POST"]),
+            Route("/api/entries/{number}", self.edit, methods=["PUT"]),
+            Route("/api/sheets", self.new_sheet, methods=["POST"]),
+            Route("/api/use", self.use, methods=["POST"]),
+            Route("/api/code", self.check_code, methods=["POST"]),
+        ]
 
     @asynccontextmanager
-    async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        watcher = BookWatcher(table, hub, asyncio.get_running_loop())
-        table.on_change = watcher.changed
+    async def lifespan(self, app: Starlette) -> AsyncIterator[None]:
+        """The book watched while the server runs; every stream ended as it stops."""
+        watcher = BookWatcher(self.sheets, self.hub, asyncio.get_running_loop())
+        self.sheets.on_change = watcher.changed
         watcher.start()
         try:
             yield
         finally:
-            table.on_change = None
-            hub.close()
+            self.sheets.on_change = None
+            self.hub.close()
             watcher.stop()
             await run_in_threadpool(watcher.join, 2.0)
 
-    def unlocked(request: Request) -> Response | None:
+    def code_refusal(self, request: Request) -> Response | None:
         """None when the request carries the table code, else the refusal (403; 429
         after too many wrong codes, from this address or from all: ``WrongCodes``)."""
         address = request.client.host if request.client else ""
-        wait = wrong_codes.wait(address)
+        wait = self.wrong_codes.wait(address)
         if wait:
             return error(
                 429,
                 f"too many wrong table codes: try again in {math.ceil(wait)} s",
                 headers={"Retry-After": str(math.ceil(wait))},
             )
-        if code_matches(request.headers.get(CODE_HEADER), code):
-            wrong_codes.forgive(address)
+        if code_matches(request.headers.get(CODE_HEADER), self.code):
+            self.wrong_codes.forgive(address)
             return None
-        wrong_codes.failed(address)
+        self.wrong_codes.failed(address)
         return error(
             403,
             "wrong or missing table code: send the code 'euchre score serve' printed"
             " in the X-Table-Code header",
         )
 
-    async def write(
-        request: Request, change: Callable[[object, WriteKey | None], Any], status: int = 200
+    async def _write(
+        self,
+        request: Request,
+        change: Callable[[object, WriteKey | None], Any],
+        status: int = 200,
     ) -> Response:
-        refusal = unlocked(request)
+        refusal = self.code_refusal(request)
         if refusal is not None:
             return refusal
         try:
@@ -225,99 +281,61 @@ def make_app(
             return error(refused.status, refused.line)
         return JSONResponse(changed, status)
 
-    async def read(request: Request, what: Callable[..., Any]) -> Response:
+    async def _read(self, request: Request, what: Callable[..., Any]) -> Response:
         try:
             return JSONResponse(await run_in_threadpool(what, _sheet_asked(request)))
         except Refused as refused:
             return error(refused.status, refused.line)
 
-    async def page(request: Request) -> Response:
-        return FileResponse(files["index.html"])
+    async def page(self, request: Request) -> Response:
+        return FileResponse(self.files["index.html"])
 
-    async def static(request: Request) -> Response:
-        path = files.get(request.path_params["name"])
+    async def static(self, request: Request) -> Response:
+        path = self.files.get(request.path_params["name"])
         if path is None:
             raise HTTPException(404)
         return FileResponse(path, media_type=MEDIA_TYPES.get(path.suffix))
 
-    async def sheet_json(request: Request) -> Response:
-        return await read(request, table.sheet_json)
+    async def sheet_json(self, request: Request) -> Response:
+        return await self._read(request, self.sheets.sheet_json)
 
-    async def history_json(request: Request) -> Response:
-        return await read(request, table.history_json)
+    async def history_json(self, request: Request) -> Response:
+        return await self._read(request, self.sheets.history_json)
 
-    async def sheets_json(request: Request) -> Response:
-        return await read(request, lambda _: table.sheets_json())
+    async def sheets_json(self, request: Request) -> Response:
+        return await self._read(request, lambda _: self.sheets.sheets_json())
 
-    async def events(request: Request) -> Response:
-        stream = hub.open(_sheet_asked(request))  # the slot is taken here, or refused
+    async def events(self, request: Request) -> Response:
+        stream = self.hub.open(_sheet_asked(request))  # the slot is taken here, or refused
         if stream is None:
-            return error(503, f"this server keeps at most {hub.most} pages live at once")
-        return _EventStream(table, hub, stream)
+            return error(503, f"this server keeps at most {self.hub.most} pages live at once")
+        return _EventStream(self.sheets, self.hub, stream)
 
-    async def hands(request: Request) -> Response:
-        return await write(request, partial(table.add, "hand"))
+    def _entry_adder(self, kind: str) -> Callable[[Request], Awaitable[Response]]:
+        """The endpoint that adds an entry of ``kind`` to the served sheet."""
 
-    async def points(request: Request) -> Response:
-        return await write(request, partial(table.add, "points"))
+        async def add(request: Request) -> Response:
+            return await self._write(request, partial(self.sheets.add, kind))
 
-    async def renege(request: Request) -> Response:
-        return await write(request, partial(table.add, "renege"))
+        return add
 
-    async def thrown_in(request: Request) -> Response:
-        return await write(request, partial(table.add, "thrown_in"))
+    async def undo(self, request: Request) -> Response:
+        return await self._write(request, self.sheets.undo)
 
-    async def dealer(request: Request) -> Response:
-        return await write(request, partial(table.add, "dealer"))
-
-    async def undo(request: Request) -> Response:
-        return await write(request, table.undo)
-
-    async def edit(request: Request) -> Response:
+    async def edit(self, request: Request) -> Response:
         number = whole_number(request.path_params["number"])  # not int(): 5,000 digits
         if number is None:
             raise HTTPException(404)
-        return await write(request, partial(table.replace, number))
+        return await self._write(request, partial(self.sheets.replace, number))
 
-    async def new_sheet(request: Request) -> Response:
-        return await write(request, table.new_sheet, status=201)
+    async def new_sheet(self, request: Request) -> Response:
+        return await self._write(request, self.sheets.new_sheet, status=201)
 
-    async def use(request: Request) -> Response:
-        return await write(request, table.use)
+    async def use(self, request: Request) -> Response:
+        return await self._write(request, self.sheets.use)
 
-    async def check_code(request: Request) -> Response:
-        return unlocked(request) or Response(status_code=204)
-
-    routes = [
-        Route("/", page),
-        Route("/static/{name:path}", static),
-        Route("/api/sheet", sheet_json),
-        Route("/api/history", history_json),
-        Route("/api/sheets", sheets_json),
-        Route("/api/events", events),
-        Route("/api/hands", hands, methods=["POST"]),
-        Route("/api/points", points, methods=["POST"]),
-        Route("/api/renege", renege, methods=["POST"]),
-        Route("/api/thrown-in", thrown_in, methods=["POST"]),
-        Route("/api/dealer", dealer, methods=["POST"]),
-        Route("/api/undo", undo, methods=["POST"]),
-        Route("/api/entries/{number}", edit, methods=["PUT"]),
-        Route("/api/sheets", new_sheet, methods=["POST"]),
-        Route("/api/use", use, methods=["POST"]),
-        Route("/api/code", check_code, methods=["POST"]),
-    ]
-    app = Starlette(
-        routes=routes,
-        lifespan=lifespan,
-        exception_handlers={HTTPException: _not_served},
-    )
-    app.add_middleware(_SecurityHeaders)
-    if hosts is not None:
-        app.add_middleware(_KnownHosts, hosts=hosts)
-    app.state.hub = hub
-    app.state.table = table
-    app.state.wrong_codes = wrong_codes
-    return app
+    async def check_code(self, request: Request) -> Response:
+        return self.code_refusal(request) or Response(status_code=204)
 
 
 def _sheet_asked(request: Request) -> str | None:
@@ -329,9 +347,9 @@ class _EventStream(StreamingResponse):
     """Server-sent events on a stream already open in the hub, which is dropped when
     the answer ends, however it ends (even one never started: a page gone at once)."""
 
-    def __init__(self, table: Table, hub: Hub, stream: Stream) -> None:
+    def __init__(self, sheets: ServedSheets, hub: Hub, stream: Stream) -> None:
         super().__init__(
-            _events(table, stream),
+            _events(sheets, stream),
             media_type="text/event-stream",
             headers={"X-Accel-Buffering": "no"},
         )
@@ -345,11 +363,11 @@ class _EventStream(StreamingResponse):
             self.hub.drop(self.stream)
 
 
-async def _events(table: Table, stream: Stream) -> AsyncIterator[str]:
+async def _events(sheets: ServedSheets, stream: Stream) -> AsyncIterator[str]:
     """Where the sheet stands now, then each change, with a comment every
     ``HEARTBEAT_SECONDS`` (a page that hears nothing for longer knows the server is
     gone)."""
-    last = await run_in_threadpool(sheet_event, table, stream.sheet)
+    last = await run_in_threadpool(sheet_event, sheets, stream.sheet)
     yield f"retry: {RECONNECT_MILLISECONDS}\n\n{last.text()}"
     while not stream.closed:
         event = await stream.next(HEARTBEAT_SECONDS)

@@ -17,7 +17,7 @@ import threading
 from typing import NamedTuple
 
 from ..book import Book, BookError, open_book
-from .table import Refused, Table
+from .sheets import Refused, ServedSheets
 
 POLL_SECONDS = 0.2
 HEARTBEAT_SECONDS = 15.0
@@ -35,10 +35,10 @@ class Event(NamedTuple):
         return f"event: {self.name}\ndata: {self.data}\n\n"
 
 
-def sheet_event(table: Table, sheet: str | None) -> Event:
+def sheet_event(sheets: ServedSheets, sheet: str | None) -> Event:
     """The event that says where sheet ``sheet`` (None: the served one) stands now."""
     try:
-        return Event("sheet", json.dumps(table.sheet_json(sheet)))
+        return Event("sheet", json.dumps(sheets.sheet_json(sheet)))
     except Refused as refused:
         return Event("error", json.dumps({"error": refused.line}))
 
@@ -114,12 +114,12 @@ class Hub:
 class BookWatcher(threading.Thread):
     """Polls the book's ``data_version`` on a connection of its own and publishes each
     followed sheet that changed to the hub, on the loop's thread; passes on the
-    server's own writes at once (``changed``).  Its reads and publishing take the
-    table's turn, as the writes do, so no stream ever gets an older sheet last."""
+    server's own writes at once (``changed``).  Its reads and publishing hold the
+    sheets' write lock, as the writes do, so no stream ever gets an older sheet last."""
 
-    def __init__(self, table: Table, hub: Hub, loop: asyncio.AbstractEventLoop) -> None:
+    def __init__(self, sheets: ServedSheets, hub: Hub, loop: asyncio.AbstractEventLoop) -> None:
         super().__init__(name="book watcher", daemon=True)
-        self.table = table
+        self.sheets = sheets
         self.hub = hub
         self.loop = loop
         self._stopping = threading.Event()
@@ -128,10 +128,11 @@ class BookWatcher(threading.Thread):
         self._book: Book | None = None  # the watcher's own connection
 
     def changed(self, sheet: str, sheet_object: dict) -> None:
-        """A write of the server's to ``sheet``, committed (``Table.on_change``, in the
-        table's turn): the streams that follow it hear it now, not at the next poll."""
+        """A write of the server's to ``sheet``, committed (``ServedSheets.on_change``,
+        holding the write lock): the streams that follow it hear it now, not at the
+        next poll."""
         event = Event("sheet", json.dumps(sheet_object))
-        for followed in (sheet, None) if sheet == self.table.served else (sheet,):
+        for followed in (sheet, None) if sheet == self.sheets.served else (sheet,):
             self._offer(followed, event)
 
     def stop(self) -> None:
@@ -149,19 +150,19 @@ class BookWatcher(threading.Thread):
     def _look(self) -> bool:
         """Publish each followed sheet that changed; False once the loop has closed."""
         try:
-            self._book = self._book or open_book(self.table.book_path)
+            self._book = self._book or open_book(self.sheets.book_path)
             now = self._book.data_version()
         except BookError:  # gone or damaged for now: each stream hears it below
             if self._book is not None:
                 self._book.close()
             self._book, now = None, None
-        with self.table.turn:
+        with self.sheets.write_lock:
             followed = self.hub.followed()
             self._sent = {sheet: self._sent[sheet] for sheet in followed if sheet in self._sent}
-            changed = now is None or (now, self.table.served) != self._seen
-            self._seen = (now, self.table.served)
+            changed = now is None or (now, self.sheets.served) != self._seen
+            self._seen = (now, self.sheets.served)
             for sheet in followed if changed else followed - self._sent.keys():
-                if not self._offer(sheet, sheet_event(self.table, sheet)):
+                if not self._offer(sheet, sheet_event(self.sheets, sheet)):
                     return False
         return True
 

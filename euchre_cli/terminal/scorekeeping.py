@@ -19,17 +19,8 @@ import click
 
 from ..engine.rules import Ruleset
 from ..engine.scoring import TRICKS_IN_HAND
-from ..scorekeeper.sheet import (
-    Dealer,
-    Entry,
-    RubberOver,
-    Sheet,
-    SheetError,
-    Tally,
-    ThrownIn,
-    dealer_named,
-    played_hand,
-)
+from ..scorekeeper.entries import ENTRY_KINDS, Entry
+from ..scorekeeper.sheet import RubberOver, Sheet, SheetError
 from ..scorekeeper.shortcuts import (
     alone_answer,
     alone_offers,
@@ -44,7 +35,9 @@ from ..scorekeeper.shortcuts import (
     tricks_answer,
 )
 from ..scorekeeper.store import Scorebook
-from . import reports
+from ..scorekeeper.tally import Tally
+from . import score_reports
+from .entry_words import words_for
 from .keyboard import line_editing, listen_for_interrupts, read_answer, terminal_columns
 from .text import escaped, fit_to_width
 
@@ -188,13 +181,12 @@ class ScoreKeeping:
         """Say so when another command (a second terminal) changed the sheet since
         keep last showed it."""
         if tally.results != self.seen:
-            _say(reports.changed_elsewhere(self.sheet, tally))
+            _say(score_reports.changed_elsewhere(self.sheet, tally))
         self.seen = tally.results
 
     def echo_report(self) -> None:
-        _say(
-            reports.sheet_report(self.sheet, self.tally(), self.plain, terminal_columns(sys.stdout))
-        )
+        columns = terminal_columns(sys.stdout)
+        _say(score_reports.sheet_report(self.sheet, self.tally(), self.plain, columns))
 
     def question(self) -> str:
         """The loop's prompt: who made trump (after whose deal it is, once the sheet
@@ -231,7 +223,8 @@ class ScoreKeeping:
         elif command == "show":
             self.echo_report()
         elif command == "history":
-            _say(reports.history_table(self.sheet, self.tally(), terminal_columns(sys.stdout)))
+            columns = terminal_columns(sys.stdout)
+            _say(score_reports.history_table(self.sheet, self.tally(), columns))
         elif command in ("help", "?"):
             _say(keep_help(self.sheet.ruleset))
         elif command == "add":
@@ -241,7 +234,7 @@ class ScoreKeeping:
         elif command == "dealer":
             self.record(lambda sheet: dealer_line(sheet, words[1:]))
         elif command == "thrown" and [word.casefold() for word in words[1:]] in ([], ["in"]):
-            self.record(lambda sheet: ThrownIn())
+            self.record(ENTRY_KINDS["thrown_in"].build)
         elif words:
             self.record_hand(words)
         return True
@@ -249,7 +242,7 @@ class ScoreKeeping:
     def first_dealer(self, who: str) -> None:
         """The answer to who deals first: a player, or Enter not to track the deal."""
         if who:
-            self.record(lambda sheet: dealer_named(sheet, who))
+            self.record(partial(ENTRY_KINDS["dealer"].build, dealer=who))
         else:
             self.deal_untracked = True
             _say("The deal is not tracked: type dealer WHO when the table knows it.")
@@ -267,7 +260,7 @@ class ScoreKeeping:
         else:
             self.seen = tally.results
             self.taken_back += 1
-            _say(reports.took_back(sheet, removed, tally))
+            _say(score_reports.took_back(sheet, removed, tally))
 
     def record_hand(self, words: list[str]) -> None:
         """A hand from a short line ("1 a 5") and, for what it leaves out, questions."""
@@ -290,9 +283,14 @@ class ScoreKeeping:
         tricks = typed.tricks
         if tricks is None:
             tricks = self.ask(f"Tricks the makers took (0-{TRICKS_IN_HAND})", tricks_answer)
-        defending = None if lone_defender is None else str(lone_defender + 1)
-        makers = str(typed.makers + 1)
-        self.record(lambda sheet: played_hand(sheet, makers, tricks, bool(alone), defending))
+        hand = partial(
+            ENTRY_KINDS["hand"].build,
+            makers=str(typed.makers + 1),
+            tricks=tricks,
+            alone=bool(alone),
+            defender_alone=None if lone_defender is None else str(lone_defender + 1),
+        )
+        self.record(hand)
 
     def refuse_once_the_rubber_is_over(self) -> None:
         """Refuse a hand before its questions once the rubber is won (R10); raised in
@@ -341,7 +339,7 @@ class ScoreKeeping:
                 said = f"Saved on sheet {name}: {entries}, {done} this time."
             else:
                 said = f"Sheet {name} is as it was: {entries}."
-            _say(f"{said} {reports.game_line(self.sheet, tally)}")
+            _say(f"{said} {score_reports.game_line(self.sheet, tally)}")
 
     def record(self, entry_for: Callable[[Sheet], Entry]) -> None:
         """Add the entry ``entry_for`` makes of the sheet, in one transaction whose
@@ -353,10 +351,10 @@ class ScoreKeeping:
         self.catch_up(before)
         self.seen = tally.results
         self.recorded += 1
-        _say(reports.recorded(sheet, tally))
-        if isinstance(tally.results[-1].entry, Dealer):
+        _say(score_reports.recorded(sheet, tally))
+        if not words_for(tally.results[-1].entry).with_scores:
             return  # the scores are as they were
         if tally.rubber is None:
-            _say(reports.game_block(sheet, tally, self.plain, terminal_columns(sys.stdout)))
+            _say(score_reports.game_block(sheet, tally, self.plain, terminal_columns(sys.stdout)))
         else:
             _say("Type undo to take that hand back, or quit.")

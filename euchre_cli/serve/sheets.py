@@ -1,7 +1,8 @@
-"""The book as the web scoreboard reads and writes it, with no HTTP in sight: each
-call is one transaction of the book, a write made by the scorekeeper's own functions
-(the ones ``euchre score`` calls), and every refusal a ``Refused`` carrying the
-status to answer with and the terminal's one line.
+"""The book's score sheets as the web scoreboard reads and writes them
+(``ServedSheets``), with no HTTP in sight: each call is one transaction of the book,
+a write made by the scorekeeper's own functions (the ones ``euchre score`` calls),
+and every refusal a ``Refused`` carrying the status to answer with and the
+terminal's one line.
 
 A request's JSON body is checked here field by field (``fields``) before the book is
 opened: a malformed body is a 400, the scorekeeper's refusal a 422."""
@@ -18,19 +19,12 @@ from ..book import Book, BookBusy, open_book
 from ..engine.rules import side_name
 from ..refusals import Refusal, refusal_line
 from ..rulebook import builtin_names, load_ruleset
-from ..scorekeeper.sheet import (
-    Entry,
-    Sheet,
-    Tally,
-    ThrownIn,
-    dealer_named,
-    manual_points,
-    played_hand,
-    renege_penalty,
-    seat_sides,
-)
+from ..scorekeeper.document import history_document, sheet_document
+from ..scorekeeper.entries import ENTRY_KINDS, REQUIRED, Field
+from ..scorekeeper.sheet import Sheet, seat_sides
 from ..scorekeeper.store import NoCurrentSheet, NoSuchSheet, Scorebook
-from ..terminal import reports
+from ..scorekeeper.tally import Tally
+from ..terminal.entry_words import SHEET_WORDS
 
 
 class Refused(Exception):
@@ -45,17 +39,8 @@ class Refused(Exception):
 # --- The fields of a body ----------------------------------------------------------------
 
 
-class Field(NamedTuple):
-    """What one field of a body may hold: ``kinds`` (``who``, a team, player, number or
-    initials, as ``--makers`` takes; ``whole``, ``flag``, ``text``, ``names``, ``teams``),
-    whether it may be null, and its value when it is left out (``REQUIRED``: it may not)."""
-
-    kind: str
-    nullable: bool = False
-    default: Any = None
-
-
-REQUIRED = object()
+# What each kind of ``Field`` holds, in a refusal's words (``names`` and ``teams`` are a
+# new sheet's, the others an entry's too)
 _WORDS = {
     "who": "a team, a player, a number or initials",
     "whole": "a whole number",
@@ -79,7 +64,7 @@ def fields(body: object, wanted: Mapping[str, Field]) -> dict[str, Any]:
     values = {}
     for name, field in wanted.items():
         if name not in body:
-            if field.default is REQUIRED:
+            if field.required:
                 raise Refused(400, f"{name!r} is missing: it is {_WORDS[field.kind]}")
             values[name] = field.default
             continue
@@ -118,19 +103,6 @@ def _checked(kind: str, value: object) -> Any:
     raise AssertionError(kind)
 
 
-HAND = {
-    "makers": Field("who", default=REQUIRED),
-    "tricks": Field("whole", default=REQUIRED),
-    "alone": Field("flag", default=False),
-    "defender_alone": Field("who", nullable=True),
-}
-POINTS = {
-    "who": Field("who", default=REQUIRED),
-    "points": Field("whole", default=REQUIRED),
-    "reason": Field("text", default=""),
-}
-RENEGE = {"who": Field("who", default=REQUIRED), "alone": Field("flag", default=False)}
-DEALER = {"dealer": Field("who", default=REQUIRED)}  # a player, as --dealer takes one
 NEW_SHEET = {
     "name": Field("text", nullable=True),
     "ruleset": Field("text", default="standard"),
@@ -139,32 +111,15 @@ NEW_SHEET = {
     "dealer": Field("who", nullable=True),
 }
 USE = {"sheet": Field("text", default=REQUIRED)}
-# The entries by the kind the book and the history give them, as POST /api/... and
-# PUT /api/entries/N take them
-KINDS = {"hand": HAND, "points": POINTS, "renege": RENEGE, "thrown_in": {}, "dealer": DEALER}
-
-
-def entry_from(sheet: Sheet, kind: str, given: Mapping[str, Any]) -> Entry:
-    """The entry a checked body describes, built as the terminal builds it."""
-    if kind == "hand":
-        return played_hand(
-            sheet, given["makers"], given["tricks"], given["alone"], given["defender_alone"]
-        )
-    if kind == "points":
-        return manual_points(sheet, given["who"], given["points"], given["reason"])
-    if kind == "renege":
-        return renege_penalty(sheet, given["who"], given["alone"])
-    if kind == "dealer":
-        return dealer_named(sheet, given["dealer"])
-    return ThrownIn()
 
 
 def edit_fields(body: object) -> tuple[str, dict[str, Any]]:
-    """The kind of entry a PUT /api/entries/N body gives, and its fields."""
+    """The kind of entry a PUT /api/entries/N body gives (``ENTRY_KINDS``), and its
+    fields."""
     kind = body.get("kind") if isinstance(body, dict) else None
-    if not isinstance(kind, str) or kind not in KINDS:
-        raise Refused(400, f"'kind' must be one of {', '.join(KINDS)}")
-    return kind, fields({k: v for k, v in body.items() if k != "kind"}, KINDS[kind])
+    if not isinstance(kind, str) or kind not in ENTRY_KINDS:
+        raise Refused(400, f"'kind' must be one of {', '.join(ENTRY_KINDS)}")
+    return kind, fields({k: v for k, v in body.items() if k != "kind"}, ENTRY_KINDS[kind].fields)
 
 
 # --- Writes sent again ---------------------------------------------------------------------
@@ -208,23 +163,23 @@ def _keep_answer(book: Book, key: WriteKey, answer: dict[str, Any]) -> None:
 # --- The book ----------------------------------------------------------------------------
 
 
-class Table:
-    """The book at ``book_path`` and the sheet being served (``served``, by name; a
-    page may switch it, and the sheet switched to keeps the server's ``code``, as
-    ``score serve`` keeps it, for the next start), read and written one transaction a
-    call.
+class ServedSheets:
+    """The sheets of the book at ``book_path`` and the one being served (``served``,
+    by name; a page may switch it, and the sheet switched to keeps the server's
+    ``code``, as ``score serve`` keeps it, for the next start), read and written one
+    transaction a call.
 
-    The server's writes, and the watcher's reads (``turn``), take turns on a lock of
-    their own rather than in SQLite's busy handler, whose growing sleeps left some
-    writes seconds in wait and some pages a second behind (bench/serve.py).  A write
-    hands its new sheet to ``on_change`` once committed, still in its turn, so that
-    the pages hear of each change in the order the book saw them."""
+    The server's writes, and the watcher's reads, take turns on a lock of their own
+    (``write_lock``) rather than in SQLite's busy handler, whose growing sleeps left
+    some writes seconds in wait and some pages a second behind (bench/serve.py).  A
+    write hands its new sheet to ``on_change`` once committed, still holding the lock,
+    so that the pages hear of each change in the order the book saw them."""
 
     def __init__(self, book_path: str, served: str, code: str) -> None:
         self.book_path = book_path
         self.served = served
         self.code = code
-        self.turn = threading.Lock()
+        self.write_lock = threading.Lock()
         self.on_change: Callable[[str, dict[str, Any]], None] | None = None
 
     @contextmanager
@@ -251,15 +206,15 @@ class Table:
         key: WriteKey | None,
         serve: bool = False,
     ) -> dict[str, Any]:
-        """``change`` in one transaction, in turn; the sheet it changed as
+        """``change`` in one transaction, holding the write lock; the sheet it changed as
         ``score show --json`` gives it, served from now on where ``serve``.  A write
         with a ``key`` already kept is not made again: its first answer is given."""
-        with self.turn:
+        with self.write_lock:
             with self._scorebook(write=True) as book:
                 first = _first_answer(book.book, key)
                 if first is None:
                     sheet, tally = change(book)
-                    changed = reports.sheet_json(sheet, tally)
+                    changed = sheet_document(sheet, tally, SHEET_WORDS)
                     if key is not None:
                         _keep_answer(book.book, key, changed)
             if first is not None:
@@ -278,13 +233,13 @@ class Table:
         """``score show --json``'s object for sheet ``name`` (the served sheet)."""
         with self._scorebook() as book:
             sheet = book.sheet(name or self.served)
-            return reports.sheet_json(sheet, book.tally(sheet))
+            return sheet_document(sheet, book.tally(sheet), SHEET_WORDS)
 
     def history_json(self, name: str | None = None) -> list[dict[str, Any]]:
         """``score history --json``'s list for sheet ``name`` (the served sheet)."""
         with self._scorebook() as book:
             sheet = book.sheet(name or self.served)
-            return reports.history_json(sheet, book.tally(sheet))
+            return history_document(sheet, book.tally(sheet), SHEET_WORDS)
 
     def sheets_json(self) -> dict[str, Any]:
         """The sheets of the book, the one served, and the rulesets a new one may take."""
@@ -302,13 +257,13 @@ class Table:
     # Writes: one transaction each, the served sheet's --------------------------------
 
     def add(self, kind: str, body: object, key: WriteKey | None = None) -> dict[str, Any]:
-        """An entry of ``kind`` on the served sheet (``KINDS``' fields): a hand, points,
-        a renege, a hand thrown in or who deals next."""
-        given = fields(body, KINDS[kind])
+        """An entry of ``kind`` on the served sheet (``ENTRY_KINDS``, whose fields the
+        body gives): a hand, points, a renege, a hand thrown in or who deals next."""
+        given = fields(body, ENTRY_KINDS[kind].fields)
 
         def add(book: Scorebook) -> tuple[Sheet, Tally]:
             sheet = book.sheet(self.served)
-            return sheet, book.add(sheet, entry_from(sheet, kind, given))
+            return sheet, book.add(sheet, ENTRY_KINDS[kind].build(sheet, **given))
 
         return self._write(add, key)
 
@@ -318,7 +273,7 @@ class Table:
 
         def replace(book: Scorebook) -> tuple[Sheet, Tally]:
             sheet = book.sheet(self.served)
-            return sheet, book.replace(sheet, number, entry_from(sheet, kind, given))
+            return sheet, book.replace(sheet, number, ENTRY_KINDS[kind].build(sheet, **given))
 
         return self._write(replace, key)
 
@@ -351,7 +306,8 @@ class Table:
             book.keep_table_code(sheet, self.code)
             if given["dealer"] is None:
                 return sheet, book.tally(sheet)
-            return sheet, book.add(sheet, dealer_named(sheet, given["dealer"]))
+            first = ENTRY_KINDS["dealer"].build(sheet, dealer=given["dealer"])
+            return sheet, book.add(sheet, first)
 
         return self._write(start, key, serve=True)
 
