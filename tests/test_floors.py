@@ -86,6 +86,15 @@ WRONG_IMPORTS = {
         "euchre_cli.scorekeeper.store -> euchre_cli.players.levels",
     ),
     "engine/scoring.py": ("from euchre_cli.engine import game", "- .scoring -> .game"),
+    # the web server and the commands' helpers side by side; the server loads no Click
+    "cli/places.py": (
+        "from euchre_cli.serve import code",
+        "euchre_cli.cli.places -> euchre_cli.serve.code",
+    ),
+    "serve/qr.py": (
+        "from euchre_cli.terminal import text",
+        "euchre_cli.serve.qr -> euchre_cli.terminal.text",
+    ),
 }
 
 

@@ -31,7 +31,7 @@ from euchre_cli.engine.scoring import (
     scoring_row,
 )
 from euchre_cli.engine.values import ALONE, ORDER, PASS, Phase
-from euchre_cli.terminal.text import row_words
+from euchre_cli.terminal.wording import row_words
 
 SCORING = ScoringRules()
 CUTTHROAT_SCORING = CUTTHROAT.scoring

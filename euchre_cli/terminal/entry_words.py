@@ -15,7 +15,7 @@ from ..engine.scoring import TRICKS_TO_MAKE
 from ..scorekeeper.document import SheetWords
 from ..scorekeeper.entries import Entry, kind_of
 from .markers import no_scheme_note
-from .text import names_the_lone_defender, plural, row_words
+from .wording import names_the_lone_defender, plural, row_words
 
 if TYPE_CHECKING:
     from ..scorekeeper.sheet import Sheet

@@ -12,7 +12,8 @@ from ..engine.match import Match, MatchObserver, Observers
 from ..records.game import SavedGame
 from ..records.replay import play_back
 from .screen import TableScreen
-from .text import Style, row_words
+from .text import Style
+from .wording import row_words
 
 
 class _HandByHand(MatchObserver):

@@ -11,7 +11,8 @@ from ..engine.cards import sorted_hand
 from ..engine.values import BEFORE_EXCHANGE, Action, Phase
 from ..records.review import Review, Weighed
 from .human import action_words, hint_line, keep_hint_line
-from .text import Style, plural
+from .text import Style
+from .wording import plural
 from .words import PHASE_WORDS
 
 REVIEW_KEYS = (

@@ -17,7 +17,7 @@ from ..engine.scoring import standing
 from .entry_words import entry_text, words_for
 from .markers import marker_picture, marker_width, no_scheme_note, side_by_side
 from .printed import printed_table
-from .text import plural
+from .wording import plural
 
 if TYPE_CHECKING:
     from ..engine.scoring import GameResult, RubberResult

@@ -21,7 +21,8 @@ from ..engine.values import BEFORE_EXCHANGE, BIDDING, PASS, Action, Phase
 from ..rulebook.changes import HouseRules
 from .markers import marker_picture, marker_width, side_by_side
 from .numbers import DEFAULT_ORDER, in_hand_order
-from .text import Style, plural, row_words
+from .text import Style
+from .wording import plural, row_words
 from .words import PHASE_WORDS
 
 

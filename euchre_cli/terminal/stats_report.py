@@ -8,7 +8,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from .printed import printed_table
-from .text import plural
+from .wording import plural
 
 if TYPE_CHECKING:
     from ..records.stats import Figures, KindAndLevelStats

@@ -185,34 +185,3 @@ def fit_to_width(text: str, width: int) -> str:
                 rows[-1] += f" {word}"
                 used += 1 + size
     return "\n".join(rows)
-
-
-# Each row of the scoring table (``HandScore.row``, R8) as what the makers did;
-# {defender} names the lone defender of the last two.
-_ROW_WORDS = {
-    "make": "made it",
-    "march": "marched",
-    "lone_make": "made it alone",
-    "lone_march": "marched alone",
-    "euchre": "got euchred",
-    "lone_defender_euchre": "got euchred by {defender}",
-    "lone_defender_march": "lost every trick to {defender}",
-    "renege": "reneged",  # said of the side that reneged (R17)
-    "renege_lone": "reneged against a lone hand",
-}
-
-
-def plural(count: int, word: str) -> str:
-    """ "1 game", "2 games"."""
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
-
-
-def row_words(row: str, defender: str = "a lone defender") -> str:
-    """What the makers did, in the words of a row of the scoring table: "marched
-    alone", "got euchred by Cy alone"; for a renege, what the side that reneged did."""
-    return _ROW_WORDS[row].format(defender=defender)
-
-
-def names_the_lone_defender(row: str) -> bool:
-    """Whether ``row_words`` for this row already says a lone defender beat the makers."""
-    return "{defender}" in _ROW_WORDS[row]
