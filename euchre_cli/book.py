@@ -185,7 +185,7 @@ _MIGRATIONS: tuple[tuple[str | Unless, ...], ...] = (
             "ALTER TABLE sheets ADD COLUMN table_code TEXT",
         ),
     ),
-    # 7 -> 8 (``serve/table.py``): the writes of ``euchre score serve`` by the
+    # 7 -> 8 (``serve/sheets.py``): the writes of ``euchre score serve`` by the
     # Idempotency-Key each came with, and their answers, written in the write's own
     # transaction: a write sent again (its answer lost) is answered, not made twice.
     (
