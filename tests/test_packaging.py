@@ -20,6 +20,11 @@ ROOT = Path(__file__).resolve().parent.parent
 CLEAN_ENV = {key: value for key, value in os.environ.items() if key != "PYTHONPATH"}
 
 
+NOT_SOURCE = (".git", ".venv", "build", "dist", "*.egg-info", "node_modules", "__pycache__")
+"""What a checkout holds that no clean clone does: setuptools builds in the tree's own
+build/, and a file deleted since the last build would ship from there."""
+
+
 @pytest.fixture(scope="session")
 def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The ``euchre`` script of a fresh venv with only the built wheel installed (and
@@ -37,8 +42,10 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
         if not built.exists():
             shutil.rmtree(folder, ignore_errors=True)
             folder.mkdir()
+            source = folder / "source"  # a copy: a build/ of the tree's holds deleted files
+            shutil.copytree(ROOT, source, ignore=shutil.ignore_patterns(*NOT_SOURCE))
             wheel = [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(folder)]
-            subprocess.run([*wheel, str(ROOT)], check=True, env=CLEAN_ENV)
+            subprocess.run([*wheel, str(source)], check=True, env=CLEAN_ENV)
             (wheel_file,) = folder.glob("*.whl")
             venv.create(folder / "venv")  # without pip of its own: this one installs there
             python = str(folder / "venv" / "bin" / "python")
