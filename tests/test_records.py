@@ -182,7 +182,7 @@ def test_undo_after_cards_played_for_you_goes_back_to_your_last_choice() -> None
     [
         ("play", "21", "easy", 30),
         ("play", "21", "easy", 150),
-        ("play", "5", "medium", 57),  # a game to 4 (three hands), cut in its last
+        ("play", "5", "medium", 30),  # a game to 2 (one hand), cut at a card
         ("cutthroat", "3", "easy", 120),
         ("two-handed", "4", "easy", 80),
     ],
@@ -192,11 +192,11 @@ def test_a_game_cut_off_by_end_of_input_resumes_to_the_same_end(
 ) -> None:
     """Cut off after ``cut`` answers and resumed, a game ends as it does played
     straight through; at medium, the search players decide after the resume as they
-    would have, from their view and seed alone (a game to 4: they take their time)."""
+    would have, from their view and seed alone (a game to 2: they take their time)."""
     args: tuple[str, ...] = (command, "--seed", seed, "--level", level)
     if level != "easy":
         short = tmp_path / "short.yaml"
-        short.write_text("extends: standard\ngame: {points_to_win: 4}\n", encoding="utf-8")
+        short.write_text("extends: standard\ngame: {points_to_win: 2}\n", encoding="utf-8")
         args += ("--rules", str(short), "--think", "60")  # no cap reached: the same game
     straight = played_through(*args)
     stopped = run(*args, "--json", input="\n".join(LINES[:cut]) + "\n")
