@@ -324,7 +324,17 @@ class Table:
 
     def view_for(self, seat: int | None) -> dict:
         """What ``seat`` may see now, JSON-ready (None: a spectator, who sees no hand):
-        the deal from its ``View`` (``views.py``), and the table's public facts."""
+        the deal from its ``View`` (``views.py``), and the table's public facts.
+
+        ``seat``, ``to_act``, ``legal`` (action texts, only for the seat to act),
+        ``over``, ``between_hands``; the deal's ``phase``, ``dealer``, ``upcard``,
+        ``upcard_taken``, ``proposed_suit``, ``bids`` (seat, action), ``trump``,
+        ``maker``, ``makers``, ``alone``, ``sitting_out``, ``weak_hand``, ``trick``
+        (seat, card), ``last_trick``, ``tricks_won``; the seat's own ``hand`` (None
+        for a spectator), ``discards``, ``given``, ``received``; and ``ruleset``,
+        ``points_to_win``, ``seats``, ``sides`` (name, seats, score, games won),
+        ``game``, ``hand_number``, ``last_hand`` (once a hand is scored),
+        ``game_winner`` and ``winner`` (side names)."""
         match = self._started()
         game = match.game
         assert game is not None and self._hand is not None
