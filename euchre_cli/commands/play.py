@@ -17,7 +17,7 @@ from ..cli.session import game_records, refusals
 from ..cli.settings import with_settings
 from ..engine.game import GameTooLong
 from ..engine.names import TextError, check_player_name
-from ..players.levels import DEFAULT_LEVEL, LEVELS
+from ..players.levels import DEFAULT_LEVEL, LEVELS, computer_names
 from ..records.game import RecordError, SavedGame, Setup
 from ..records.recorder import Recorder
 from ..records.store import GameBook
@@ -29,15 +29,9 @@ from ..terminal.sitting import GameAtTerminal, Seat, StuckScript
 from ..terminal.text import json_text, needs_ascii
 from ..terminal.words import record_words
 
-COMPUTER_NAMES = ("Ann", "Bob", "Cy", "Di", "Ed")
 THINK = 2.0  # seconds per computer decision at most (a safety net: decisions are quicker)
 MAX_GAMES = 100  # --games at most: a long evening's play (the JSON holds every hand)
 MAX_BEST_OF = MAX_GAMES - 1  # --best-of at most: the largest odd number of those
-
-
-def _computer_names(count: int, taken: str | None) -> list[str]:
-    taken = (taken or "").casefold()  # "ann" at the table beside a computer "Ann": no
-    return [name for name in COMPUTER_NAMES if name.casefold() != taken][:count]
 
 
 def run_game(
@@ -294,7 +288,7 @@ def _game_command(
         if seed is None:
             seed = random.SystemRandom().randrange(1_000_000)
         count = ruleset.players
-        names = _computer_names(count, None) if watch else [name, *_computer_names(count - 1, name)]
+        names = computer_names(count) if watch else [name, *computer_names(count - 1, [name])]
         person = None if watch else 0
         setup = Setup(ruleset, seed, tuple(names), person, level, think, games, best_of)
         keep = not watch if save is None else save

@@ -10,6 +10,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from ..engine.rules import Ruleset
 from . import Player
 from .rule_based import RuleBasedPlayer
@@ -19,6 +21,10 @@ LEVELS = ("easy", "medium", "hard")
 DEFAULT_LEVEL = "hard"  # the strongest that meets the speed target (bench/decisions.py)
 LONGEST_COMPUTER_GAME = 50
 """The highest target computer players play a game to (see ``unplayable_game``)."""
+
+COMPUTER_NAMES = ("Ann", "Bob", "Cy", "Di", "Ed")
+"""The computer players' names, given in seat order: one more than the most seats, so
+that a person's name may take one."""
 
 PRESETS = {
     "medium": SearchSettings(play_samples=24, search_bidding=False),
@@ -36,6 +42,13 @@ def make_player(
     if level not in PRESETS:
         raise ValueError(f"unknown level {level!r} (use {', '.join(LEVELS)})")
     return SearchPlayer(ruleset, seed, PRESETS[level], think=think)
+
+
+def computer_names(count: int, taken: Collection[str] = ()) -> list[str]:
+    """``count`` names for computer players, leaving out any a person at the table has
+    (casefolded: "ann" beside a computer "Ann" would read as one player)."""
+    folded = {name.casefold() for name in taken}
+    return [name for name in COMPUTER_NAMES if name.casefold() not in folded][:count]
 
 
 def unplayable_game(ruleset: Ruleset) -> str | None:
