@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import pytest
+from consoles import Said
 from deals import STANDARD, deal, run
 
 from euchre_cli.engine.game import Game
@@ -11,7 +12,6 @@ from euchre_cli.engine.match import Match, Observers
 from euchre_cli.players.rule_based import RuleBasedPlayer
 from euchre_cli.rulebook import builtin_names, load_ruleset
 from euchre_cli.terminal.screen import TableScreen
-from euchre_cli.terminal.text import Style
 
 NAMES = ["You", "Ann", "Bob", "Cy"]
 HANDS = {0: "JH QH KH QD JS", 1: "9C TC JC QC KC"}
@@ -20,7 +20,7 @@ HANDS = {0: "JH QH KH QD JS", 1: "9C TC JC QC KC"}
 def watching(script: str, dealer: int = 3) -> TableScreen:
     """A screen showing seat 0's game after ``script``; ``dealer`` 3 is Cy."""
     game = Game(STANDARD, NAMES, [None] * 4)  # the players are not asked here
-    screen = TableScreen(lambda line: None, Style(colour=False), me=0)
+    screen = TableScreen(Said(), me=0)
     screen.game_started(game)
     hand = deal(STANDARD, dealer=dealer, hands=HANDS, upcard="9S")
     screen.hand_started(game, hand)
@@ -70,7 +70,7 @@ def test_r4_the_review_shows_the_persons_own_discard_and_no_one_elses() -> None:
     theirs = watching("order pass pass pass pickup discard:AD").table()
     assert "discarded" not in theirs
     game = Game(STANDARD, NAMES, [None] * 4)
-    screen = TableScreen(lambda line: None, Style(colour=False), me=None)
+    screen = TableScreen(Said(), me=None)
     screen.game_started(game)
     hand = deal(STANDARD, dealer=3, hands=HANDS, upcard="9S")
     screen.hand_started(game, hand)
@@ -84,16 +84,14 @@ def test_a_computer_turn_is_paced_only_when_it_showed_something(rules: str) -> N
     nothing (a maker or a defender not going alone, each of a run of discards said
     at the end as one line) the screen sat still: after "Bob made it." three such
     pauses, after a Cutthroat maker took the dummy six."""
-    events: list[str | None] = []  # each line shown, and None for each pause
+    console = Said()
     ruleset = load_ruleset(rules)
     players = [RuleBasedPlayer() for _ in range(ruleset.players)]
-    screen = TableScreen(
-        events.append, Style(colour=False), me=0, pause=lambda: events.append(None)
-    )
     names = NAMES[: ruleset.players]
+    screen = TableScreen(console, me=0)
     Match(ruleset, names, players, 7, None, Observers(screen), game_factory=Game).play()
-    assert events.count(None) > 100
-    assert all(before is not None for before, now in zip(events, events[1:]) if now is None)
+    pauses = console.pauses  # the lines said before each pause: never two pauses in a row
+    assert len(pauses) > 100 and pauses[0] > 0 and len(set(pauses)) == len(pauses)
 
 
 @pytest.mark.parametrize("rules", builtin_names())
@@ -104,10 +102,11 @@ def test_the_header_names_you_first_and_your_side_first(rules: str) -> None:
     ruleset = load_ruleset(rules)
     names = ["Pat", *NAMES[1 : ruleset.players]]
     for seed in range(12):
-        lines: list[str] = []
+        console = Said()
         game = Game(ruleset, names, [None] * ruleset.players, seed=seed)
-        game.observer = TableScreen(lines.append, Style(colour=False), me=0)
+        game.observer = TableScreen(console, me=0)
         game.start()
+        lines = console.lines
         seats = next(line for line in lines if line.startswith("At the table, clockwise: "))
         assert seats.startswith("At the table, clockwise: Pat, ")
         assert seats.endswith(" (on your right)" if ruleset.players > 2 else " (across)")

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Sequence
-from contextlib import AbstractContextManager, nullcontext
-from typing import Protocol
+from functools import partial
+from typing import NamedTuple, Protocol
 
 from ..engine.cards import (
     EFFECTIVE_SUIT,
@@ -43,6 +43,7 @@ from ..engine.values import (
 )
 from ..limits import whole_number
 from ..players.rule_based import worth_weighing
+from .console import Console
 from .numbers import DEFAULT_ORDER, in_hand_order, numbered
 from .text import Style
 from .words import ACTION_WORDS, PHASE_WORDS, refusal_words
@@ -65,8 +66,18 @@ SHOW_TABLE_ANSWERS = ("table", "score")
 """What a person types, at any question or between hands, to see the table."""
 
 
-class Table(Protocol):
-    """The table as the screen describes it, on request (``screen.TableScreen``)."""
+class Seat(NamedTuple):
+    """How the person's cards are shown and played, and what they are asked
+    (``--hand-order``, ``--auto-play``, ``--ask-defend-alone``, ``--hints``)."""
+
+    order: str = DEFAULT_ORDER  # the order the hand is shown and numbered in
+    auto_play: bool = True  # an only legal card is played for the person
+    ask_defend_alone: bool = True  # False: "Defend alone?" never asked, always no
+    hints: bool = False  # the hint shown before every decision
+
+
+class Screen(Protocol):
+    """The person's own screen, as their questions use it (``screen.TableScreen``)."""
 
     def contract(self) -> str:
         """Trump and who made it, in a few words."""
@@ -82,37 +93,26 @@ class Table(Protocol):
 
 
 class HumanPlayer:
-    """Asks the person at the keyboard; ``hinter`` (the hard level) gives hints and
+    """Asks the person at the ``console``; ``hinter`` (the hard level) gives hints and
     the five cards Enter keeps, so the suggestion and the hint are one choice;
-    ``table`` answers ``table`` (or ``score``) at any question.  Cards are shown and
-    numbered in ``order`` (``numbers.ORDERS``); with ``auto_play`` an only legal card
-    is played without asking (the last card always is).  A question not asked
-    (``_asked``) is answered no, and that answer is the person's move in the record,
-    as a card played for them is."""
+    ``screen`` answers ``table`` (or ``score``) at any question.  Cards are shown and
+    numbered in the ``seat``'s order (``numbers.ORDERS``); with its ``auto_play`` an
+    only legal card is played without asking (the last card always is).  A question
+    not asked (``_asked``) is answered no, and that answer is the person's move in the
+    record, as a card played for them is."""
 
     def __init__(
         self,
-        ask: Callable[[str], str],
-        out: Callable[[str], None],
-        style: Style,
+        console: Console,
+        seat: Seat | None = None,
         hinter: Player | None = None,
-        hints: bool = False,
-        table: Table | None = None,
-        order: str = DEFAULT_ORDER,
-        auto_play: bool = True,
-        thinking: Callable[[str], AbstractContextManager[None]] = lambda words: nullcontext(),
-        ask_defend_alone: bool = True,
+        screen: Screen | None = None,
     ) -> None:
-        self.ask = ask
-        self.out = out
-        self.style = style
-        self.table = table
+        self.console = console
+        self.style = console.style
+        self.seat = seat or Seat()
         self.hinter = hinter  # a player with ``analyse`` (the hard level) for ``hint``
-        self.hints = hints  # show the hint before every decision
-        self.order = order
-        self.auto_play = auto_play
-        self.thinking = thinking  # around the hinter's work: says it when it is long
-        self.ask_defend_alone = ask_defend_alone  # False: never asked, always "no"
+        self.screen = screen
         self._planned_discards: list[Card] = []
         self._dealt: tuple[Card, ...] = ()  # the hand at the last bid: before any dummy
 
@@ -122,14 +122,15 @@ class HumanPlayer:
         many = view.phase is Phase.DISCARD and len(view.hand) - HAND_SIZE > 1
         if many or view.phase is Phase.WEAK_EXCHANGE or self._planned_discards:
             return self._discard_from_plan(view, legal)
-        if view.phase is Phase.PLAY and (len(view.hand) == 1 or self.auto_play and len(legal) == 1):
+        only = len(view.hand) == 1 or self.seat.auto_play and len(legal) == 1
+        if view.phase is Phase.PLAY and only:
             return self._played_for_you(view, legal[0])
         if not self._asked(view):  # the answer is no, given as the person's move
             return PASS
-        if self.hints and len(legal) > 1:
+        if self.seat.hints and len(legal) > 1:
             self._hint(view, legal)
         while True:
-            answer = self.ask(self._prompt(view, legal)).strip()
+            answer = self.console.ask(self._prompt(view, legal)).strip()
             self._quit_or_undo(answer)
             if answer.lower() == "hint":
                 self._hint(view, legal)
@@ -142,13 +143,13 @@ class HumanPlayer:
             try:
                 action = self._read(view, legal, answer)
             except InvalidAction as error:
-                self.out(_with_help(str(error), "? lists your choices"))
+                self.console.say(_with_help(str(error), "? lists your choices"))
                 continue
             if action in legal:
                 return action
             refused = why_illegal(view, self._in_hand_order(view, legal), action)
             why = refusal_words(refused, lambda a: self._answer_words(a, view))
-            self.out(f"Not allowed: {why}.")
+            self.console.say(f"Not allowed: {why}.")
 
     def _quit_or_undo(self, answer: str) -> None:
         """``quit`` leaves the game; ``undo`` takes back this seat's last decision in
@@ -165,7 +166,7 @@ class HumanPlayer:
         alone?" (R6), asked only of a hand with some hope of three tricks alone, and
         never with ``ask_defend_alone`` off: asked on every hand the other side made,
         it was answered n without being read."""
-        if view.phase is Phase.DEFENDER_ALONE and not self.ask_defend_alone:
+        if view.phase is Phase.DEFENDER_ALONE and not self.seat.ask_defend_alone:
             return False
         return worth_weighing(view)
 
@@ -183,22 +184,22 @@ class HumanPlayer:
             led = view.led_suit
             named = "trump" if led is view.trump else led.title.lower().removesuffix("s")
             why = f"your only {named}"
-        if self.table is not None:
-            self.table.played_for_you(why)
+        if self.screen is not None:
+            self.screen.played_for_you(why)
         else:
-            self.out(f"You play {self.style.card(action.card)} (played for you: {why}).")
+            self.console.say(f"You play {self.style.card(action.card)} (played for you: {why}).")
         return action
 
     # prompts ----------------------------------------------------------------------
     def _held_in_order(self, view: View) -> list[Card]:
-        return in_hand_order(view, self.order)
+        return in_hand_order(view, self.seat.order)
 
     def _show_hand(self, view: View, marked: frozenset[Card] = frozenset()) -> str:
         """The cards held, each after its number (``numbers``: a number kept from the
         moment trump is fixed, so a card gone leaves a gap)."""
         return "  ".join(
             f"{i}:{self.style.card(c)}{'*' if c in marked else ''}"
-            for i, c in enumerate(numbered(view, self.order), start=1)
+            for i, c in enumerate(numbered(view, self.seat.order), start=1)
             if c in view.hand
         )
 
@@ -258,7 +259,7 @@ class HumanPlayer:
             follow = f" (follow {self.style.suit(led)})"
         else:
             follow = f" (no {self.style.suit(led)}: any card)"
-        contract = self.table.contract() if self.table else ""
+        contract = self.screen.contract() if self.screen else ""
         contract = contract or f"Trump {self.style.suit(view.trump)}"
         return f"{contract}.\n{self._show_hand(view)}\nYour card{follow}"
 
@@ -266,7 +267,8 @@ class HumanPlayer:
         """Show the table if that is what ``answer`` asks for."""
         if answer.lower() not in SHOW_TABLE_ANSWERS:
             return False
-        self.out(self.table.table() if self.table else "There is no table to show here.")
+        table = self.screen.table() if self.screen else "There is no table to show here."
+        self.console.say(table)
         return True
 
     def _in_hand_order(self, view: View, legal: Sequence[Action]) -> list[Action]:
@@ -278,7 +280,7 @@ class HumanPlayer:
     def _help(self, view: View, legal: Sequence[Action]) -> None:
         shown = self._in_hand_order(view, legal)
         choices = ", ".join(self._describe(action, view) for action in shown)
-        self.out(f"You may: {choices}. {HELP}")
+        self.console.say(f"You may: {choices}. {HELP}")
 
     def _describe(self, action: Action, view: View) -> str:
         """A choice as ``?`` lists it: what to type, and what it means where that is
@@ -367,7 +369,7 @@ class HumanPlayer:
             raise InvalidAction(f"type a card's code (like {first.typed}) or its number")
         if answer.isdigit():  # "²" and a 5,000-digit number too: refused as numbers
             number = whole_number(answer)
-            cards = numbered(view, self.order)
+            cards = numbered(view, self.seat.order)
             if number is not None and 1 <= number <= len(cards) and cards[number - 1] in view.hand:
                 return cards[number - 1]
             raise InvalidAction(self._no_card_numbered(view, answer, cards))
@@ -412,7 +414,7 @@ class HumanPlayer:
 
     def _ask_keep(self, view: View, legal: Sequence[Action]) -> list[Card]:
         cards = self._held_in_order(view)
-        numbers = [n for n, c in enumerate(numbered(view, self.order), start=1) if c in cards]
+        numbers = [n for n, c in enumerate(numbered(view, self.seat.order), start=1) if c in cards]
         keeping = _kept_count(view)
         suggestion, weighed = self._suggest_keep(view, legal)
         shown = self.style.cards(suggestion)
@@ -427,10 +429,10 @@ class HumanPlayer:
         if view.phase is Phase.WEAK_EXCHANGE:  # R17
             swapped = len(view.hand) - keeping
             note = f"the other {swapped} go face down for the kitty's {swapped}; "
-        if self.hints:
+        if self.seat.hints:
             self._hint_keep(suggestion, weighed, view, legal)
         while True:
-            answer = self.ask(
+            answer = self.console.ask(
                 f"{self._show_hand(view, dummy)}\nKeep which {keeping}? "
                 f"({note}codes or numbers; Enter keeps {shown})"
             ).strip()
@@ -441,7 +443,7 @@ class HumanPlayer:
             if self._showed_table(answer):
                 continue
             if answer in ("?", "help"):
-                self.out(
+                self.console.say(
                     f"Type the {keeping} cards to keep, by number or code (like"
                     f" {' '.join(str(n) for n in numbers[:keeping])}, or "
                     f"{' '.join(c.typed for c in cards[:keeping])}); Enter keeps {shown}. {HELP}"
@@ -455,11 +457,11 @@ class HumanPlayer:
                         self._read_card(view, word) for word in answer.replace(",", " ").split()
                     ]
                 except InvalidAction as error:
-                    self.out(_with_help(str(error), "? says how to answer"))
+                    self.console.say(_with_help(str(error), "? says how to answer"))
                     continue
             problem = _keep_problem(keep, view.hand, must_keep, keeping)
             if problem:
-                self.out(f"Not allowed: {problem} (? says how to answer).")
+                self.console.say(f"Not allowed: {problem} (? says how to answer).")
                 continue
             return [c for c in cards if c not in keep]
 
@@ -467,14 +469,14 @@ class HumanPlayer:
     def _hint(self, view: View, legal: Sequence[Action]) -> None:
         """The hard player's choice and why, without playing it."""
         if self.hinter is None or not hasattr(self.hinter, "analyse"):
-            self.out("No hints at this table.")
+            self.console.say("No hints at this table.")
             return
-        with self.thinking(WORKING_OUT_THE_HINT):
+        with self.console.thinking(WORKING_OUT_THE_HINT):
             analysis = self.hinter.analyse(view, legal)
             points = None
             if analysis.game and analysis.samples:  # the points too, on the same deals drawn
                 points = self.hinter.analyse(dataclasses.replace(view, scores=None), legal)
-        self.out(hint_line(analysis, lambda action: self._action_words(action, view), points))
+        self.console.say(hint_line(analysis, partial(self._action_words, view=view), points))
 
     def _hint_keep(
         self, suggestion: list[Card], weighed, view: View, legal: Sequence[Action]
@@ -483,13 +485,13 @@ class HumanPlayer:
         five it tried (``weighed``: its analysis of the first discard, or None); in a
         game, with the points of each on the same deals, as other hints give them."""
         if self.hinter is None:
-            self.out("No hints at this table.")
+            self.console.say("No hints at this table.")
             return
         points = None
         if weighed is not None and weighed.game and len(weighed.keeps) > 1:
-            with self.thinking(WORKING_OUT_THE_HINT):
+            with self.console.thinking(WORKING_OUT_THE_HINT):
                 points = self.hinter.analyse(dataclasses.replace(view, scores=None), legal)
-        self.out(keep_hint_line(suggestion, weighed, view.trump, self.style, points))
+        self.console.say(keep_hint_line(suggestion, weighed, view.trump, self.style, points))
 
     def _action_words(self, action: Action, view: View) -> str:
         return action_words(action, view, self.style)
@@ -509,7 +511,7 @@ class HumanPlayer:
         into = "given" if view.phase is Phase.WEAK_EXCHANGE else "discards"  # R17, R12
         discards = list(getattr(view, into))
         weighed = None
-        with self.thinking(WORKING_OUT_THE_HINT):
+        with self.console.thinking(WORKING_OUT_THE_HINT):
             while len(hand) > keeping:
                 options = [DISCARD[c] for c in hand if DISCARD[c] in legal]
                 step = dataclasses.replace(view, hand=tuple(hand), **{into: tuple(discards)})

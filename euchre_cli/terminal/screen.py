@@ -1,15 +1,17 @@
 """The table as text for ``euchre play``: what a player sitting at the table would see.
 
 ``TableScreen`` is a ``MatchObserver`` (and so a ``GameObserver``): it turns match and
-game events into lines for an output function it is given, paces computer turns with
-an injected ``pause``, and shows the person's own cards (every hand when watching).
-It holds no game state of its own, only the match, game and hand it is showing, so
-that it can describe the table when the person asks (``contract``, ``table``).
+game events into lines for the seat's ``Console``, which paces computer turns and
+reads the Enter between hands, and shows the person's own cards (every hand when
+watching).  It holds no game state of its own, only the match, game and hand it is
+showing, so that it can describe the table when the person asks (``contract``,
+``table``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 
 from ..engine.cards import JOKER_INDEX, Card, sorted_hand
 from ..engine.game import Game, HandRecord
@@ -19,9 +21,11 @@ from ..engine.rules import WEAK_HAND_SWAP, partner, side_name
 from ..engine.scoring import GameResult, marker_position
 from ..engine.values import BEFORE_EXCHANGE, BIDDING, PASS, Action, Phase
 from ..rulebook.changes import HouseRules
+from .console import Console
+from .human import SHOW_TABLE_ANSWERS, QuitGame
 from .markers import marker_picture, marker_width, side_by_side
 from .numbers import DEFAULT_ORDER, in_hand_order
-from .text import Style, plural, row_words
+from .text import plural, row_words
 from .words import PHASE_WORDS
 
 
@@ -43,43 +47,33 @@ def bid_words(hand: Hand, seat: int, action: Action, phase: Phase) -> str:
     return "orders it up"
 
 
+@dataclass(frozen=True)
+class ScreenSettings:
+    """What a screen shows besides the play itself."""
+
+    face_up: bool = False  # every hand shown, as a replay shows them (watching always does)
+    level: str | None = None  # the computer players' level, for the header (None: unsaid)
+    house_rules: HouseRules | None = None  # what a house-rules file changes, for the header
+    order: str = DEFAULT_ORDER  # the order hands are shown in (``numbers.ORDERS``)
+
+
 class TableScreen(MatchObserver):
-    """Prints a game, or a match of games, as it happens.  ``me`` is the person's seat
-    index in player order (None when watching); every hand is shown when watching, or
-    ``face_up`` (a game replayed)."""
+    """Shows a game, or a match of games, as it happens, through the ``console``: it
+    says each event, paces computer turns, and waits for Enter between hands and games
+    where the console has a person who reads them.  ``me`` is the person's index in
+    player order (None when watching); every hand is shown when watching, or face up
+    (``settings``)."""
 
     def __init__(
-        self,
-        out: Callable[[str], None],
-        style: Style,
-        me: int | None = None,
-        pause: Callable[[], None] = lambda: None,
-        sit_out: Callable[[], bool] = lambda: False,
-        between_hands: Callable[[], None] = lambda: None,
-        columns: Callable[[], int | None] = lambda: None,
-        between_games: Callable[[str, str], None] = lambda question, reminder: None,
-        face_up: bool = False,
-        level: str | None = None,
-        house_rules: HouseRules | None = None,
-        order: str = DEFAULT_ORDER,
+        self, console: Console, me: int | None = None, settings: ScreenSettings = ScreenSettings()
     ) -> None:
-        self._out = out
-        self._lines = 0  # lines shown so far: a computer turn that showed none is not paced
-        self.face_up = face_up or me is None  # every hand shown (watching, a replay)
-        self.style = style
+        self.console = console
+        self.style = console.style
         self.me = me
-        self.pause = pause
-        # the person sits out a hand: True when Enter may then play the rest at once
-        self.sit_out = sit_out
-        self.between_hands = between_hands  # e.g. wait for Enter, so the result is read
-        self.columns = columns  # the terminal's width now (None: no limit)
-        # e.g. wait for Enter before the next game: given the question, and the words
-        # for an answer that is not understood
-        self.between_games = between_games
+        self.settings = settings
+        self.face_up = settings.face_up or me is None  # every hand shown
+        self._lines = 0  # lines shown so far: a computer turn that showed none is not paced
         self._played_for_you = ""  # why the person's next card is played for them
-        self.level = level  # the computer players' level, for the header (None: unsaid)
-        self.house_rules = house_rules  # what a house-rules file changes, for the header
-        self.order = order  # the order hands are shown in (``numbers.ORDERS``)
         self._match: Match | None = None  # None: a game on its own
         self._game: Game | None = None
         self._hand: Hand | None = None
@@ -89,7 +83,7 @@ class TableScreen(MatchObserver):
     # helpers -------------------------------------------------------------------
     def out(self, line: str) -> None:
         self._lines += 1
-        self._out(line)
+        self.console.say(line)
 
     def _name(self, game: Game, seat: int) -> str:
         return game.seat_name(seat)
@@ -135,14 +129,15 @@ class TableScreen(MatchObserver):
             self._next_game_started(match, game)
             return
         self.out(self.style.bold(f"Euchre: {rules.name} (game to {rules.game.points_to_win})"))
-        house = self.house_rules if self.house_rules and self.house_rules.changes else None
+        house = self.settings.house_rules
+        house = house if house and house.changes else None
         # a file's description by default says what the house-rules line says better
         if rules.description and (house is None or rules.description != house.default):
             self.out(self.style.dim(rules.description))
         if house is not None:
             self.out(_house_rules_line(house))
-        if self.level is not None:
-            self.out(f"Computer level: {self.level}.")
+        if self.settings.level is not None:
+            self.out(f"Computer level: {self.settings.level}.")
         if game.draw is not None:
             for number, round_ in enumerate(game.draw.rounds, start=1):
                 drawn = ", ".join(
@@ -209,6 +204,7 @@ class TableScreen(MatchObserver):
         self.out("")
 
     def hand_started(self, game: Game, hand: Hand) -> None:
+        self.console.new_hand()
         self._hand = hand
         self._discards_shown: dict[int, int] = {}
         number = self._number = len(game.records) + 1
@@ -221,7 +217,8 @@ class TableScreen(MatchObserver):
         for seat in seats:
             mine = seat == self._my_seat(game)
             label = "Your hand" if mine else f"{self._name(game, seat)}'s hand"
-            self.out(f"{label}: {self.style.cards(in_hand_order(hand.view(seat), self.order))}")
+            held = in_hand_order(hand.view(seat), self.settings.order)
+            self.out(f"{label}: {self.style.cards(held)}")
         upcard_note = ""
         if hand.phase is Phase.DEALER_NAMES:
             upcard_note = " (the joker: the dealer names trump)"
@@ -238,7 +235,7 @@ class TableScreen(MatchObserver):
         shown = self._lines
         self._show_action(game, hand, seat, action, phase)
         if seat != self._my_seat(game) and self._lines > shown:
-            self.pause()
+            self.console.pause()
 
     def _show_action(
         self, game: Game, hand: Hand, seat: int, action: Action, phase: Phase
@@ -388,8 +385,9 @@ class TableScreen(MatchObserver):
     def _play_begins(self, game: Game, hand: Hand) -> None:
         mine = self._my_seat(game)
         if mine is not None and mine not in hand.sitting_out:
-            self.out(f"Your hand: {self.style.cards(in_hand_order(hand.view(mine), self.order))}")
-        elif mine is not None and self.sit_out():
+            held = in_hand_order(hand.view(mine), self.settings.order)
+            self.out(f"Your hand: {self.style.cards(held)}")
+        elif mine is not None and self.console.sit_out():
             self.out(self.style.dim("(you sit out: Enter plays the rest at once)"))
         self.out(self._says(game, hand.current_seat, "leads."))
 
@@ -529,8 +527,13 @@ class TableScreen(MatchObserver):
             self.out(self.style.bold(said))
         self.show_score(game)
         self.out("")
-        if game.winner is None:
-            self.between_hands()
+        if game.winner is None:  # read before the next deal scrolls it away
+            self._wait_for_enter(
+                "Enter deals the next hand (table reviews this one, quit leaves)",
+                "Press Enter for the next deal, type table to review this hand, or quit to"
+                " leave.",
+                undo="This hand is over and scored: undo takes back decisions in a hand in play.",
+            )
 
     def show_score(self, game: Game) -> None:
         target = game.ruleset.game.points_to_win
@@ -556,7 +559,7 @@ class TableScreen(MatchObserver):
             + marker_picture(rules, score, ascii=not self.style.unicode, side=side)
             for side, score in enumerate(game.scores)
         ]
-        shown = side_by_side(pictures, width=marker_width(rules), fit=self.columns())
+        shown = side_by_side(pictures, width=marker_width(rules), fit=self.console.columns())
         self.out(self.style.dim(shown))
 
     def game_finished(self, game: Game) -> None:
@@ -600,11 +603,26 @@ class TableScreen(MatchObserver):
                 starts = self._side_says(game, side, f"starts game {number + 1} with {points}")
                 self.out(f"{starts} (laps).")
         self.out("")
-        self.between_games(
+        self._wait_for_enter(
             f"Enter starts game {number + 1} (table reviews the last hand, quit leaves)",
             f"Press Enter for game {number + 1}, type table to review the last hand,"
             " or quit to leave.",
         )
+
+    def _wait_for_enter(self, question: str, reminder: str, undo: str | None = None) -> None:
+        """Wait for Enter where a person reads the screen (a script is not kept
+        waiting): ``table`` reviews the hand just played, trick by trick, ``quit``
+        leaves, ``undo`` is told why not (``undo``), and any other answer is reminded
+        what to type (``reminder``)."""
+        while self.console.waits and (answer := self.console.ask(question).strip().lower()):
+            if answer == "quit":
+                raise QuitGame
+            if answer in SHOW_TABLE_ANSWERS:
+                self.console.say(self.table())
+            elif answer == "undo" and undo is not None:
+                self.console.say(undo)
+            else:
+                self.console.say(reminder)
 
     def match_finished(self, match: Match) -> None:
         """Who took the rubber and by how much (R10), or the match and by how many games."""
