@@ -1,5 +1,6 @@
-"""The table on request (``table`` at any question): ``TableScreen.table`` and
-``contract`` read the game and hand the screen is showing."""
+"""The screen (``TableScreen``): the table on request from what it sees, the pace
+of the computer's turns, and the header from the person's chair.  The words of the
+table are ``test_summary.py``'s."""
 
 from __future__ import annotations
 
@@ -12,70 +13,27 @@ from euchre_cli.engine.match import Match, Observers
 from euchre_cli.players.rule_based import RuleBasedPlayer
 from euchre_cli.rulebook import builtin_names, load_ruleset
 from euchre_cli.terminal.screen import TableScreen
+from euchre_cli.terminal.summary import Seating, contract_words, table_summary
 
 NAMES = ["You", "Ann", "Bob", "Cy"]
 HANDS = {0: "JH QH KH QD JS", 1: "9C TC JC QC KC"}
 
 
-def watching(script: str, dealer: int = 3) -> TableScreen:
-    """A screen showing seat 0's game after ``script``; ``dealer`` 3 is Cy."""
-    game = Game(STANDARD, NAMES, [None] * 4)  # the players are not asked here
-    screen = TableScreen(Said(), me=0)
-    screen.game_started(game)
-    hand = deal(STANDARD, dealer=dealer, hands=HANDS, upcard="9S")
-    screen.hand_started(game, hand)
-    run(hand, script)
-    return screen
-
-
-def test_the_bidding_is_shown_round_by_round() -> None:
-    table = watching("pass pass pass pass pass").table()  # round 1 all pass; round 2: you
-    assert table.splitlines()[:4] == [
-        "Hand 1: Cy deals; upcard 9♠, turned down.",
-        "Round 1 of the bidding: you pass, Ann passes, Bob passes, Cy passes.",
-        "Round 2 of the bidding: you pass.",
-        "Any suit but spades may be named.",
-    ]
-    assert watching("").table().splitlines()[1] == "Round 1 of the bidding: no bids yet."
-    # once trump is made the bidding stays: who made it, in which round, with which words
-    named = watching("pass pass pass pass pass name:H pass pass pass").table().splitlines()
-    assert named[2] == "Round 2 of the bidding: you pass, Ann names ♥ hearts."
-    assert named[3] == "Trump ♥ hearts: Ann made it."
-
-
-def test_r6_a_dealer_who_sits_out_did_not_leave_the_upcard() -> None:
-    """Ann assists and goes alone: her partner the dealer sits out and never chose
-    to leave the upcard (the table said "left by Cy")."""
-    screen = watching("pass order alone pass pass")
-    lines = screen.table().splitlines()
-    assert lines[0] == "Hand 1: Cy deals; upcard 9♠, not taken (Cy sits out)."
-    assert lines[1] == "Round 1 of the bidding: you pass, Ann assists."  # R4: the partner's word
-    assert lines[2] == "Trump ♠ spades: Ann made it, alone."
-    assert "Cy sits out this hand." in lines
-    assert screen.contract() == "Trump ♠ spades: Ann made it, alone"
-
-
-def test_r4_the_upcard_picked_up_or_left_by_the_dealer() -> None:
-    assert "upcard 9♠, picked up by Cy." in watching("order pass pass pass pickup").table()
-    assert "upcard 9♠, left by Cy." in watching("order pass pass pass pass").table()
-    mine = watching("pass pass pass order pass pass pass", dealer=0).table()
-    assert "Hand 1: You deal; upcard 9♠, picked up by you." in mine
-
-
-def test_r4_the_review_shows_the_persons_own_discard_and_no_one_elses() -> None:
-    """The dealer's discard is face down: the person sees their own in the review,
-    and only that one (a watched game shows every hand, discards too)."""
-    mine = watching("pass pass pass order pass pass pass discard:JS", dealer=0).table()
-    assert "You discarded J♠." in mine.splitlines()
-    theirs = watching("order pass pass pass pickup discard:AD").table()
-    assert "discarded" not in theirs
-    game = Game(STANDARD, NAMES, [None] * 4)
-    screen = TableScreen(Said(), me=None)
-    screen.game_started(game)
-    hand = deal(STANDARD, dealer=3, hands=HANDS, upcard="9S")
-    screen.hand_started(game, hand)
-    run(hand, "order pass pass pass pickup discard:AD")
-    assert "Cy discarded A♦." in screen.table().splitlines()
+def test_the_table_on_request_is_the_summary_of_what_the_screen_sees() -> None:
+    """The person's view at the person's screen; every seat's at a watched one."""
+    for me, seats in ((0, [0]), (None, [0, 1, 2, 3])):
+        game = Game(STANDARD, NAMES, [None] * 4)  # the players are not asked here
+        screen = TableScreen(Said(), me=me)
+        assert screen.table() == "The game has not started." and screen.contract() == ""
+        screen.game_started(game)
+        hand = deal(STANDARD, dealer=3, hands=HANDS, upcard="9S")
+        screen.hand_started(game, hand)
+        run(hand, "order pass pass pass pickup discard:AD")
+        seating = Seating(tuple(NAMES), STANDARD.sides, me)
+        views = [hand.view(seat) for seat in seats]
+        assert screen.table() == table_summary(views, seating, screen.style, 1, game.scores)
+        assert screen.contract() == contract_words(views[0], seating, screen.style)
+        assert ("Cy discarded A♦." in screen.table()) is (me is None)
 
 
 @pytest.mark.parametrize("rules", ["standard", "cutthroat", "railroad"])

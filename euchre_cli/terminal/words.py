@@ -14,11 +14,30 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
+from ..engine.rules import partner
 from ..engine.values import ALONE, PASS, PICKUP, SHOW, Action, IllegalAction, Phase, Refusal
 from ..records.game import IllegalMove, RecordError
 
 # actions as a person says them, where the action's name is not already the word
 ACTION_WORDS = {"order": "order up", "alone": "go alone", "pickup": "pick up"}
+
+
+def bid_words(seat: int, action: Action, phase: Phase, dealer: int, partnerships: bool) -> str:
+    """What a player says when bidding (R4, R5, R15); the words depend on the seat.
+
+    ``{suit}`` stands for the suit named, to be styled by the caller.
+    """
+    if phase is Phase.DEALER_NAMES:
+        return "turns up the joker and names {suit}"
+    if action.kind == "name":
+        return "names {suit}"
+    if action.kind == "pass":
+        return "passes"
+    if seat == dealer:
+        return "picks it up"
+    if partnerships and seat == partner(dealer):
+        return "assists"
+    return "orders it up"
 
 
 def in_words(action: Action) -> str:
