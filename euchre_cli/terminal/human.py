@@ -14,7 +14,6 @@ from functools import partial
 from typing import NamedTuple, Protocol
 
 from ..engine.cards import (
-    EFFECTIVE_SUIT,
     Card,
     Suit,
     cards_of,
@@ -26,16 +25,10 @@ from ..engine.hand import why_illegal
 from ..engine.play import Player, TakeBack
 from ..engine.rules import HAND_SIZE, WEAK_HAND_SWAP
 from ..engine.values import (
-    ALONE,
     BEFORE_EXCHANGE,
     DISCARD,
-    GIVE,
-    NAME,
     ORDER,
     PASS,
-    PICKUP,
-    PLAY,
-    SHOW,
     Action,
     InvalidAction,
     Phase,
@@ -44,18 +37,15 @@ from ..engine.values import (
 from ..limits import whole_number
 from ..players.rule_based import worth_weighing
 from .console import Console
-from .numbers import DEFAULT_ORDER, in_hand_order, numbered
+from .numbers import DEFAULT_ORDER, in_hand_order, numbered, passed_by_partner
 from .text import Style
-from .words import ACTION_WORDS, PHASE_WORDS, refusal_words
+from .words import ACTION_WORDS, PHASE_WORDS, Question, name_a_suit, phase_words, refusal_words
 
 
 class QuitGame(Exception):
     """The person typed ``quit``."""
 
 
-_YES = {"y", "yes", "alone", "a", "pickup", "pick", "take", "t"}
-_NO = {"n", "no", "pass", "p", "leave", "l"}
-_ORDER_WORDS = {"o", "order", "up", "pick", "pickup", "a", "assist", "accept", "y", "yes"}
 HELP = (
     "Or: table (the deal, trump, this hand's tricks, the score), hint (the computer's"
     " advice), undo (take back your last decision in this hand), quit (leave the game)."
@@ -204,64 +194,17 @@ class HumanPlayer:
         )
 
     def _prompt(self, view: View, legal: Sequence[Action]) -> str:
-        phase = view.phase
-        upcard = self.style.card(view.upcard)
-        if phase is Phase.BID_UPCARD:
-            if view.seat == view.dealer:
-                return f"{self._show_hand(view)}\nUpcard {upcard}. Pick it up? [y/n]"
-            question = "Assist your partner?" if view.partner == view.dealer else "Order it up?"
-            rules = view.rules
-            if rules and rules.bidding.partner_orders_alone and view.partner == view.dealer:
-                question = "Assist your partner? (you then play alone, and your partner sits out)"
-            if legal == [PASS]:  # R17's natural trump: no card of the suit
-                named = view.proposed_suit.title.lower()
-                return f"{self._show_hand(view)}\nUpcard {upcard}. You hold no {named}: [pass]"
-            return f"{self._show_hand(view)}\nUpcard {upcard}. {question} [order/pass]"
-        if phase is Phase.NAME_TRUMP:
-            suits = "/".join(a.suit.letter.lower() for a in legal if a.kind == "name")
-            passing = "/pass" if PASS in legal else " (you are stuck: you must name one)"
-            return f"{self._show_hand(view)}\nName trump [{suits}{passing}]"
-        if phase is Phase.DEALER_NAMES:
-            return f"{self._show_hand(view)}\nThe joker is up: name trump [c/d/h/s]"
-        if phase is Phase.MAKER_ALONE:
-            partner = "the dummy" if view.dummy_cards and view.partner is None else "your partner"
-            return f"{self._show_hand(view)}\nGo alone, without {partner}? [y/N]"
-        if phase is Phase.DEFENDER_ALONE:
-            return f"{self._show_hand(view)}\nDefend alone? [y/N]"
-        if phase is Phase.PICKUP:
-            return f"{self._show_hand(view)}\nPick up {upcard}? [Y/n]"
-        if phase is Phase.DISCARD:
-            passed = _passed_to_me(view)
-            if passed:  # R13: the lone player holds six
-                return (
-                    f"{self._show_hand(view, passed)}\nDiscard which card? (* your partner"
-                    " passed you; number or code)"
-                )
-            return f"{self._show_hand(view)}\nDiscard which card? (number or code)"
-        if phase is Phase.WEAK_HAND:
-            rules = view.rules
-            test = _WEAK_TESTS.get(rules.deal.weak_hand_test, "") if rules else ""
-            then = (
-                "and swap three cards for the kitty's"
-                if rules and (rules.deal.weak_hand == "exchange")
-                else "for a new deal"
-            )
-            return f"{self._show_hand(view)}\nYour hand is weak ({test}). Show it {then}? [y/N]"
-        if phase is Phase.CALL_FOR_BEST:
-            return (
-                f"{self._show_hand(view)}\nYour partner goes alone and calls for your best card."
-                " Pass which one? (number or code)"
-            )
-        led = view.led_suit
-        if led is None:
-            follow = " (you lead)"
-        elif any(Suit(EFFECTIVE_SUIT[view.trump][card]) is led for card in view.hand):
-            follow = f" (follow {self.style.suit(led)})"
-        else:
-            follow = f" (no {self.style.suit(led)}: any card)"
+        """The hand, numbered, and the phase's question under it (``words``); a card's
+        question is headed by the contract."""
+        words = phase_words(view)
+        assert words.question is not None, f"{view.phase} asks no question of its own"
+        question = words.question(Question(view, legal, self.style))
+        asked = f"{self._show_hand(view, passed_by_partner(view))}\n{question}"
+        if not words.shows_contract:
+            return asked
         contract = self.screen.contract() if self.screen else ""
         contract = contract or f"Trump {self.style.suit(view.trump)}"
-        return f"{contract}.\n{self._show_hand(view)}\nYour card{follow}"
+        return f"{contract}.\n{asked}"
 
     def _showed_table(self, answer: str) -> bool:
         """Show the table if that is what ``answer`` asks for."""
@@ -290,75 +233,36 @@ class HumanPlayer:
         if action.suit is not None:
             return f"{action.suit.letter.lower()} ({action.suit.title.lower()})"
         words = self._action_words(action, view)
-        answers = PHASE_WORDS[view.phase].yes_no
-        if view.phase is Phase.BID_UPCARD and view.seat == view.dealer:
-            answers = (ORDER, PASS)
+        answers = phase_words(view).yes_no
         if answers:
             return f"{'y' if action is answers[0] else 'n'} ({words})"
         return words
 
     # reading answers --------------------------------------------------------------
     def _read(self, view: View, legal: Sequence[Action], answer: str) -> Action:
-        """The action an answer means in this phase; ``InvalidAction`` if none."""
-        phase = view.phase
+        """The action an answer means in this phase (its ``words``: the choices as ``?``
+        lists them, a card, a word typed, a suit); ``InvalidAction`` if none."""
+        words = phase_words(view)
         word = answer.lower()
-        asked_to_pick_up = phase is Phase.PICKUP or (
-            phase is Phase.BID_UPCARD and view.seat == view.dealer
-        )
-        if word == "p" and asked_to_pick_up:  # "Pick it up?" p: pick up, or pass?
-            leave = "leave it" if phase is Phase.PICKUP else "pass"
+        if word == "p" and words.p_could_mean:  # "Pick it up?" p: pick up, or pass?
+            leave = words.p_could_mean
             raise InvalidAction(
                 f"'p' could mean pick up or {leave}: answer y (pick it up) or n ({leave})"
             )
         for action in legal:  # a choice typed as ? lists it: "order up", "not go alone"
             if action.card is None and word == self._action_words(action, view).lower():
                 return action
-        if phase in _CARD_ACTIONS:
-            return _CARD_ACTIONS[phase][self._read_card(view, answer)]
-        if phase is Phase.BID_UPCARD:
-            if word in _ORDER_WORDS:
-                return ORDER
-            if word in _NO:
-                return PASS
-            suit = _suit_in(word)
-            if suit is not None:  # R4, R5: only the upcard's suit, until it is turned down
-                dealer = view.seat == view.dealer
-                if suit is view.proposed_suit:
-                    how = "answer y to pick it up" if dealer else "answer order"
-                    raise InvalidAction(f"to make {suit.title.lower()} trump, {how}")
-                what = "answer y or n" if dealer else "answer order or pass"
-                raise InvalidAction(
-                    f"the first round bids only on the upcard's suit; another suit may be"
-                    f" named in the second round, if the upcard is turned down: {what}"
-                )
-        elif phase in (Phase.NAME_TRUMP, Phase.DEALER_NAMES):
-            if word in ("p", "pass"):
-                return PASS
-            try:
-                return NAME[Suit.parse(word)]
-            except ValueError:
-                pass
-        elif phase in (Phase.MAKER_ALONE, Phase.DEFENDER_ALONE):
-            if word in _YES:
-                return ALONE
-            if word in _NO or not word:
-                return PASS
-        elif phase is Phase.PICKUP:
-            if word in _YES or word in ("pick up", "pick it up") or not word:
-                return PICKUP
-            if word in _NO or word == "leave it":
-                return PASS
-        elif phase is Phase.WEAK_HAND:
-            if word in _YES or word in ("s", "show"):
-                return SHOW
-            if word in _NO or not word or word in ("k", "keep"):
-                return PASS
+        if words.card is not None:
+            return words.card[self._read_card(view, answer)]
+        if word in words.typed:
+            return words.typed[word]
+        suit = _suit_in(word)
+        if suit is not None and words.suit is not None:
+            return words.suit(view, suit)
         try:
             return Action.parse(answer)
         except InvalidAction:
-            what = PHASE_WORDS[phase].answer or _name_a_suit(legal)
-            if phase is Phase.BID_UPCARD and view.seat == view.dealer:
-                what = "answer y (pick it up) or n (pass)"
+            what = words.answer or name_a_suit(legal)
             if not answer:
                 raise InvalidAction(f"please {what}") from None
             raise InvalidAction(f"'{_printable(answer)}' is not understood here: {what}") from None
@@ -421,14 +325,12 @@ class HumanPlayer:
         must_keep = [c for c in view.hand if DISCARD[c] not in legal]
         # the maker bid holding its dealt cards: the others came from the dummy (R12, R14)
         dummy = frozenset(view.hand) - {*self._dealt, view.upcard} if self._dealt else frozenset()
-        if view.phase is Phase.WEAK_EXCHANGE:
-            dummy = frozenset()
         note = "* came from the dummy; " if dummy else ""
         if must_keep:  # R4 under mandatory pick-up: one of the five is the upcard
             note = f"{self.style.cards(must_keep)}, the upcard, stays; {note}"
-        if view.phase is Phase.WEAK_EXCHANGE:  # R17
-            swapped = len(view.hand) - keeping
-            note = f"the other {swapped} go face down for the kitty's {swapped}; "
+        kept = PHASE_WORDS[view.phase].kept
+        if kept:  # R17: the rest are swapped for the kitty's, and no dummy came in
+            dummy, note = frozenset(), kept.format(count=len(view.hand) - keeping)
         if self.seat.hints:
             self._hint_keep(suggestion, weighed, view, legal)
         while True:
@@ -526,11 +428,9 @@ class HumanPlayer:
 def action_words(action: Action, view: View, style: Style) -> str:
     """A choice in the words the prompts and hints use for it at this seat and phase
     ("pick it up", "not go alone", "play J♥")."""
-    in_phase = PHASE_WORDS[view.phase].choices.get(action.kind)
+    in_phase = phase_words(view).choices.get(action.kind)
     if in_phase is not None:
         return in_phase
-    if action is ORDER and view.seat == view.dealer:
-        return "pick it up"
     if action is ORDER and view.partner == view.dealer:  # R4: the dealer's partner
         return "assist"
     if action.kind == "play":
@@ -545,29 +445,6 @@ def action_words(action: Action, view: View, style: Style) -> str:
 
 
 _COUNT_WORDS = {2: "two", 5: "five"}  # cards kept: a weak hand's swap (R17), a dummy's five
-# the questions answered with a card, and the action each card stands for there
-_CARD_ACTIONS = {Phase.PLAY: PLAY, Phase.DISCARD: DISCARD, Phase.CALL_FOR_BEST: GIVE}
-# R17's tests for a weak hand, as the question names them
-_WEAK_TESTS = {
-    "farmers": "no card above a ten: a farmer's hand",
-    "no-ace-no-face": "no ace, no face card, no trump",
-}
-
-
-def _passed_to_me(view: View) -> frozenset[Card]:
-    """The card a lone player's partner passed it, while it has six (R13)."""
-    rules = view.rules
-    called = rules is not None and rules.alone.call_for_best and view.seat in view.alone
-    if called and len(view.hand) > HAND_SIZE and view.received:
-        return frozenset(view.received[-1:])
-    return frozenset()
-
-
-def _name_a_suit(legal: Sequence[Action]) -> str:
-    """What to type when a suit may be named: only the suits that may be."""
-    letters = [a.suit.letter.lower() for a in legal if a.kind == "name"]
-    listed = ", ".join(letters[:-1]) + f" or {letters[-1]}" if len(letters) > 1 else letters[0]
-    return f"name a suit ({listed}) or pass" if PASS in legal else f"name a suit ({listed})"
 
 
 def _suit_in(word: str) -> Suit | None:
