@@ -65,6 +65,7 @@ class GameAtTerminal:
         recorder: Recorder | None = None,
         resumed: SavedGame | None = None,
     ) -> None:
+        seat = seat or Seat()
         self.setup = setup
         self.recorder = recorder
         self.resumed = resumed
@@ -72,12 +73,10 @@ class GameAtTerminal:
         self.console = TerminalConsole(as_json=as_json, watching=self.watching, delay=delay)
         self.console.live = resumed is None  # False while a resumed game catches up, unseen
         settings = ScreenSettings(
-            level=setup.level,
-            house_rules=house_rules(setup.ruleset),
-            order=(seat or Seat()).order,
+            level=setup.level, house_rules=house_rules(setup.ruleset), order=seat.order
         )
         self.screen = TableScreen(self.console, me=setup.person, settings=settings)
-        self.players = self._players(seat or Seat())
+        self.players = self._players(seat)
 
     def _players(self, seat: Seat) -> list[Player]:
         """The computer in every seat, but the person's when there is one."""
