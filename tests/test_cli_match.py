@@ -241,7 +241,7 @@ def test_a_persons_match_passes_the_pause_between_games(
 ) -> None:
     """A person at a terminal (as the pause is only for a terminal) answers the
     question between games with Enter, as between hands."""
-    monkeypatch.setattr("euchre_cli.terminal.sitting._waits_for_enter", lambda stream: True)
+    monkeypatch.setattr("euchre_cli.terminal.console._waits_for_enter", lambda stream: True)
     answers = "\n".join([*ANSWERS, "table", ""] * 200) + "\n"
     rules = first_to_one(tmp_path)
     result = run("play", "--rules", rules, "--games", "2", "--seed", "3", "--level", "easy",

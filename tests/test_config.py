@@ -190,14 +190,14 @@ def games_started(*args: str) -> list[dict]:
     """What each game command would start with: its options, after the settings."""
     started: list[dict[str, Any]] = []
 
-    def run_game(setup, as_json, delay, hints, db=None, save=False, resumed=None, seat=None):
+    def run_game(setup, as_json, delay, db=None, save=False, resumed=None, seat=None):
         started.append(
             {
                 "name": setup.names[setup.person] if setup.person is not None else None,
                 "level": setup.level,
                 "rules": setup.ruleset.source,
                 "delay": delay,
-                "hints": hints,
+                "hints": seat.hints,
                 "hand-order": seat.order,
                 "auto-play": seat.auto_play,
                 "ask-defend-alone": seat.ask_defend_alone,
@@ -278,12 +278,10 @@ def test_resume_takes_delay_hints_and_the_hand_from_the_file(
     monkeypatch.setattr(
         cli_play,
         "run_game",
-        lambda setup, as_json, delay, hints, *rest, seat, **named: resumed.append(
-            (delay, hints, *seat)
-        ),
+        lambda setup, as_json, delay, *rest, seat, **named: resumed.append((delay, *seat)),
     )
     assert run("resume").exit_code == 0 and run("resume", "--delay", "0").exit_code == 0
-    assert resumed == [(0.3, True, "suit", False, False), (0.0, True, "suit", False, False)]
+    assert resumed == [(0.3, "suit", False, False, True), (0.0, "suit", False, False, True)]
 
 
 BROKEN = [

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from itertools import repeat
 
 import pytest
+from consoles import Said
 from deals import CUTTHROAT, STANDARD, TWO_HANDED, cards, check_summary
 
 from euchre_cli.engine.cards import JOKER, Suit, parse_card
@@ -16,7 +18,6 @@ from euchre_cli.engine.scoring import HandOutcome
 from euchre_cli.engine.values import PASS, EngineError, HandResult
 from euchre_cli.players import RandomPlayer
 from euchre_cli.terminal.screen import TableScreen
-from euchre_cli.terminal.text import Style
 
 
 class ScriptedRng:
@@ -290,13 +291,11 @@ def test_r9_bridge_is_shown_only_when_the_ruleset_asks():
 @pytest.mark.parametrize("ruleset", [STANDARD, CUTTHROAT, TWO_HANDED])
 def test_the_screen_waits_between_hands_but_not_after_the_last(ruleset) -> None:
     """A person reads each hand's result before the next deal (not after the game)."""
-    lines: list[str] = []
-    waits: list[int] = []
-    screen = TableScreen(
-        lines.append, Style(colour=False), me=0, between_hands=lambda: waits.append(len(lines))
-    )
-    game = new_game(ruleset, seed=5, observer=screen)
+    console = Said(repeat(""), waits=True)
+    game = new_game(ruleset, seed=5, observer=TableScreen(console, me=0))
     game.play()
+    lines = console.lines
+    waits = console.asked_at
     assert len(waits) == len(game.records) - 1
     for at in waits:  # each wait comes right after a hand's score
         assert any(line.startswith("Score: ") for line in lines[at - 12 : at])
@@ -306,10 +305,9 @@ def test_the_screen_waits_between_hands_but_not_after_the_last(ruleset) -> None:
 def test_a_narrow_terminal_shows_the_markers_one_above_the_other() -> None:
     """R11 pictures stay whole: side by side where they fit, else stacked."""
     for columns in (80, 40):
-        lines: list[str] = []
-        screen = TableScreen(lines.append, Style(colour=False), columns=lambda c=columns: c)
-        new_game(STANDARD, seed=5, observer=screen).play_hand()
-        picture = "\n".join(lines).split("Score: ")[1]
+        console = Said(columns=columns)
+        new_game(STANDARD, seed=5, observer=TableScreen(console)).play_hand()
+        picture = "\n".join(console.lines).split("Score: ")[1]
         assert "┌" in picture and max(len(line) for line in picture.splitlines()) <= columns
         assert (picture.count("┌") == 2) and (picture.count("\n┌") == 2) is (columns < 60)
         assert picture.count("face down on top of the 6") == 2  # each caption whole

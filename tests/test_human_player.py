@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import re
+from itertools import repeat
 
 import pytest
+from consoles import Said
 from deals import STANDARD, deal, run
 from hypothesis import given
 from hypothesis import strategies as st
@@ -12,7 +14,7 @@ from hypothesis import strategies as st
 from euchre_cli.engine.cards import Suit, parse_card, sorted_hand
 from euchre_cli.engine.hand import Hand
 from euchre_cli.engine.values import ALONE, NAME, ORDER, PASS, PICKUP, PLAY, Phase
-from euchre_cli.terminal.human import HumanPlayer, QuitGame
+from euchre_cli.terminal.human import HumanPlayer, QuitGame, Seat
 from euchre_cli.terminal.text import Style, fit_to_width
 
 HAND = {0: "JH QH KH QD JS", 1: "9C TC JC QC KC"}
@@ -21,13 +23,10 @@ HAND = {0: "JH QH KH QD JS", 1: "9C TC JC QC KC"}
 def answer(hand: Hand, *answers: str, auto_play: bool = True) -> tuple[object, list[str]]:
     """The action the person's answers give at the current question, and what they saw
     (``auto_play=False``: a question with one legal card is asked too)."""
-    said: list[str] = []
-    queue = list(answers)
-    player = HumanPlayer(
-        lambda prompt: queue.pop(0), said.append, Style(colour=False), auto_play=auto_play
-    )
+    console = Said(answers)
+    player = HumanPlayer(console, Seat(auto_play=auto_play))
     action = player.choose(hand.view(hand.current_seat), hand.legal_actions())
-    return action, said
+    return action, console.lines
 
 
 def first_round(dealer: int = 3) -> Hand:
@@ -137,10 +136,9 @@ def test_p_is_refused_where_the_question_is_whether_to_pick_up() -> None:
 
 def test_r4_the_dealer_is_asked_to_pick_up_with_yes_or_no() -> None:
     hand = run(first_round(dealer=0), "pass pass pass")  # the dealer bids last
-    prompts: list[str] = []
-    player = HumanPlayer(lambda prompt: prompts.append(prompt) or "y", print, Style(colour=False))
-    assert player.choose(hand.view(0), hand.legal_actions()) is ORDER
-    assert prompts[-1].endswith("Upcard 9♠. Pick it up? [y/n]")
+    console = Said(["y"])
+    assert HumanPlayer(console).choose(hand.view(0), hand.legal_actions()) is ORDER
+    assert console.asked[-1].endswith("Upcard 9♠. Pick it up? [y/n]")
     action, said = answer(hand, "maybe", "n")
     assert action is PASS
     assert "'maybe' is not understood here: answer y (pick it up) or n (pass)" in said[-1]
@@ -181,17 +179,12 @@ def test_r7_an_only_legal_card_is_played_without_a_question_saying_so() -> None:
     action, said = answer(follow)
     assert action is PLAY[parse_card("QD")]
     assert said == ["You play Q♦ (played for you: your only diamond)."]
-    asked: list[str] = []
-
-    def ask(prompt: str) -> str:
-        asked.append(prompt)
-        return "qd"
-
-    person = HumanPlayer(ask, said.append, Style(colour=False), auto_play=False)
+    console = Said(["qd"])
+    person = HumanPlayer(console, Seat(auto_play=False))
     assert person.choose(follow.view(0), follow.legal_actions()) is PLAY[parse_card("QD")]
-    assert len(asked) == 1 and asked[0].endswith("Your card (follow ♦ diamonds)")
+    (asked,) = console.asked
+    assert asked.endswith("Your card (follow ♦ diamonds)")
     assert person.choose(hand.view(0), hand.legal_actions()) is PLAY[last]  # never asked
-    assert len(asked) == 1
 
 
 def test_r7_an_only_trump_is_said_so_the_left_bower_too() -> None:
@@ -199,10 +192,9 @@ def test_r7_an_only_trump_is_said_so_the_left_bower_too() -> None:
     hand = run(deal(STANDARD, dealer=3, hands=hands, upcard="9H"), "order pass pass pass pass")
     run(hand, "play:JH")  # hearts led: the left bower is seat 1's only trump (R2)
     assert hand.current_seat == 1 and hand.legal_actions() == [PLAY[parse_card("JD")]]
-    said: list[str] = []
-    player = HumanPlayer(lambda prompt: "", said.append, Style(colour=False))
-    assert player.choose(hand.view(1), hand.legal_actions()) is PLAY[parse_card("JD")]
-    assert said == ["You play J♦ (played for you: your only trump)."]
+    console = Said()
+    assert HumanPlayer(console).choose(hand.view(1), hand.legal_actions()) is PLAY[parse_card("JD")]
+    assert console.lines == ["You play J♦ (played for you: your only trump)."]
 
 
 def test_r2_a_refusal_involving_the_left_bower_says_it_is_a_trump() -> None:
@@ -244,15 +236,13 @@ def test_r7_a_refusal_lists_the_legal_cards_as_the_hand_is_numbered() -> None:
 def test_r7_the_prompt_says_when_the_led_suit_cannot_be_followed() -> None:
     hand = run(first_round(), "order pass pass pass pass play:KH")  # spades trump, K♥ led
     assert hand.current_seat == 1  # clubs only (J♣ is trump): no hearts
-    prompts: list[str] = []
-    player = HumanPlayer(
-        lambda prompt: prompts.append(prompt) or "JC", print, Style(colour=False), auto_play=False
-    )
+    console = Said(repeat("JC"))
+    player = HumanPlayer(console, Seat(auto_play=False))
     player.choose(hand.view(1), hand.legal_actions())
-    assert prompts[-1].endswith("Your card (no ♥ hearts: any card)")
+    assert console.asked[-1].endswith("Your card (no ♥ hearts: any card)")
     hand = run(first_round(), "order pass pass pass pass play:JS")  # the right bower led
     player.choose(hand.view(1), hand.legal_actions())  # J♣, the left bower, follows trump
-    assert prompts[-1].endswith("Your card (follow ♠ spades)")
+    assert console.asked[-1].endswith("Your card (follow ♠ spades)")
 
 
 def test_help_says_what_y_and_n_mean_at_yes_or_no_questions() -> None:
@@ -364,15 +354,10 @@ def test_a_narrow_terminal_keeps_indents_and_colour() -> None:
 def test_r4_the_dealers_partner_is_asked_to_assist() -> None:
     """Seat 0 sits across from dealer 2: 'assist' in the question and in ? alike."""
     hand = first_round(dealer=2)
-    prompts: list[str] = []
-    said: list[str] = []
-    answers = iter(["?", "assist"])
-    player = HumanPlayer(
-        lambda prompt: prompts.append(prompt) or next(answers), said.append, Style(colour=False)
-    )
-    assert player.choose(hand.view(0), hand.legal_actions()) is ORDER
-    assert prompts[0].endswith("Upcard 9♠. Assist your partner? [order/pass]")
-    assert "You may: pass, assist." in said[0]
+    console = Said(["?", "assist"])
+    assert HumanPlayer(console).choose(hand.view(0), hand.legal_actions()) is ORDER
+    assert console.asked[0].endswith("Upcard 9♠. Assist your partner? [order/pass]")
+    assert "You may: pass, assist." in console.lines[0]
 
 
 def test_r4_assist_is_taken_by_its_first_letter_as_bids_are() -> None:
@@ -388,10 +373,11 @@ def test_r17_the_dealers_partner_hears_that_assisting_means_playing_alone() -> N
 
     rules = dataclasses.replace(STANDARD, bidding=BiddingRules(partner_orders_alone=True))
     hand = deal(rules, dealer=2, hands=HAND, upcard="9S")  # seat 0 is the dealer's partner
-    prompts: list[str] = []
-    player = HumanPlayer(lambda prompt: prompts.append(prompt) or "pass", print, Style(False))
-    assert player.choose(hand.view(0), hand.legal_actions()) is PASS
-    assert "Assist your partner? (you then play alone, and your partner sits out)" in prompts[0]
+    console = Said(["pass"])
+    assert HumanPlayer(console).choose(hand.view(0), hand.legal_actions()) is PASS
+    assert "Assist your partner? (you then play alone, and your partner sits out)" in (
+        console.asked[0]
+    )
 
 
 def test_r17_under_natural_trump_a_hand_without_the_suit_is_offered_only_pass() -> None:
@@ -409,24 +395,14 @@ def test_r17_under_natural_trump_a_hand_without_the_suit_is_offered_only_pass() 
 def test_the_hinters_work_is_done_where_the_terminal_can_say_so() -> None:
     """A hint, and the five a keep question suggests, are worked out by the search: a
     long one is said ("Working out the hint…") as a computer's turn is."""
-    from contextlib import nullcontext
-
     from euchre_cli.players.levels import make_player
     from euchre_cli.terminal.human import WORKING_OUT_THE_HINT
 
-    said: list[str] = []
-    working: list[str] = []
-    answers = ["hint", "pass"]
-    player = HumanPlayer(
-        lambda prompt: answers.pop(0),
-        said.append,
-        Style(colour=False),
-        hinter=make_player("hard", STANDARD, seed=1),
-        thinking=lambda words: working.append(words) or nullcontext(),
-    )
+    console = Said(["hint", "pass"])
+    player = HumanPlayer(console, hinter=make_player("hard", STANDARD, seed=1))
     hand = first_round()
     assert player.choose(hand.view(0), hand.legal_actions()) is PASS
-    assert working == [WORKING_OUT_THE_HINT] and said[0].startswith("Hint: ")
+    assert console.working == [WORKING_OUT_THE_HINT] and console.lines[0].startswith("Hint: ")
 
 
 HOPELESS = "9C TC 9D TD 9S"  # not a trump, nor an ace: no lone defence (R6)
@@ -434,19 +410,14 @@ HOPELESS = "9C TC 9D TD 9S"  # not a trump, nor an ace: no lone defence (R6)
 ANN_ORDERS = "pass order pass"
 
 
-def defending(hand: str, **options: object) -> tuple[object, list[str]]:
+def defending(hand: str, seat: Seat | None = None) -> tuple[object, list[str]]:
     """The person's answer at "Defend alone?" holding ``hand``, and the questions
     asked (none answered but with n)."""
-    asked: list[str] = []
-
-    def answered(prompt: str) -> str:
-        asked.append(prompt)
-        return "n"
-
-    player = HumanPlayer(answered, lambda line: None, Style(colour=False), **options)
+    console = Said(["n"])
+    player = HumanPlayer(console, seat)
     table = run(deal(STANDARD, dealer=3, hands={0: hand}, upcard="9H"), ANN_ORDERS)
     assert table.phase is Phase.DEFENDER_ALONE and table.current_seat == 0
-    return player.choose(table.view(0), table.legal_actions()), asked
+    return player.choose(table.view(0), table.legal_actions()), console.asked
 
 
 def test_r6_defend_alone_is_asked_only_of_a_hand_with_a_hope() -> None:
@@ -454,7 +425,7 @@ def test_r6_defend_alone_is_asked_only_of_a_hand_with_a_hope() -> None:
     assert defending(HOPELESS) == (PASS, [])  # answered no, and that is the move
     action, asked = defending("JH JD AH KS AC")
     assert action is PASS and asked[0].endswith("Defend alone? [y/N]")
-    assert defending("JH JD AH KS AC", ask_defend_alone=False) == (PASS, [])
+    assert defending("JH JD AH KS AC", Seat(ask_defend_alone=False)) == (PASS, [])
 
 
 def test_undo_goes_back_past_a_defend_alone_never_asked() -> None:
@@ -464,7 +435,7 @@ def test_undo_goes_back_past_a_defend_alone_never_asked() -> None:
 
     table = run(deal(STANDARD, dealer=3, hands={0: HOPELESS}, upcard="9H"), ANN_ORDERS)
     run(table, "pass pass pass")  # the no said for you, Bob's no; Cy leaves the upcard
-    player = HumanPlayer(lambda prompt: "undo", lambda line: None, Style(colour=False))
+    player = HumanPlayer(Said(["undo"]))
     with pytest.raises(TakeBack) as undo:
         player.choose(table.view(0), table.legal_actions())
     earlier, taken = table.taken_back(0, undo.value.decided)

@@ -8,6 +8,7 @@ import dataclasses
 import json
 
 import pytest
+from consoles import Said
 from deals import CUTTHROAT, STANDARD, TWO_HANDED
 
 from euchre_cli.engine.game import Game
@@ -17,7 +18,6 @@ from euchre_cli.engine.scoring import GameResult
 from euchre_cli.engine.values import EngineError
 from euchre_cli.players import RandomPlayer
 from euchre_cli.terminal.screen import TableScreen
-from euchre_cli.terminal.text import Style
 
 # Railroad's laps and slam (R13) on the standard game, and a classic-like rubber (R10)
 # to 5 with slams; each seed below was chosen for what it shows, which is asserted.
@@ -305,18 +305,14 @@ def test_a_match_length_is_a_number_of_games_or_the_rubber() -> None:
 
 
 # ------------------------------------------------------------------------ the screen
-def screened(ruleset, seed, games=None, me=None):
-    lines: list[str] = []
-    pauses: list[tuple[int, str, str]] = []
-    screen = TableScreen(
-        lines.append,
-        Style(colour=False),
-        me=me,
-        between_games=lambda question, reminder: pauses.append((len(lines), question, reminder)),
-    )
-    match = new_match(ruleset, seed=seed, games=games, observer=screen)
+def screened(ruleset, seed, games=None, me=None, answer=lambda question: ""):
+    """The match's lines, and where the screen waited for Enter before each next game:
+    the lines said before it, and its question (``answer`` answers every wait)."""
+    console = Said(answer, waits=True)
+    match = new_match(ruleset, seed=seed, games=games, observer=TableScreen(console, me=me))
     match.play()
-    return match, lines, pauses
+    asked = zip(console.asked_at, console.asked)
+    return match, console.lines, [(at, q) for at, q in asked if q.startswith("Enter starts")]
 
 
 def test_r10_the_screen_shows_each_games_worth_the_tally_and_the_margin() -> None:
@@ -341,11 +337,21 @@ def test_r10_the_screen_shows_each_games_worth_the_tally_and_the_margin() -> Non
     assert "Game 2 of the rubber" in text
     assert text.count("Draw for seats") == 1  # seats are drawn once, for the match
     # one pause, between the two games, after the tally and before game 2 begins
-    ((at, question, reminder),) = pauses
+    ((at, question),) = pauses
     assert question == "Enter starts game 2 (table reviews the last hand, quit leaves)"
-    assert "Press Enter for game 2" in reminder
     assert lines[at - 2].startswith("Games won:") and lines[at - 1] == ""
     assert lines[at] == "Game 2 of the rubber"
+
+
+def test_an_answer_the_wait_between_games_does_not_take_is_told_what_to_type() -> None:
+    answers = iter(["x", "undo", "table", ""])
+    _, lines, [(at, _), *asked_again] = screened(
+        RUBBER, seed=5, answer=lambda question: next(answers) if "game 2" in question else ""
+    )
+    reminder = "Press Enter for game 2, type table to review the last hand, or quit to leave."
+    assert lines[at : at + 2] == [reminder, reminder]  # undo too: no hand is in play
+    assert lines[at + 2].startswith("Hand ") and lines[at + 3] == "Game 2 of the rubber"
+    assert len(asked_again) == 3
 
 
 def test_r13_the_screen_says_which_side_starts_the_next_game_with_its_laps() -> None:

@@ -21,6 +21,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from consoles import Said
 from deals import FirstLegal, deal, run, stack
 
 from euchre_cli.book import open_book
@@ -39,9 +40,8 @@ from euchre_cli.records.review import (
 )
 from euchre_cli.records.store import GameBook
 from euchre_cli.rulebook import load_ruleset
-from euchre_cli.terminal.human import HumanPlayer
+from euchre_cli.terminal.human import HumanPlayer, Seat
 from euchre_cli.terminal.review import REVIEW_KEYS
-from euchre_cli.terminal.text import Style
 
 NAMES = ("You", "Ann", "Bob", "Cy")
 # The tests' plain answers (as in test_cli_play): each round holds a typo, a request
@@ -279,11 +279,11 @@ def test_the_points_are_the_ones_the_hint_gives_beside_the_chances(book: Path) -
     decision = next(d for d in decisions_of(saved).decisions if d.view.phase is Phase.BID_UPCARD)
     assert decision.view.scores is not None  # in a game: the hint gives chances
     weighed = Reviewer(saved.setup).weigh(decision)
-    said: list[str] = []
     hinter = Reviewer(saved.setup).player  # the hint's player: the same level and seed
-    style = Style(colour=False)
-    person = HumanPlayer(lambda prompt: "pass", said.append, style, hinter=hinter, hints=True)
+    console = Said(["pass"])
+    person = HumanPlayer(console, Seat(hints=True), hinter=hinter)
     person.choose(decision.view, list(decision.legal))  # the hint, then the answer
+    said = console.lines
     assert said[0].startswith("Hint: ") and "win the game" in said[0]
     for points in (weighed.chosen_points, weighed.preferred_points):
         assert f"{points:+.2f}" in said[0]

@@ -15,8 +15,9 @@ from euchre_cli.records.recorder import Recorder
 from euchre_cli.records.store import GameBook
 from euchre_cli.rulebook import load_ruleset
 from euchre_cli.terminal import pace
-from euchre_cli.terminal.human import QuitGame
-from euchre_cli.terminal.sitting import MAX_SCRIPTED_REPEATS, GameAtTerminal, Seat, StuckScript
+from euchre_cli.terminal.console import MAX_SCRIPTED_REPEATS, StuckScript
+from euchre_cli.terminal.human import QuitGame, Seat
+from euchre_cli.terminal.sitting import GameAtTerminal
 
 TWO_HANDED = load_ruleset("two-handed")
 
@@ -131,11 +132,11 @@ def test_who_is_thinking_is_said_on_the_tables_terminal_only(
     error: its pace and its status are off).  That it is said, and blanked, when a
     decision is slow is test_console's, on a pty."""
     monkeypatch.setattr("sys.stdout", Terminal() if terminal else io.StringIO())
-    assert GameAtTerminal(played(), as_json=as_json).status.active is said
+    assert GameAtTerminal(played(), as_json=as_json).console.status.active is said
 
 
 def test_the_seat_says_whether_defend_alone_is_asked() -> None:
     """``--no-ask-defend-alone`` (or the setting) reaches the person's questions."""
     for asked in (True, False):
         game = GameAtTerminal(played(), seat=Seat(ask_defend_alone=asked))
-        assert game.players[0].ask_defend_alone is asked
+        assert game.players[0].seat.ask_defend_alone is asked

@@ -297,7 +297,7 @@ def test_colour_only_on_a_terminal_without_no_color_or_term_dumb(
 @pytest.mark.parametrize(
     ("module", "args"),
     [
-        ("terminal.sitting", ("play", "--watch", "--seed", "2", "--level", "easy")),
+        ("terminal.console", ("play", "--watch", "--seed", "2", "--level", "easy")),
         ("commands.games", ("games", "show", "1")),
         ("commands.games", ("games", "replay", "1", "--delay", "0")),
         ("commands.review", ("review", "1")),

@@ -22,10 +22,11 @@ from ..records.game import RecordError, SavedGame, Setup
 from ..records.recorder import Recorder
 from ..records.store import GameBook
 from ..rulebook import load_ruleset
-from ..terminal.human import QuitGame
+from ..terminal.console import StuckScript
+from ..terminal.human import QuitGame, Seat
 from ..terminal.numbers import DEFAULT_ORDER, ORDERS
 from ..terminal.pace import MAX_DELAY, PLAYING_PAUSE, WATCHING_PAUSE
-from ..terminal.sitting import GameAtTerminal, Seat, StuckScript
+from ..terminal.sitting import GameAtTerminal
 from ..terminal.text import json_text, needs_ascii
 from ..terminal.words import record_words
 
@@ -38,7 +39,6 @@ def run_game(
     setup: Setup,
     as_json: bool,
     delay: float | None,
-    hints: bool = False,
     db: str | None = None,
     save: bool = False,
     resumed: SavedGame | None = None,
@@ -53,8 +53,7 @@ def run_game(
             setup,
             as_json=as_json,
             delay=delay,
-            hints=hints,
-            seat=seat or Seat(),
+            seat=seat,
             recorder=recorder,
             resumed=resumed,
         )
@@ -292,8 +291,8 @@ def _game_command(
         person = None if watch else 0
         setup = Setup(ruleset, seed, tuple(names), person, level, think, games, best_of)
         keep = not watch if save is None else save
-        seat = Seat(hand_order, auto_play, ask_defend_alone)
-        run_game(setup, as_json, delay, hints, db, keep, seat=seat)
+        seat = Seat(hand_order, auto_play, ask_defend_alone, hints)
+        run_game(setup, as_json, delay, db, keep, seat=seat)
 
     command.__doc__ = doc + _HOW_TO_PLAY
     return click.command(name=name_of_command)(command)
@@ -354,5 +353,5 @@ def resume(
         raise click.ClickException(
             f"game {saved.id} is finished: `euchre games show {saved.id}` shows it hand by hand"
         )
-    seat = Seat(hand_order, auto_play, ask_defend_alone)
-    run_game(saved.setup, as_json, delay, hints, db, save=True, resumed=saved, seat=seat)
+    seat = Seat(hand_order, auto_play, ask_defend_alone, hints)
+    run_game(saved.setup, as_json, delay, db, save=True, resumed=saved, seat=seat)

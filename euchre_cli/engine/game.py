@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from .cards import RANK_NAMES, Card
 from .hand import Hand
 from .play import Player, TakeBack, play_out, shuffled_deck
-from .rules import Ruleset, side_name
+from .rules import Ruleset, scores_text, side_name
 from .scoring import HandScore, at_the_bridge, game_winner, score_hand
 from .values import Action, EngineError, HandResult, Phase
 
@@ -171,7 +171,7 @@ class Game:
 
     def scores_text(self) -> str:
         """The score in words: "Ann & Cy 7, Bob & Di 10"."""
-        return ", ".join(f"{name} {score}" for name, score in zip(self.side_names, self.scores))
+        return scores_text(self.side_names, self.scores)
 
     def bridge(self) -> int | None:
         if not self.ruleset.game.bridge:

@@ -108,6 +108,7 @@ class Hand:
         self.discards: list[tuple[Card, ...]] = [()] * players  # each seat's, in order
         self.given: list[tuple[Card, ...]] = [()] * players  # passed on face down
         self.received: list[tuple[Card, ...]] = [()] * players  # ... and taken so
+        self.passed_to: list[int] = []  # lone players passed a partner's card (R13)
         self.weak_hand: tuple[int, tuple[Card, ...]] | None = None  # (seat, cards shown)
         self.redeal = False
         self.tricks: list[Trick] = []
@@ -417,6 +418,7 @@ class Hand:
         self.hands[lone] |= 1 << card
         self.given[seat] += (card,)
         self.received[lone] += (card,)
+        self.passed_to.append(lone)
         self._discard_queue = [lone]
         self.phase = Phase.DISCARD
         self.current_seat = lone
@@ -615,6 +617,7 @@ class Hand:
             weak_hand=self.weak_hand,
             given=self.given[seat],
             received=self.received[seat],
+            passed_to=tuple(self.passed_to),
             dealt=self.deal_order[seat],
         )
 

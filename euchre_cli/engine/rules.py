@@ -46,6 +46,11 @@ def side_name(names: Sequence[str]) -> str:
     return " & ".join(names)
 
 
+def scores_text(side_names: Sequence[str], scores: Sequence[int]) -> str:
+    """The score in words: "Ann & Cy 7, Bob & Di 10"."""
+    return ", ".join(f"{name} {score}" for name, score in zip(side_names, scores))
+
+
 def _setting(
     default: Any, explanation: str, *, allowed: tuple = (), between: tuple[int, int] | None = None
 ):

@@ -219,8 +219,9 @@ class View:
 
     Its own cards and discards, the upcard, every bid, whether the dealer took the
     upcard, trump, who went alone or sits out, a weak hand shown, and every card
-    played; the cards it passed on or was passed face down.  Never the other hands,
-    the dummy (until the seat merges it), the kitty or others' discards.
+    played; the cards it passed on or was passed face down, and who else was passed
+    one (R13).  Never the other hands, the dummy (until the seat merges it), the kitty
+    or others' discards.
     """
 
     seat: int
@@ -249,6 +250,7 @@ class View:
     weak_hand: tuple[int, tuple[Card, ...]] | None = None  # (seat, cards) shown to all (R17)
     given: tuple[Card, ...] = ()  # passed on face down: to the kitty (R17), to a lone partner
     received: tuple[Card, ...] = ()  # taken face down: the kitty's, a partner's, the dummy
+    passed_to: tuple[int, ...] = ()  # lone players passed a card by their partner (R13), face down
     dealt: tuple[Card, ...] = ()  # the seat's own cards in the order they were dealt (R3)
 
     @property

@@ -10,11 +10,10 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Sequence
-from contextlib import AbstractContextManager, nullcontext
-from typing import Protocol
+from functools import partial
+from typing import NamedTuple, Protocol
 
 from ..engine.cards import (
-    EFFECTIVE_SUIT,
     Card,
     Suit,
     cards_of,
@@ -26,16 +25,10 @@ from ..engine.hand import why_illegal
 from ..engine.play import Player, TakeBack
 from ..engine.rules import HAND_SIZE, WEAK_HAND_SWAP
 from ..engine.values import (
-    ALONE,
     BEFORE_EXCHANGE,
     DISCARD,
-    GIVE,
-    NAME,
     ORDER,
     PASS,
-    PICKUP,
-    PLAY,
-    SHOW,
     Action,
     InvalidAction,
     Phase,
@@ -43,18 +36,16 @@ from ..engine.values import (
 )
 from ..limits import whole_number
 from ..players.rule_based import worth_weighing
-from .numbers import DEFAULT_ORDER, in_hand_order, numbered
+from .console import Console
+from .numbers import DEFAULT_ORDER, in_hand_order, numbered, passed_by_partner
 from .text import Style
-from .words import ACTION_WORDS, PHASE_WORDS, refusal_words
+from .words import ACTION_WORDS, PHASE_WORDS, Question, name_a_suit, phase_words, refusal_words
 
 
 class QuitGame(Exception):
     """The person typed ``quit``."""
 
 
-_YES = {"y", "yes", "alone", "a", "pickup", "pick", "take", "t"}
-_NO = {"n", "no", "pass", "p", "leave", "l"}
-_ORDER_WORDS = {"o", "order", "up", "pick", "pickup", "a", "assist", "accept", "y", "yes"}
 HELP = (
     "Or: table (the deal, trump, this hand's tricks, the score), hint (the computer's"
     " advice), undo (take back your last decision in this hand), quit (leave the game)."
@@ -65,8 +56,18 @@ SHOW_TABLE_ANSWERS = ("table", "score")
 """What a person types, at any question or between hands, to see the table."""
 
 
-class Table(Protocol):
-    """The table as the screen describes it, on request (``screen.TableScreen``)."""
+class Seat(NamedTuple):
+    """How the person's cards are shown and played, and what they are asked
+    (``--hand-order``, ``--auto-play``, ``--ask-defend-alone``, ``--hints``)."""
+
+    order: str = DEFAULT_ORDER  # the order the hand is shown and numbered in
+    auto_play: bool = True  # an only legal card is played for the person
+    ask_defend_alone: bool = True  # False: "Defend alone?" never asked, always no
+    hints: bool = False  # the hint shown before every decision
+
+
+class Screen(Protocol):
+    """The person's own screen, as their questions use it (``screen.TableScreen``)."""
 
     def contract(self) -> str:
         """Trump and who made it, in a few words."""
@@ -82,37 +83,26 @@ class Table(Protocol):
 
 
 class HumanPlayer:
-    """Asks the person at the keyboard; ``hinter`` (the hard level) gives hints and
+    """Asks the person at the ``console``; ``hinter`` (the hard level) gives hints and
     the five cards Enter keeps, so the suggestion and the hint are one choice;
-    ``table`` answers ``table`` (or ``score``) at any question.  Cards are shown and
-    numbered in ``order`` (``numbers.ORDERS``); with ``auto_play`` an only legal card
-    is played without asking (the last card always is).  A question not asked
-    (``_asked``) is answered no, and that answer is the person's move in the record,
-    as a card played for them is."""
+    ``screen`` answers ``table`` (or ``score``) at any question.  Cards are shown and
+    numbered in the ``seat``'s order (``numbers.ORDERS``); with its ``auto_play`` an
+    only legal card is played without asking (the last card always is).  A question
+    not asked (``_asked``) is answered no, and that answer is the person's move in the
+    record, as a card played for them is."""
 
     def __init__(
         self,
-        ask: Callable[[str], str],
-        out: Callable[[str], None],
-        style: Style,
+        console: Console,
+        seat: Seat | None = None,
         hinter: Player | None = None,
-        hints: bool = False,
-        table: Table | None = None,
-        order: str = DEFAULT_ORDER,
-        auto_play: bool = True,
-        thinking: Callable[[str], AbstractContextManager[None]] = lambda words: nullcontext(),
-        ask_defend_alone: bool = True,
+        screen: Screen | None = None,
     ) -> None:
-        self.ask = ask
-        self.out = out
-        self.style = style
-        self.table = table
+        self.console = console
+        self.style = console.style
+        self.seat = seat or Seat()
         self.hinter = hinter  # a player with ``analyse`` (the hard level) for ``hint``
-        self.hints = hints  # show the hint before every decision
-        self.order = order
-        self.auto_play = auto_play
-        self.thinking = thinking  # around the hinter's work: says it when it is long
-        self.ask_defend_alone = ask_defend_alone  # False: never asked, always "no"
+        self.screen = screen
         self._planned_discards: list[Card] = []
         self._dealt: tuple[Card, ...] = ()  # the hand at the last bid: before any dummy
 
@@ -122,14 +112,15 @@ class HumanPlayer:
         many = view.phase is Phase.DISCARD and len(view.hand) - HAND_SIZE > 1
         if many or view.phase is Phase.WEAK_EXCHANGE or self._planned_discards:
             return self._discard_from_plan(view, legal)
-        if view.phase is Phase.PLAY and (len(view.hand) == 1 or self.auto_play and len(legal) == 1):
+        only = len(view.hand) == 1 or self.seat.auto_play and len(legal) == 1
+        if view.phase is Phase.PLAY and only:
             return self._played_for_you(view, legal[0])
         if not self._asked(view):  # the answer is no, given as the person's move
             return PASS
-        if self.hints and len(legal) > 1:
+        if self.seat.hints and len(legal) > 1:
             self._hint(view, legal)
         while True:
-            answer = self.ask(self._prompt(view, legal)).strip()
+            answer = self.console.ask(self._prompt(view, legal)).strip()
             self._quit_or_undo(answer)
             if answer.lower() == "hint":
                 self._hint(view, legal)
@@ -142,13 +133,13 @@ class HumanPlayer:
             try:
                 action = self._read(view, legal, answer)
             except InvalidAction as error:
-                self.out(_with_help(str(error), "? lists your choices"))
+                self.console.say(_with_help(str(error), "? lists your choices"))
                 continue
             if action in legal:
                 return action
             refused = why_illegal(view, self._in_hand_order(view, legal), action)
             why = refusal_words(refused, lambda a: self._answer_words(a, view))
-            self.out(f"Not allowed: {why}.")
+            self.console.say(f"Not allowed: {why}.")
 
     def _quit_or_undo(self, answer: str) -> None:
         """``quit`` leaves the game; ``undo`` takes back this seat's last decision in
@@ -165,7 +156,7 @@ class HumanPlayer:
         alone?" (R6), asked only of a hand with some hope of three tricks alone, and
         never with ``ask_defend_alone`` off: asked on every hand the other side made,
         it was answered n without being read."""
-        if view.phase is Phase.DEFENDER_ALONE and not self.ask_defend_alone:
+        if view.phase is Phase.DEFENDER_ALONE and not self.seat.ask_defend_alone:
             return False
         return worth_weighing(view)
 
@@ -183,90 +174,44 @@ class HumanPlayer:
             led = view.led_suit
             named = "trump" if led is view.trump else led.title.lower().removesuffix("s")
             why = f"your only {named}"
-        if self.table is not None:
-            self.table.played_for_you(why)
+        if self.screen is not None:
+            self.screen.played_for_you(why)
         else:
-            self.out(f"You play {self.style.card(action.card)} (played for you: {why}).")
+            self.console.say(f"You play {self.style.card(action.card)} (played for you: {why}).")
         return action
 
     # prompts ----------------------------------------------------------------------
     def _held_in_order(self, view: View) -> list[Card]:
-        return in_hand_order(view, self.order)
+        return in_hand_order(view, self.seat.order)
 
     def _show_hand(self, view: View, marked: frozenset[Card] = frozenset()) -> str:
         """The cards held, each after its number (``numbers``: a number kept from the
         moment trump is fixed, so a card gone leaves a gap)."""
         return "  ".join(
             f"{i}:{self.style.card(c)}{'*' if c in marked else ''}"
-            for i, c in enumerate(numbered(view, self.order), start=1)
+            for i, c in enumerate(numbered(view, self.seat.order), start=1)
             if c in view.hand
         )
 
     def _prompt(self, view: View, legal: Sequence[Action]) -> str:
-        phase = view.phase
-        upcard = self.style.card(view.upcard)
-        if phase is Phase.BID_UPCARD:
-            if view.seat == view.dealer:
-                return f"{self._show_hand(view)}\nUpcard {upcard}. Pick it up? [y/n]"
-            question = "Assist your partner?" if view.partner == view.dealer else "Order it up?"
-            rules = view.rules
-            if rules and rules.bidding.partner_orders_alone and view.partner == view.dealer:
-                question = "Assist your partner? (you then play alone, and your partner sits out)"
-            if legal == [PASS]:  # R17's natural trump: no card of the suit
-                named = view.proposed_suit.title.lower()
-                return f"{self._show_hand(view)}\nUpcard {upcard}. You hold no {named}: [pass]"
-            return f"{self._show_hand(view)}\nUpcard {upcard}. {question} [order/pass]"
-        if phase is Phase.NAME_TRUMP:
-            suits = "/".join(a.suit.letter.lower() for a in legal if a.kind == "name")
-            passing = "/pass" if PASS in legal else " (you are stuck: you must name one)"
-            return f"{self._show_hand(view)}\nName trump [{suits}{passing}]"
-        if phase is Phase.DEALER_NAMES:
-            return f"{self._show_hand(view)}\nThe joker is up: name trump [c/d/h/s]"
-        if phase is Phase.MAKER_ALONE:
-            partner = "the dummy" if view.dummy_cards and view.partner is None else "your partner"
-            return f"{self._show_hand(view)}\nGo alone, without {partner}? [y/N]"
-        if phase is Phase.DEFENDER_ALONE:
-            return f"{self._show_hand(view)}\nDefend alone? [y/N]"
-        if phase is Phase.PICKUP:
-            return f"{self._show_hand(view)}\nPick up {upcard}? [Y/n]"
-        if phase is Phase.DISCARD:
-            passed = _passed_to_me(view)
-            if passed:  # R13: the lone player holds six
-                return (
-                    f"{self._show_hand(view, passed)}\nDiscard which card? (* your partner"
-                    " passed you; number or code)"
-                )
-            return f"{self._show_hand(view)}\nDiscard which card? (number or code)"
-        if phase is Phase.WEAK_HAND:
-            rules = view.rules
-            test = _WEAK_TESTS.get(rules.deal.weak_hand_test, "") if rules else ""
-            then = (
-                "and swap three cards for the kitty's"
-                if rules and (rules.deal.weak_hand == "exchange")
-                else "for a new deal"
-            )
-            return f"{self._show_hand(view)}\nYour hand is weak ({test}). Show it {then}? [y/N]"
-        if phase is Phase.CALL_FOR_BEST:
-            return (
-                f"{self._show_hand(view)}\nYour partner goes alone and calls for your best card."
-                " Pass which one? (number or code)"
-            )
-        led = view.led_suit
-        if led is None:
-            follow = " (you lead)"
-        elif any(Suit(EFFECTIVE_SUIT[view.trump][card]) is led for card in view.hand):
-            follow = f" (follow {self.style.suit(led)})"
-        else:
-            follow = f" (no {self.style.suit(led)}: any card)"
-        contract = self.table.contract() if self.table else ""
+        """The hand, numbered, and the phase's question under it (``words``); a card's
+        question is headed by the contract."""
+        words = phase_words(view)
+        assert words.question is not None, f"{view.phase} asks no question of its own"
+        question = words.question(Question(view, legal, self.style))
+        asked = f"{self._show_hand(view, passed_by_partner(view))}\n{question}"
+        if not words.shows_contract:
+            return asked
+        contract = self.screen.contract() if self.screen else ""
         contract = contract or f"Trump {self.style.suit(view.trump)}"
-        return f"{contract}.\n{self._show_hand(view)}\nYour card{follow}"
+        return f"{contract}.\n{asked}"
 
     def _showed_table(self, answer: str) -> bool:
         """Show the table if that is what ``answer`` asks for."""
         if answer.lower() not in SHOW_TABLE_ANSWERS:
             return False
-        self.out(self.table.table() if self.table else "There is no table to show here.")
+        table = self.screen.table() if self.screen else "There is no table to show here."
+        self.console.say(table)
         return True
 
     def _in_hand_order(self, view: View, legal: Sequence[Action]) -> list[Action]:
@@ -278,7 +223,7 @@ class HumanPlayer:
     def _help(self, view: View, legal: Sequence[Action]) -> None:
         shown = self._in_hand_order(view, legal)
         choices = ", ".join(self._describe(action, view) for action in shown)
-        self.out(f"You may: {choices}. {HELP}")
+        self.console.say(f"You may: {choices}. {HELP}")
 
     def _describe(self, action: Action, view: View) -> str:
         """A choice as ``?`` lists it: what to type, and what it means where that is
@@ -288,75 +233,36 @@ class HumanPlayer:
         if action.suit is not None:
             return f"{action.suit.letter.lower()} ({action.suit.title.lower()})"
         words = self._action_words(action, view)
-        answers = PHASE_WORDS[view.phase].yes_no
-        if view.phase is Phase.BID_UPCARD and view.seat == view.dealer:
-            answers = (ORDER, PASS)
+        answers = phase_words(view).yes_no
         if answers:
             return f"{'y' if action is answers[0] else 'n'} ({words})"
         return words
 
     # reading answers --------------------------------------------------------------
     def _read(self, view: View, legal: Sequence[Action], answer: str) -> Action:
-        """The action an answer means in this phase; ``InvalidAction`` if none."""
-        phase = view.phase
+        """The action an answer means in this phase (its ``words``: the choices as ``?``
+        lists them, a card, a word typed, a suit); ``InvalidAction`` if none."""
+        words = phase_words(view)
         word = answer.lower()
-        asked_to_pick_up = phase is Phase.PICKUP or (
-            phase is Phase.BID_UPCARD and view.seat == view.dealer
-        )
-        if word == "p" and asked_to_pick_up:  # "Pick it up?" p: pick up, or pass?
-            leave = "leave it" if phase is Phase.PICKUP else "pass"
+        if word == "p" and words.p_could_mean:  # "Pick it up?" p: pick up, or pass?
+            leave = words.p_could_mean
             raise InvalidAction(
                 f"'p' could mean pick up or {leave}: answer y (pick it up) or n ({leave})"
             )
         for action in legal:  # a choice typed as ? lists it: "order up", "not go alone"
             if action.card is None and word == self._action_words(action, view).lower():
                 return action
-        if phase in _CARD_ACTIONS:
-            return _CARD_ACTIONS[phase][self._read_card(view, answer)]
-        if phase is Phase.BID_UPCARD:
-            if word in _ORDER_WORDS:
-                return ORDER
-            if word in _NO:
-                return PASS
-            suit = _suit_in(word)
-            if suit is not None:  # R4, R5: only the upcard's suit, until it is turned down
-                dealer = view.seat == view.dealer
-                if suit is view.proposed_suit:
-                    how = "answer y to pick it up" if dealer else "answer order"
-                    raise InvalidAction(f"to make {suit.title.lower()} trump, {how}")
-                what = "answer y or n" if dealer else "answer order or pass"
-                raise InvalidAction(
-                    f"the first round bids only on the upcard's suit; another suit may be"
-                    f" named in the second round, if the upcard is turned down: {what}"
-                )
-        elif phase in (Phase.NAME_TRUMP, Phase.DEALER_NAMES):
-            if word in ("p", "pass"):
-                return PASS
-            try:
-                return NAME[Suit.parse(word)]
-            except ValueError:
-                pass
-        elif phase in (Phase.MAKER_ALONE, Phase.DEFENDER_ALONE):
-            if word in _YES:
-                return ALONE
-            if word in _NO or not word:
-                return PASS
-        elif phase is Phase.PICKUP:
-            if word in _YES or word in ("pick up", "pick it up") or not word:
-                return PICKUP
-            if word in _NO or word == "leave it":
-                return PASS
-        elif phase is Phase.WEAK_HAND:
-            if word in _YES or word in ("s", "show"):
-                return SHOW
-            if word in _NO or not word or word in ("k", "keep"):
-                return PASS
+        if words.card is not None:
+            return words.card[self._read_card(view, answer)]
+        if word in words.typed:
+            return words.typed[word]
+        suit = _suit_in(word)
+        if suit is not None and words.suit is not None:
+            return words.suit(view, suit)
         try:
             return Action.parse(answer)
         except InvalidAction:
-            what = PHASE_WORDS[phase].answer or _name_a_suit(legal)
-            if phase is Phase.BID_UPCARD and view.seat == view.dealer:
-                what = "answer y (pick it up) or n (pass)"
+            what = words.answer or name_a_suit(legal)
             if not answer:
                 raise InvalidAction(f"please {what}") from None
             raise InvalidAction(f"'{_printable(answer)}' is not understood here: {what}") from None
@@ -367,7 +273,7 @@ class HumanPlayer:
             raise InvalidAction(f"type a card's code (like {first.typed}) or its number")
         if answer.isdigit():  # "²" and a 5,000-digit number too: refused as numbers
             number = whole_number(answer)
-            cards = numbered(view, self.order)
+            cards = numbered(view, self.seat.order)
             if number is not None and 1 <= number <= len(cards) and cards[number - 1] in view.hand:
                 return cards[number - 1]
             raise InvalidAction(self._no_card_numbered(view, answer, cards))
@@ -412,25 +318,23 @@ class HumanPlayer:
 
     def _ask_keep(self, view: View, legal: Sequence[Action]) -> list[Card]:
         cards = self._held_in_order(view)
-        numbers = [n for n, c in enumerate(numbered(view, self.order), start=1) if c in cards]
+        numbers = [n for n, c in enumerate(numbered(view, self.seat.order), start=1) if c in cards]
         keeping = _kept_count(view)
         suggestion, weighed = self._suggest_keep(view, legal)
         shown = self.style.cards(suggestion)
         must_keep = [c for c in view.hand if DISCARD[c] not in legal]
         # the maker bid holding its dealt cards: the others came from the dummy (R12, R14)
         dummy = frozenset(view.hand) - {*self._dealt, view.upcard} if self._dealt else frozenset()
-        if view.phase is Phase.WEAK_EXCHANGE:
-            dummy = frozenset()
         note = "* came from the dummy; " if dummy else ""
         if must_keep:  # R4 under mandatory pick-up: one of the five is the upcard
             note = f"{self.style.cards(must_keep)}, the upcard, stays; {note}"
-        if view.phase is Phase.WEAK_EXCHANGE:  # R17
-            swapped = len(view.hand) - keeping
-            note = f"the other {swapped} go face down for the kitty's {swapped}; "
-        if self.hints:
+        kept = PHASE_WORDS[view.phase].kept
+        if kept:  # R17: the rest are swapped for the kitty's, and no dummy came in
+            dummy, note = frozenset(), kept.format(count=len(view.hand) - keeping)
+        if self.seat.hints:
             self._hint_keep(suggestion, weighed, view, legal)
         while True:
-            answer = self.ask(
+            answer = self.console.ask(
                 f"{self._show_hand(view, dummy)}\nKeep which {keeping}? "
                 f"({note}codes or numbers; Enter keeps {shown})"
             ).strip()
@@ -441,7 +345,7 @@ class HumanPlayer:
             if self._showed_table(answer):
                 continue
             if answer in ("?", "help"):
-                self.out(
+                self.console.say(
                     f"Type the {keeping} cards to keep, by number or code (like"
                     f" {' '.join(str(n) for n in numbers[:keeping])}, or "
                     f"{' '.join(c.typed for c in cards[:keeping])}); Enter keeps {shown}. {HELP}"
@@ -455,11 +359,11 @@ class HumanPlayer:
                         self._read_card(view, word) for word in answer.replace(",", " ").split()
                     ]
                 except InvalidAction as error:
-                    self.out(_with_help(str(error), "? says how to answer"))
+                    self.console.say(_with_help(str(error), "? says how to answer"))
                     continue
             problem = _keep_problem(keep, view.hand, must_keep, keeping)
             if problem:
-                self.out(f"Not allowed: {problem} (? says how to answer).")
+                self.console.say(f"Not allowed: {problem} (? says how to answer).")
                 continue
             return [c for c in cards if c not in keep]
 
@@ -467,14 +371,14 @@ class HumanPlayer:
     def _hint(self, view: View, legal: Sequence[Action]) -> None:
         """The hard player's choice and why, without playing it."""
         if self.hinter is None or not hasattr(self.hinter, "analyse"):
-            self.out("No hints at this table.")
+            self.console.say("No hints at this table.")
             return
-        with self.thinking(WORKING_OUT_THE_HINT):
+        with self.console.thinking(WORKING_OUT_THE_HINT):
             analysis = self.hinter.analyse(view, legal)
             points = None
             if analysis.game and analysis.samples:  # the points too, on the same deals drawn
                 points = self.hinter.analyse(dataclasses.replace(view, scores=None), legal)
-        self.out(hint_line(analysis, lambda action: self._action_words(action, view), points))
+        self.console.say(hint_line(analysis, partial(self._action_words, view=view), points))
 
     def _hint_keep(
         self, suggestion: list[Card], weighed, view: View, legal: Sequence[Action]
@@ -483,13 +387,13 @@ class HumanPlayer:
         five it tried (``weighed``: its analysis of the first discard, or None); in a
         game, with the points of each on the same deals, as other hints give them."""
         if self.hinter is None:
-            self.out("No hints at this table.")
+            self.console.say("No hints at this table.")
             return
         points = None
         if weighed is not None and weighed.game and len(weighed.keeps) > 1:
-            with self.thinking(WORKING_OUT_THE_HINT):
+            with self.console.thinking(WORKING_OUT_THE_HINT):
                 points = self.hinter.analyse(dataclasses.replace(view, scores=None), legal)
-        self.out(keep_hint_line(suggestion, weighed, view.trump, self.style, points))
+        self.console.say(keep_hint_line(suggestion, weighed, view.trump, self.style, points))
 
     def _action_words(self, action: Action, view: View) -> str:
         return action_words(action, view, self.style)
@@ -509,7 +413,7 @@ class HumanPlayer:
         into = "given" if view.phase is Phase.WEAK_EXCHANGE else "discards"  # R17, R12
         discards = list(getattr(view, into))
         weighed = None
-        with self.thinking(WORKING_OUT_THE_HINT):
+        with self.console.thinking(WORKING_OUT_THE_HINT):
             while len(hand) > keeping:
                 options = [DISCARD[c] for c in hand if DISCARD[c] in legal]
                 step = dataclasses.replace(view, hand=tuple(hand), **{into: tuple(discards)})
@@ -524,11 +428,9 @@ class HumanPlayer:
 def action_words(action: Action, view: View, style: Style) -> str:
     """A choice in the words the prompts and hints use for it at this seat and phase
     ("pick it up", "not go alone", "play J♥")."""
-    in_phase = PHASE_WORDS[view.phase].choices.get(action.kind)
+    in_phase = phase_words(view).choices.get(action.kind)
     if in_phase is not None:
         return in_phase
-    if action is ORDER and view.seat == view.dealer:
-        return "pick it up"
     if action is ORDER and view.partner == view.dealer:  # R4: the dealer's partner
         return "assist"
     if action.kind == "play":
@@ -543,29 +445,6 @@ def action_words(action: Action, view: View, style: Style) -> str:
 
 
 _COUNT_WORDS = {2: "two", 5: "five"}  # cards kept: a weak hand's swap (R17), a dummy's five
-# the questions answered with a card, and the action each card stands for there
-_CARD_ACTIONS = {Phase.PLAY: PLAY, Phase.DISCARD: DISCARD, Phase.CALL_FOR_BEST: GIVE}
-# R17's tests for a weak hand, as the question names them
-_WEAK_TESTS = {
-    "farmers": "no card above a ten: a farmer's hand",
-    "no-ace-no-face": "no ace, no face card, no trump",
-}
-
-
-def _passed_to_me(view: View) -> frozenset[Card]:
-    """The card a lone player's partner passed it, while it has six (R13)."""
-    rules = view.rules
-    called = rules is not None and rules.alone.call_for_best and view.seat in view.alone
-    if called and len(view.hand) > HAND_SIZE and view.received:
-        return frozenset(view.received[-1:])
-    return frozenset()
-
-
-def _name_a_suit(legal: Sequence[Action]) -> str:
-    """What to type when a suit may be named: only the suits that may be."""
-    letters = [a.suit.letter.lower() for a in legal if a.kind == "name"]
-    listed = ", ".join(letters[:-1]) + f" or {letters[-1]}" if len(letters) > 1 else letters[0]
-    return f"name a suit ({listed}) or pass" if PASS in legal else f"name a suit ({listed})"
 
 
 def _suit_in(word: str) -> Suit | None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from ..engine.cards import Card, sorted_hand
-from ..engine.rules import WEAK_HAND_SWAP
+from ..engine.rules import HAND_SIZE, WEAK_HAND_SWAP
 from ..engine.values import View
 
 ORDERS = ("sorted", "dealt", "suit")
@@ -36,6 +36,16 @@ def in_hand_order(view: View, order: str = DEFAULT_ORDER) -> list[Card]:
     """The cards held, in the order they are numbered (for a line that shows them)."""
     held = set(view.hand)
     return [card for card in numbered(view, order) if card in held]
+
+
+def passed_by_partner(view: View) -> frozenset[Card]:
+    """The card a lone player's partner passed it, while it holds six (R13): marked
+    in the hand shown, as the dummy's cards are."""
+    rules = view.rules
+    called = rules is not None and rules.alone.call_for_best and view.seat in view.alone
+    if called and len(view.hand) > HAND_SIZE and view.received:
+        return frozenset(view.received[-1:])
+    return frozenset()
 
 
 def gone(view: View) -> list[Card]:

@@ -11,9 +11,12 @@ from ..engine.hand import Hand
 from ..engine.match import Match, MatchObserver, Observers
 from ..records.game import SavedGame
 from ..records.replay import play_back
-from .screen import TableScreen
+from .console import Console
+from .screen import ScreenSettings, TableScreen
 from .text import Style
 from .wording import row_words
+
+FACE_UP = ScreenSettings(face_up=True)
 
 
 class _HandByHand(MatchObserver):
@@ -57,7 +60,7 @@ class _HandByHand(MatchObserver):
 def show_hands(saved: SavedGame, style: Style, out: Callable[[str], None]) -> None:
     """The record hand by hand, then where an unfinished game stopped, or who won.
     Raises ``RecordError`` for a record that no longer replays."""
-    screen = TableScreen(lambda line: None, style, me=saved.setup.person, face_up=True)
+    screen = TableScreen(Console(style), me=saved.setup.person, settings=FACE_UP)
     by_hand = _HandByHand(screen, out)
     match = play_back(saved, Observers(screen, by_hand))
     if by_hand.in_play:
@@ -65,6 +68,33 @@ def show_hands(saved: SavedGame, style: Style, out: Callable[[str], None]) -> No
         out(screen.table())
     if match.over and match.winner is not None and match.game is not None:
         out(style.bold(f"{match.game.side_names[match.winner]} won."))
+
+
+class _ReplayConsole(Console):
+    """A replay's lines, paced, where it is showing them (``showing``): a hand or game
+    of the record, or all of it."""
+
+    def __init__(
+        self,
+        style: Style,
+        out: Callable[[str], None],
+        pause: Callable[[], None],
+        showing: Callable[[], bool],
+    ) -> None:
+        super().__init__(style)
+        self.out = out
+        self.paused = pause
+        self.showing = showing
+        self.seen = False  # anything shown
+
+    def say(self, line: str) -> None:
+        if self.showing():
+            self.seen = True
+            self.out(line)
+
+    def pause(self) -> None:
+        if self.showing():
+            self.paused()
 
 
 class _Place(MatchObserver):
@@ -94,7 +124,6 @@ def replay(
     ``hand_number`` (of game ``game_number``, else 1), only that game or hand.  Says
     whether anything was shown (a hand or game the record holds)."""
     place = _Place()
-    seen = False
 
     def showing() -> bool:
         if game_number is None and hand_number is None:
@@ -102,16 +131,6 @@ def replay(
         in_game = place.game == (game_number or 1)
         return in_game and (hand_number is None or place.hand == hand_number)
 
-    def shown(line: str) -> None:
-        nonlocal seen
-        if showing():
-            seen = True
-            out(line)
-
-    def paused() -> None:
-        if showing():
-            pause()
-
-    screen = TableScreen(shown, style, me=saved.setup.person, pause=paused, face_up=True)
-    play_back(saved, Observers(place, screen))
-    return seen
+    console = _ReplayConsole(style, out, pause, showing)
+    play_back(saved, Observers(place, TableScreen(console, saved.setup.person, FACE_UP)))
+    return console.seen

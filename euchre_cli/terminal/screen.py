@@ -1,86 +1,73 @@
 """The table as text for ``euchre play``: what a player sitting at the table would see.
 
 ``TableScreen`` is a ``MatchObserver`` (and so a ``GameObserver``): it turns match and
-game events into lines for an output function it is given, paces computer turns with
-an injected ``pause``, and shows the person's own cards (every hand when watching).
-It holds no game state of its own, only the match, game and hand it is showing, so
-that it can describe the table when the person asks (``contract``, ``table``).
+game events into lines for the seat's ``Console``, which paces computer turns and
+reads the Enter between hands, and shows the person's own cards (every hand when
+watching).  It holds no game state of its own, only the match, game and hand it is
+showing, and who sits where, so that it can describe the table when the person asks
+(``contract``, ``table``): in the words of ``summary``, from what it sees of the hand.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 
-from ..engine.cards import JOKER_INDEX, Card, sorted_hand
+from ..engine.cards import Card, sorted_hand
 from ..engine.game import Game, HandRecord
 from ..engine.hand import Hand
 from ..engine.match import Match, MatchObserver
-from ..engine.rules import WEAK_HAND_SWAP, partner, side_name
+from ..engine.rules import WEAK_HAND_SWAP
 from ..engine.scoring import GameResult, marker_position
-from ..engine.values import BEFORE_EXCHANGE, BIDDING, PASS, Action, Phase
+from ..engine.values import BEFORE_EXCHANGE, BIDDING, PASS, Action, Phase, View
 from ..rulebook.changes import HouseRules
+from .console import Console
+from .human import SHOW_TABLE_ANSWERS, QuitGame
 from .markers import marker_picture, marker_width, side_by_side
 from .numbers import DEFAULT_ORDER, in_hand_order
-from .text import Style
+from .summary import (
+    Seating,
+    bid_said,
+    contract_words,
+    game_header,
+    hand_header,
+    inline,
+    passed_words,
+    table_summary,
+    trick_tally,
+)
 from .wording import plural, row_words
 from .words import PHASE_WORDS
 
 
-def bid_words(hand: Hand, seat: int, action: Action, phase: Phase) -> str:
-    """What a player says when bidding (R4, R5, R15); the words depend on the seat.
+@dataclass(frozen=True)
+class ScreenSettings:
+    """What a screen shows besides the play itself."""
 
-    ``{suit}`` stands for the suit named, to be styled by the caller.
-    """
-    if phase is Phase.DEALER_NAMES:
-        return "turns up the joker and names {suit}"
-    if action.kind == "name":
-        return "names {suit}"
-    if action.kind == "pass":
-        return "passes"
-    if seat == hand.dealer:
-        return "picks it up"
-    if hand.rules.partnerships and seat == partner(hand.dealer):
-        return "assists"
-    return "orders it up"
+    face_up: bool = False  # every hand shown, as a replay shows them (watching always does)
+    level: str | None = None  # the computer players' level, for the header (None: unsaid)
+    house_rules: HouseRules | None = None  # what a house-rules file changes, for the header
+    order: str = DEFAULT_ORDER  # the order hands are shown in (``numbers.ORDERS``)
 
 
 class TableScreen(MatchObserver):
-    """Prints a game, or a match of games, as it happens.  ``me`` is the person's seat
-    index in player order (None when watching); every hand is shown when watching, or
-    ``face_up`` (a game replayed)."""
+    """Shows a game, or a match of games, as it happens, through the ``console``: it
+    says each event, paces computer turns, and waits for Enter between hands and games
+    where the console has a person who reads them.  ``me`` is the person's index in
+    player order (None when watching); every hand is shown when watching, or face up
+    (``settings``)."""
 
     def __init__(
-        self,
-        out: Callable[[str], None],
-        style: Style,
-        me: int | None = None,
-        pause: Callable[[], None] = lambda: None,
-        sit_out: Callable[[], bool] = lambda: False,
-        between_hands: Callable[[], None] = lambda: None,
-        columns: Callable[[], int | None] = lambda: None,
-        between_games: Callable[[str, str], None] = lambda question, reminder: None,
-        face_up: bool = False,
-        level: str | None = None,
-        house_rules: HouseRules | None = None,
-        order: str = DEFAULT_ORDER,
+        self, console: Console, me: int | None = None, settings: ScreenSettings = ScreenSettings()
     ) -> None:
-        self._out = out
-        self._lines = 0  # lines shown so far: a computer turn that showed none is not paced
-        self.face_up = face_up or me is None  # every hand shown (watching, a replay)
-        self.style = style
+        self.console = console
+        self.style = console.style
         self.me = me
-        self.pause = pause
-        # the person sits out a hand: True when Enter may then play the rest at once
-        self.sit_out = sit_out
-        self.between_hands = between_hands  # e.g. wait for Enter, so the result is read
-        self.columns = columns  # the terminal's width now (None: no limit)
-        # e.g. wait for Enter before the next game: given the question, and the words
-        # for an answer that is not understood
-        self.between_games = between_games
+        self.settings = settings
+        self.face_up = settings.face_up or me is None  # every hand shown
+        self._lines = 0  # lines shown so far: a computer turn that showed none is not paced
         self._played_for_you = ""  # why the person's next card is played for them
-        self.level = level  # the computer players' level, for the header (None: unsaid)
-        self.house_rules = house_rules  # what a house-rules file changes, for the header
-        self.order = order  # the order hands are shown in (``numbers.ORDERS``)
+        self.seating = Seating(names=(), sides=())  # no one is seated before a game
         self._match: Match | None = None  # None: a game on its own
         self._game: Game | None = None
         self._hand: Hand | None = None
@@ -90,39 +77,15 @@ class TableScreen(MatchObserver):
     # helpers -------------------------------------------------------------------
     def out(self, line: str) -> None:
         self._lines += 1
-        self._out(line)
+        self.console.say(line)
 
-    def _name(self, game: Game, seat: int) -> str:
-        return game.seat_name(seat)
-
-    def _says(self, game: Game, seat: int, verb_phrase: str) -> str:
-        """``Ann passes`` / ``You pass``: the person at the keyboard is addressed as you."""
-        if seat != self._my_seat(game):
-            return f"{game.seat_name(seat)} {verb_phrase}"
-        verb, _, rest = verb_phrase.partition(" ")
-        word = verb.rstrip(".!")
-        second_person = {"goes": "go", "passes": "pass", "does": "do"}.get(
-            word, word.removesuffix("s")
-        )
-        return " ".join(("You", second_person + verb[len(word) :], rest)).rstrip()
-
-    def _subject(self, game: Game, seat: int) -> str:
-        return "You" if seat == self._my_seat(game) else game.seat_name(seat)
-
-    def _my_seat(self, game: Game) -> int | None:
-        return None if self.me is None else game.seat_of(self.me)
-
-    def _relation(self, game: Game, seat: int) -> str:
-        """Where a seat sits from the person's chair: left, partner, right, across."""
-        mine = self._my_seat(game)
-        if mine is None or seat == mine:
-            return ""
-        offset = (seat - mine) % game.ruleset.players
-        if game.ruleset.players == 4:
-            return ("", "on your left", "your partner", "on your right")[offset]
-        if game.ruleset.players == 3:
-            return ("", "on your left", "on your right")[offset]
-        return "across"
+    def _seen(self, hand: Hand) -> list[View]:
+        """What the screen sees of ``hand``: the person's view, or every seat's for a
+        hand shown face up."""
+        if self.face_up:
+            return [hand.view(seat) for seat in range(hand.players)]
+        assert self.seating.me is not None  # a screen not face up is a person's
+        return [hand.view(self.seating.me)]
 
     # events --------------------------------------------------------------------
     def match_started(self, match: Match) -> None:
@@ -130,43 +93,18 @@ class TableScreen(MatchObserver):
 
     def game_started(self, game: Game) -> None:
         self._game = game
-        rules = game.ruleset
+        self.seating = Seating.of(game, self.me)
         match = self._in_a_match()
         if match is not None and len(match.played) > 1:
             self._next_game_started(match, game)
             return
-        self.out(self.style.bold(f"Euchre: {rules.name} (game to {rules.game.points_to_win})"))
-        house = self.house_rules if self.house_rules and self.house_rules.changes else None
-        # a file's description by default says what the house-rules line says better
-        if rules.description and (house is None or rules.description != house.default):
-            self.out(self.style.dim(rules.description))
-        if house is not None:
-            self.out(_house_rules_line(house))
-        if self.level is not None:
-            self.out(f"Computer level: {self.level}.")
-        if game.draw is not None:
-            for number, round_ in enumerate(game.draw.rounds, start=1):
-                drawn = ", ".join(
-                    f"{game.names[player]} {self.style.card(card)}" for player, card in round_
-                )
-                label = "Draw for seats" if number == 1 else "Redraw for the tie"
-                self.out(f"{label}: {drawn}")
-        # round the table from the person's chair: you first, and your side first
-        def from_me(seat: int) -> int:
-            return (seat - (self._my_seat(game) or 0)) % rules.players
-
-        seats = []
-        for seat in sorted(range(rules.players), key=from_me):
-            relation = self._relation(game, seat)
-            seats.append(self._name(game, seat) + (f" ({relation})" if relation else ""))
-        self.out("At the table, clockwise: " + ", ".join(seats))
-        if rules.dummy.cards and rules.players == 3:
-            self.out("The dummy hand is dealt to the empty place, at the dealer's right.")
-        if rules.partnerships:
-            sides = sorted(rules.sides, key=lambda side: min(map(from_me, side)))
-            mine = [self._name(game, seat) for seat in sorted(sides[0], key=from_me)]
-            others = [game.side_name(rules.sides.index(side)) for side in sides[1:]]
-            self.out("Partners: " + " against ".join([side_name(mine), *others]))
+        rounds = game.draw.rounds if game.draw is not None else ()
+        draw = [[(game.names[player], card) for player, card in drawn] for drawn in rounds]
+        settings = self.settings
+        for line in game_header(
+            game.ruleset, self.seating, self.style, draw, settings.house_rules, settings.level
+        ):
+            self.out(line)
         if match is not None:
             self._what_the_match_is(match)
         self.out("")
@@ -210,25 +148,14 @@ class TableScreen(MatchObserver):
         self.out("")
 
     def hand_started(self, game: Game, hand: Hand) -> None:
+        self.console.new_hand()
+        self.seating = Seating.of(game, self.me)  # again: a hand may be dealt on its own
         self._hand = hand
         self._discards_shown: dict[int, int] = {}
-        number = self._number = len(game.records) + 1
-        dealing = self._says(game, hand.dealer, "deals")
-        self.out(self.style.bold(f"— Hand {number}: {dealing} —"))
-        if hand.rules.dummy.cards:
-            cards = hand.rules.dummy.cards
-            self.out(f"A dummy hand of {cards} cards lies face down; the maker will take it.")
-        seats = range(hand.players) if self.face_up else [self._my_seat(game)]
-        for seat in seats:
-            mine = seat == self._my_seat(game)
-            label = "Your hand" if mine else f"{self._name(game, seat)}'s hand"
-            self.out(f"{label}: {self.style.cards(in_hand_order(hand.view(seat), self.order))}")
-        upcard_note = ""
-        if hand.phase is Phase.DEALER_NAMES:
-            upcard_note = " (the joker: the dealer names trump)"
-        elif hand.upcard == JOKER_INDEX:  # R15's other form: the joker proposes a suit
-            upcard_note = f" (it proposes {self.style.suit(hand.proposed_suit)} as trump)"
-        self.out(f"Upcard: {self.style.card(hand.upcard)}{upcard_note}")
+        self._number = len(game.records) + 1
+        seen = self._seen(hand)
+        for line in hand_header(seen, self.seating, self.style, self._number, self.settings.order):
+            self.out(line)
 
     def action_applied(
         self, game: Game, hand: Hand, seat: int, action: Action, phase: Phase
@@ -238,22 +165,23 @@ class TableScreen(MatchObserver):
         pass at going alone, each but the last of a run of discards)."""
         shown = self._lines
         self._show_action(game, hand, seat, action, phase)
-        if seat != self._my_seat(game) and self._lines > shown:
-            self.pause()
+        if seat != self.seating.me and self._lines > shown:
+            self.console.pause()
 
     def _show_action(
         self, game: Game, hand: Hand, seat: int, action: Action, phase: Phase
     ) -> None:
-        is_me = self.me is not None and seat == self._my_seat(game)
+        is_me = self.me is not None and seat == self.seating.me
         if phase is Phase.PLAY:
             self._card_played(game, hand, seat, action.card)
         elif phase in BIDDING:
-            self.out(self._says(game, seat, self._bid(hand, seat, action, phase)) + ".")
+            said = bid_said(seat, action, phase, hand.view(seat), self.style)
+            self.out(self.seating.says(seat, said) + ".")
             if action.kind != "pass":
-                maker = "you" if is_me else self._name(game, seat)
+                maker = "you" if is_me else self.seating.names[seat]
                 self.out(f"Trump is {self.style.suit(hand.trump)}; {maker} made it.")
                 if seat in hand.alone:  # R17's Canadian loner: no choice to go alone
-                    alone = self._says(game, seat, "goes alone!")
+                    alone = self.seating.says(seat, "goes alone!")
                     self.out(f"{self.style.bold(alone)} (the dealer's partner who orders it up)")
             elif hand.is_over:
                 self.out("Everybody passed: the hand is thrown in and the deal passes.")
@@ -262,11 +190,11 @@ class TableScreen(MatchObserver):
                 self.out(f"The upcard {turned} is turned down: now any other suit may be named.")
         elif action.kind == "alone":
             verb = "defends" if phase is Phase.DEFENDER_ALONE else "goes"
-            self.out(self.style.bold(self._says(game, seat, f"{verb} alone!")))
+            self.out(self.style.bold(self.seating.says(seat, f"{verb} alone!")))
         elif phase is Phase.PICKUP:
             taken = "picks up" if action.kind == "pickup" else "leaves"
             upcard = self.style.card(hand.upcard)
-            self.out(self._says(game, seat, f"{taken} the upcard {upcard}."))
+            self.out(self.seating.says(seat, f"{taken} the upcard {upcard}."))
         elif phase is Phase.DISCARD and (
             hand.phase is not Phase.DISCARD or hand.current_seat != seat
         ):
@@ -280,9 +208,9 @@ class TableScreen(MatchObserver):
             if is_me or self.face_up:
                 swap = (hand.given[seat][:WEAK_HAND_SWAP], hand.received[seat][:WEAK_HAND_SWAP])
                 given, taken = (self.style.cards(cards) for cards in swap)
-                self.out(self._says(game, seat, f"swaps {given} for the kitty's {taken}."))
+                self.out(self.seating.says(seat, f"swaps {given} for the kitty's {taken}."))
             else:
-                self.out(self._says(game, seat, "swaps three cards for the kitty's three."))
+                self.out(self.seating.says(seat, "swaps three cards for the kitty's three."))
         elif phase is Phase.CALL_FOR_BEST:
             self._passed_best(game, hand, seat, action.card)
         if phase in BEFORE_EXCHANGE and hand.phase in (
@@ -313,7 +241,7 @@ class TableScreen(MatchObserver):
             else:
                 runs.append((s, phase, [action]))
         said = "; ".join(
-            _inline(self._says(game, s, self._taken_words(game, hand, s, actions, phase)))
+            inline(self.seating.says(s, self._taken_words(game, hand, s, actions, phase)))
             for s, phase, actions in runs
         )
         self.out(self.style.bold(f"Taken back: {said}."))
@@ -326,12 +254,12 @@ class TableScreen(MatchObserver):
         them: a card discarded or passed face down is named only to whoever saw it."""
         action = actions[0]
         if phase in BIDDING:
-            return self._bid(hand, seat, action, phase)
+            return bid_said(seat, action, phase, hand.view(seat), self.style)
         if phase is Phase.PLAY:
             return f"plays {self.style.card(action.card)}"
         words = PHASE_WORDS[phase]
         if words.laid_away:
-            seen = self.face_up or seat == self._my_seat(game)
+            seen = self.face_up or seat == self.seating.me
             count = "a card" if len(actions) == 1 else f"{len(actions)} cards"
             cards = self.style.cards([a.card for a in actions]) if seen else count
             return f"{words.laid_away} {cards}"
@@ -343,56 +271,51 @@ class TableScreen(MatchObserver):
     def _weak_hand_shown(self, game: Game, hand: Hand, seat: int) -> None:
         """R17: the hand is shown to all, then dealt again or swapped with the kitty."""
         shown = self.style.cards(sorted_hand(hand.weak_hand[1]))
-        self.out(self.style.bold(self._says(game, seat, f"shows a weak hand: {shown}.")))
+        self.out(self.style.bold(self.seating.says(seat, f"shows a weak hand: {shown}.")))
         if hand.redeal:
-            dealer = self._subject(game, hand.dealer)
+            dealer = self.seating.subject(hand.dealer)
             again = "deal again" if dealer == "You" else "deals again"
-            self.out(f"The hand is thrown in, and {_inline(dealer)} {again}.")
+            self.out(f"The hand is thrown in, and {inline(dealer)} {again}.")
 
     def _passed_best(self, game: Game, hand: Hand, seat: int, card: Card) -> None:
         """R13: the partner passes the lone player a card, face down."""
         lone = hand.partner_of(seat)
-        self.out(self._says(game, seat, "passes") + self._passed_words(game, lone, seat, card))
-
-    def _passed_words(self, game: Game, lone: int, partner: int, card: Card) -> str:
-        """ " J♥ to Ann." for the two of them (or watching), " Ann a card." for others."""
-        mine = self._my_seat(game)
-        if self.face_up or mine in (partner, lone):
-            to = "you" if lone == mine else self._name(game, lone)
-            return f" {self.style.card(card)} to {to}."
-        return f" {self._name(game, lone)} a card."
+        seen = self.face_up or self.seating.me in (seat, lone)
+        passed = passed_words(self.seating, lone, card if seen else None, self.style)
+        self.out(self.seating.says(seat, "passes") + passed)
 
     def _discarded(self, game: Game, seat: int, cards: list[Card], show: bool) -> None:
         """One line per seat once it has discarded all it must: others' cards stay hidden
         (a watched game shows them all)."""
         if show:
-            self.out(self._says(game, seat, f"discards {self.style.cards(cards)}."))
+            self.out(self.seating.says(seat, f"discards {self.style.cards(cards)}."))
         else:
             count = "a card" if len(cards) == 1 else f"{len(cards)} cards"
-            self.out(self._says(game, seat, f"discards {count}."))
+            self.out(self.seating.says(seat, f"discards {count}."))
 
     def _exchange(self, game: Game, hand: Hand, picked_up_by_choice: bool) -> None:
         """Who sits out, the dealer's forced pick-up, the maker's dummy (R4, R6, R12)."""
         for seat in hand.sitting_out:
-            self.out(self._says(game, seat, "sits out this hand."))
+            self.out(self.seating.says(seat, "sits out this hand."))
         if hand.dealer_took_upcard and not picked_up_by_choice and hand.maker != hand.dealer:
             upcard = self.style.card(hand.upcard)
-            self.out(self._says(game, hand.dealer, f"takes the upcard {upcard}."))
+            self.out(self.seating.says(hand.dealer, f"takes the upcard {upcard}."))
         if hand.rules.dummy.cards and hand.maker not in hand.alone:
-            self.out(self._says(game, hand.maker, "takes the dummy hand."))
+            self.out(self.seating.says(hand.maker, "takes the dummy hand."))
         if game.ruleset.temporary_partners and not hand.sitting_out:
             defenders = [
-                self._subject(game, s) for s in range(game.ruleset.players) if s != hand.maker
+                self.seating.subject(s) for s in range(game.ruleset.players) if s != hand.maker
             ]
             self.out(f"{' and '.join(defenders)} defend together this hand.")
 
     def _play_begins(self, game: Game, hand: Hand) -> None:
-        mine = self._my_seat(game)
+        mine = self.seating.me
         if mine is not None and mine not in hand.sitting_out:
-            self.out(f"Your hand: {self.style.cards(in_hand_order(hand.view(mine), self.order))}")
-        elif mine is not None and self.sit_out():
+            held = in_hand_order(hand.view(mine), self.settings.order)
+            self.out(f"Your hand: {self.style.cards(held)}")
+        elif mine is not None and self.console.sit_out():
             self.out(self.style.dim("(you sit out: Enter plays the rest at once)"))
-        self.out(self._says(game, hand.current_seat, "leads."))
+        self.out(self.seating.says(hand.current_seat, "leads."))
 
     def played_for_you(self, why: str) -> None:
         """The person's next card is played for them: its line says so, and why."""
@@ -401,115 +324,29 @@ class TableScreen(MatchObserver):
     def _card_played(self, game: Game, hand: Hand, seat: int, card: Card) -> None:
         plays = hand.trick_plays or hand.tricks[-1].plays
         verb = "leads" if len(plays) == 1 else "plays"
-        played = self._says(game, seat, f"{verb} {self.style.card(card)}")
-        if self._played_for_you and seat == self._my_seat(game):
+        played = self.seating.says(seat, f"{verb} {self.style.card(card)}")
+        if self._played_for_you and seat == self.seating.me:
             played += self.style.dim(f" (played for you: {self._played_for_you})")
             self._played_for_you = ""
         self.out("  " + played)
         if not hand.trick_plays:  # that card completed the trick
-            won = self._says(game, hand.tricks[-1].winner, "wins it.")
-            tally = self._trick_tally(game, hand)
+            won = self.seating.says(hand.tricks[-1].winner, "wins it.")
+            tally = trick_tally(hand.view(seat), self.seating)
             self.out(f"Trick {len(hand.tricks)}: {won} {self.style.dim(tally)}")
-
-    def _trick_tally(self, game: Game, hand: Hand) -> str:
-        rules = game.ruleset
-        if not rules.temporary_partners:
-            groups = [(game.side_name(side), seats) for side, seats in enumerate(rules.sides)]
-        else:  # partnerships for this hand only: the maker against the defenders (R12)
-            defenders = _defenders(game, hand)
-            names = side_name([self._subject(game, s) for s in defenders])
-            groups = [(self._subject(game, hand.maker), [hand.maker]), (names, defenders)]
-        taken = (f"{label} {sum(hand.tricks_won[s] for s in seats)}" for label, seats in groups)
-        return "Tricks: " + ", ".join(taken)
 
     # on request --------------------------------------------------------------------
     def contract(self) -> str:
-        """Trump and who plays for it, for the question at each card: "Trump ♥ hearts:
-        Ann made it, alone"."""
-        game, hand = self._game, self._hand
-        if game is None or hand is None or hand.trump is None:
-            return ""
-        made = _inline(self._says(game, hand.maker, "made it"))
-        said = f"Trump {self.style.suit(hand.trump)}: {made}"
-        if hand.maker in hand.alone:
-            said += ", alone"
-        if hand.lone_defender is not None:
-            said += "; " + _inline(self._says(game, hand.lone_defender, "defends alone"))
-        elif game.ruleset.temporary_partners:
-            together = side_name([self._subject(game, s) for s in _defenders(game, hand)])
-            said += f"; {_inline(together)} defend"
-        return said
+        """Trump and who plays for it (``summary.contract_words``)."""
+        hand = self._hand
+        return "" if hand is None else contract_words(self._seen(hand)[0], self.seating, self.style)
 
     def table(self) -> str:
-        """Everything a player at a real table could tell at a glance or recall: the
-        deal, the bidding or the contract, this hand's tricks, the score."""
+        """The table on request, as the screen sees it (``summary.table_summary``)."""
         game, hand = self._game, self._hand
         if game is None or hand is None:
             return "The game has not started."
-        dealing = self._says(game, hand.dealer, "deals")
-        upcard = self.style.card(hand.upcard)
-        dealer = _inline(self._subject(game, hand.dealer))
-        if hand.dealer in hand.sitting_out and hand.upcard_accepted:
-            upcard += f", not taken ({dealer} {'sit' if dealer == 'you' else 'sits'} out)"
-        elif hand.dealer_took_upcard is not None:
-            upcard += f", {'picked up' if hand.dealer_took_upcard else 'left'} by {dealer}"
-        elif not hand.upcard_accepted and hand.phase not in (Phase.BID_UPCARD, Phase.DEALER_NAMES):
-            upcard += ", turned down"
-        lines = [f"Hand {self._number}: {dealing}; upcard {upcard}."]
-        if hand.weak_hand is not None:  # R17: shown to all
-            seat, cards = hand.weak_hand
-            lines.append(self._says(game, seat, f"showed {self.style.cards(cards)}."))
-        rounds = [(Phase.BID_UPCARD, hand.bids[: hand.players])]
-        rounds.append((Phase.NAME_TRUMP, hand.bids[hand.players :]))
-        for number, (phase, bids) in enumerate(rounds, start=1):
-            said = ", ".join(
-                _inline(self._says(game, seat, self._bid(hand, seat, action, phase)))
-                for seat, action in bids
-            )
-            if said or number == 1:
-                lines.append(f"Round {number} of the bidding: {said or 'no bids yet'}.")
-        if hand.trump is None:
-            if hand.phase is Phase.NAME_TRUMP:
-                lines.append(f"Any suit but {hand.proposed_suit.title.lower()} may be named.")
-        else:
-            lines.append(self.contract() + ".")
-            for seat in hand.sitting_out:
-                lines.append(self._says(game, seat, "sits out this hand."))
-            for lone in hand.alone:  # R13: a card passed face down, seen by the two of them
-                partner = hand.partner_of(lone)
-                if partner is not None and hand.received[lone] and hand.rules.alone.call_for_best:
-                    card = hand.received[lone][-1]
-                    lines.append(
-                        self._says(game, partner, "passed")
-                        + self._passed_words(game, lone, partner, card)
-                    )
-            mine = self._my_seat(game)  # a discard is seen by whoever made it (all, watching)
-            for seat in range(hand.players) if self.face_up else [mine]:
-                if hand.discards[seat]:
-                    discarded = self.style.cards(hand.discards[seat])
-                    lines.append(self._says(game, seat, f"discarded {discarded}."))
-        for number, trick in enumerate(hand.tricks, start=1):
-            cards = self._plays(game, trick.plays)
-            won = _inline(self._says(game, trick.winner, "won"))
-            lines.append(f"Trick {number}: {cards} ({won}).")
-        if hand.trick_plays:
-            cards = self._plays(game, hand.trick_plays)
-            lines.append(f"Trick {len(hand.tricks) + 1} so far: {cards}.")
-        if hand.tricks or hand.trick_plays:
-            lines.append(self._trick_tally(game, hand) + ".")
-        target = game.ruleset.game.points_to_win
-        lines.append(f"Score: {game.scores_text()} (game to {target}).")
-        return "\n".join(lines)
-
-    def _bid(self, hand: Hand, seat: int, action: Action, phase: Phase) -> str:
-        """A bid in words, its suit styled: "names ♠ spades", "orders it up"."""
-        suit = action.suit if action.suit is not None else hand.trump
-        return bid_words(hand, seat, action, phase).format(
-            suit="" if suit is None else self.style.suit(suit)
-        )
-
-    def _plays(self, game: Game, plays: Iterable[tuple[int, Card]]) -> str:
-        return ", ".join(f"{self._subject(game, s)} {self.style.card(c)}" for s, c in plays)
+        seen = self._seen(hand)
+        return table_summary(seen, self.seating, self.style, self._number, game.scores)
 
     def hand_finished(self, game: Game, hand: Hand, record: HandRecord) -> None:
         if record.score is not None:
@@ -518,7 +355,7 @@ class TableScreen(MatchObserver):
             # a lone maker with a partner is named; the side scores ("Ann made it alone:
             # Ann & Cy +1"); otherwise the side is the subject ("Ann & Cy made it: +1")
             lone = result.maker in result.alone and len(game.ruleset.sides[maker_side]) > 1
-            subject = self._subject(game, result.maker) if lone else game.side_name(maker_side)
+            subject = self.seating.subject(result.maker) if lone else game.side_name(maker_side)
             gained = [
                 f"+{points}"
                 if side == maker_side and not lone
@@ -530,8 +367,13 @@ class TableScreen(MatchObserver):
             self.out(self.style.bold(said))
         self.show_score(game)
         self.out("")
-        if game.winner is None:
-            self.between_hands()
+        if game.winner is None:  # read before the next deal scrolls it away
+            self._wait_for_enter(
+                "Enter deals the next hand (table reviews this one, quit leaves)",
+                "Press Enter for the next deal, type table to review this hand, or quit to"
+                " leave.",
+                undo="This hand is over and scored: undo takes back decisions in a hand in play.",
+            )
 
     def show_score(self, game: Game) -> None:
         target = game.ruleset.game.points_to_win
@@ -557,14 +399,14 @@ class TableScreen(MatchObserver):
             + marker_picture(rules, score, ascii=not self.style.unicode, side=side)
             for side, score in enumerate(game.scores)
         ]
-        shown = side_by_side(pictures, width=marker_width(rules), fit=self.columns())
+        shown = side_by_side(pictures, width=marker_width(rules), fit=self.console.columns())
         self.out(self.style.dim(shown))
 
     def game_finished(self, game: Game) -> None:
         seats = game.ruleset.sides[game.winner]
         verb = "win" if len(seats) > 1 else "wins"
         won = (
-            self._says(game, seats[0], f"{verb} the game")
+            self.seating.says(seats[0], f"{verb} the game")
             if len(seats) == 1
             else (f"{game.side_name(game.winner)} {verb} the game")
         )
@@ -601,11 +443,26 @@ class TableScreen(MatchObserver):
                 starts = self._side_says(game, side, f"starts game {number + 1} with {points}")
                 self.out(f"{starts} (laps).")
         self.out("")
-        self.between_games(
+        self._wait_for_enter(
             f"Enter starts game {number + 1} (table reviews the last hand, quit leaves)",
             f"Press Enter for game {number + 1}, type table to review the last hand,"
             " or quit to leave.",
         )
+
+    def _wait_for_enter(self, question: str, reminder: str, undo: str | None = None) -> None:
+        """Wait for Enter where a person reads the screen (a script is not kept
+        waiting): ``table`` reviews the hand just played, trick by trick, ``quit``
+        leaves, ``undo`` is told why not (``undo``), and any other answer is reminded
+        what to type (``reminder``)."""
+        while self.console.waits and (answer := self.console.ask(question).strip().lower()):
+            if answer == "quit":
+                raise QuitGame
+            if answer in SHOW_TABLE_ANSWERS:
+                self.console.say(self.table())
+            elif answer == "undo" and undo is not None:
+                self.console.say(undo)
+            else:
+                self.console.say(reminder)
 
     def match_finished(self, match: Match) -> None:
         """Who took the rubber and by how much (R10), or the match and by how many games."""
@@ -654,13 +511,13 @@ class TableScreen(MatchObserver):
         """A side as the subject: "Ann & Cy win", "Ann wins", "You win"."""
         seats = game.ruleset.sides[side]
         if len(seats) == 1:
-            return self._says(game, seats[0], verb_phrase)
+            return self.seating.says(seats[0], verb_phrase)
         verb, _, rest = verb_phrase.partition(" ")
         return " ".join((game.side_name(side), verb.removesuffix("s"), rest)).rstrip()
 
     def _is_mine(self, game: Game, side: int) -> bool:
         """The person plays alone for this side (Cutthroat, two-handed): it is "you"."""
-        return game.ruleset.sides[side] == (self._my_seat(game),)
+        return game.ruleset.sides[side] == (self.seating.me,)
 
     def _side_possessive(self, game: Game, side: int) -> str:
         if self._is_mine(game, side):
@@ -690,35 +547,6 @@ class TableScreen(MatchObserver):
         return sentence(
             f"game {number} of the {what} left before the end ({game.scores_text()}; {won})."
         )
-
-
-def _defenders(game: Game, hand: Hand) -> list[int]:
-    """The seats defending against a Cutthroat maker this hand: partners for this
-    hand only (R12), a side with no name of its own."""
-    seats = range(game.ruleset.players)
-    return [seat for seat in seats if seat != hand.maker and seat not in hand.sitting_out]
-
-
-def _inline(said: str) -> str:
-    """Words from ``_says`` or ``_subject`` inside a sentence: "you made it", not "You"."""
-    return "you" + said[3:] if said == "You" or said.startswith("You ") else said
-
-
-HEADER_WIDTH = 72  # a header line at most: one short line on any terminal
-
-
-def _house_rules_line(house: HouseRules) -> str:
-    """ "House rules over standard: stick the dealer, game to 7.", as many changes as
-    fit in one short line, the rest counted ("..., and 3 more")."""
-    start = f"House rules over {house.parent}: "
-    changes = house.changes
-    for shown in range(len(changes), 0, -1):
-        left = len(changes) - shown
-        more = f", and {left} more" if left else ""
-        line = f"{start}{', '.join(changes[:shown])}{more}."
-        if len(line) <= HEADER_WIDTH or shown == 1:
-            return line
-    raise AssertionError("a house-rules line has a change to say")
 
 
 def _games(count: int) -> str:

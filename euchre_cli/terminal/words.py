@@ -1,8 +1,10 @@
 """What the program says about each phase of a deal, and why an action is refused.
 
 ``PHASE_WORDS`` holds, for every ``Phase``, all the words said about it: by a
-refusal, the prompts and hints, the table and the review.  A new phase gets its
-words here (``tests/test_words.py`` checks that each phase has what it needs).
+refusal, the question a person is asked and the answers it takes (typed words, a
+card, a suit), the hints, the bids and the rest of the table, and the review.  A
+new phase gets its words here (``tests/test_words.py`` checks that each phase has
+what it needs).
 
 The engine refuses an action with an ``IllegalAction`` that names the reason
 (``Refusal``) and what it is about; ``refusal_words`` says it to a person, the same
@@ -11,11 +13,31 @@ at a prompt, in a record imported or resumed, and from the library (R16).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from ..engine.values import ALONE, PASS, PICKUP, SHOW, Action, IllegalAction, Phase, Refusal
+from ..engine.cards import EFFECTIVE_SUIT, Card, Suit
+from ..engine.rules import partner
+from ..engine.values import (
+    ALONE,
+    DISCARD,
+    GIVE,
+    NAME,
+    ORDER,
+    PASS,
+    PICKUP,
+    PLAY,
+    SHOW,
+    Action,
+    IllegalAction,
+    InvalidAction,
+    Phase,
+    Refusal,
+    View,
+)
 from ..records.game import IllegalMove, RecordError
+from .numbers import passed_by_partner
+from .text import Style
 
 # actions as a person says them, where the action's name is not already the word
 ACTION_WORDS = {"order": "order up", "alone": "go alone", "pickup": "pick up"}
@@ -31,8 +53,18 @@ def in_words(action: Action) -> str:
 
 
 @dataclass(frozen=True)
+class Question:
+    """A decision put to a person, as the words of its question need it."""
+
+    view: View
+    legal: Sequence[Action]
+    style: Style
+
+
+@dataclass(frozen=True)
 class PhaseWords:
-    """Everything the program says about one phase of a deal."""
+    """Everything the program says about one phase of a deal, and the answers a
+    person may give to its question."""
 
     going_on: str
     """What is going on, as a refusal says it: "'play:AS' is not allowed now, while
@@ -40,45 +72,218 @@ class PhaseWords:
     about: str = ""
     """What a decision of the phase was about, for the review ("picking up the
     upcard"); a card played says its trick instead."""
+    question: Callable[[Question], str] | None = None
+    """The question, under the person's hand: "Defend alone? [y/N]"."""
+    shows_contract: bool = False
+    """The question is headed by the contract ("Trump ♥ hearts: Ann made it.")."""
+    typed: Mapping[str, Action] = field(default_factory=dict)
+    """The words a person may type as an answer, and the action each means."""
+    card: Mapping[Card, Action] | None = None
+    """What a card typed (by its code or its number) stands for, where the question
+    is answered with one: ``PLAY``, ``DISCARD``, ``GIVE``."""
+    suit: Callable[[View, Suit], Action] | None = None
+    """What a suit typed means, where one may be typed: the action, or
+    ``InvalidAction`` saying why not and what to answer instead."""
     answer: str = ""
     """What to answer, for an answer not understood ("answer y or n")."""
+    p_could_mean: str = ""
+    """Where the question is whether to pick up, what a bare "p" could mean besides
+    ("pass", "leave it"): it is refused, not guessed."""
     yes_no: tuple[Action, Action] | None = None
     """What y and n mean, where the question is answered so."""
     choices: Mapping[str, str] = field(default_factory=dict)
     """An action's words, by kind, where this phase changes them ("not go alone")."""
+    bids: Mapping[str, str] = field(default_factory=dict)
+    """A bid as the table says it, by kind, and an order up by who makes it (the
+    ``dealer``, the dealer's ``partner``, or any other seat: ``order``): "names
+    {suit}", "assists", the suit named standing for ``{suit}``."""
     taken_back: tuple[str, str] | None = None
     """The table's words for a y or an n taken back ("goes alone", "does not go alone")."""
     laid_away: str = ""
     """The verb for cards laid face down, which only their owner sees ("discards")."""
+    kept: str = ""
+    """What the question which cards to keep says of the rest, where this phase asks
+    it ("the other {count} go face down for the kitty's {count}; ")."""
+    dealer: PhaseWords | None = None
+    """The words where the question is the dealer's own, when they differ ("Pick it
+    up? [y/n]" for "Order it up?")."""
+
+
+def phase_words(view: View) -> PhaseWords:
+    """The words of the question ``view`` is asked: its phase's, or the dealer's own."""
+    words = PHASE_WORDS[view.phase]
+    return words.dealer if words.dealer is not None and view.seat == view.dealer else words
+
+
+def bid_words(seat: int, action: Action, phase: Phase, dealer: int, partnerships: bool) -> str:
+    """What a player says when bidding (R4, R5, R15), in the words of the phase the
+    bid was made in; ``{suit}`` stands for the suit named, to be styled by the caller."""
+    kind = action.kind
+    if kind == "order" and seat == dealer:
+        kind = "dealer"
+    elif kind == "order" and partnerships and seat == partner(dealer):
+        kind = "partner"
+    return PHASE_WORDS[phase].bids[kind]
+
+
+def name_a_suit(legal: Sequence[Action]) -> str:
+    """What to type when a suit may be named: only the suits that may be."""
+    letters = [a.suit.letter.lower() for a in legal if a.kind == "name"]
+    listed = ", ".join(letters[:-1]) + f" or {letters[-1]}" if len(letters) > 1 else letters[0]
+    return f"name a suit ({listed}) or pass" if PASS in legal else f"name a suit ({listed})"
+
+
+# The words typed for yes and no, and for ordering up (R4)
+_YES = {"y", "yes", "alone", "a", "pickup", "pick", "take", "t"}
+_NO = {"n", "no", "pass", "p", "leave", "l"}
+_ORDER_WORDS = {"o", "order", "up", "pick", "pickup", "a", "assist", "accept", "y", "yes"}
+
+
+def _typed(meant: Mapping[Action, Iterable[str]]) -> dict[str, Action]:
+    """The typed answers of a question, from the words that mean each action."""
+    return {word: action for action, words in meant.items() for word in words}
+
+
+def _upcard_question(asked: Question) -> str:
+    """R4: order up the upcard, or assist as the dealer's partner (R17: and play alone)."""
+    view = asked.view
+    upcard = asked.style.card(view.upcard)
+    question = "Assist your partner?" if view.partner == view.dealer else "Order it up?"
+    rules = view.rules
+    if rules and rules.bidding.partner_orders_alone and view.partner == view.dealer:
+        question = "Assist your partner? (you then play alone, and your partner sits out)"
+    if list(asked.legal) == [PASS]:  # R17's natural trump: no card of the suit
+        return f"Upcard {upcard}. You hold no {view.proposed_suit.title.lower()}: [pass]"
+    return f"Upcard {upcard}. {question} [order/pass]"
+
+
+def _pick_it_up_question(asked: Question) -> str:
+    return f"Upcard {asked.style.card(asked.view.upcard)}. Pick it up? [y/n]"
+
+
+def _upcard_suit(how: str, what: str) -> Callable[[View, Suit], Action]:
+    """A suit typed in the first round (R4, R5), which bids only on the upcard's
+    suit: ``how`` to make it trump, or ``what`` to answer until it is turned down."""
+
+    def refused(view: View, suit: Suit) -> Action:
+        if suit is view.proposed_suit:
+            raise InvalidAction(f"to make {suit.title.lower()} trump, {how}")
+        raise InvalidAction(
+            "the first round bids only on the upcard's suit; another suit may be named in"
+            f" the second round, if the upcard is turned down: {what}"
+        )
+
+    return refused
+
+
+def _suit_named(view: View, suit: Suit) -> Action:
+    return NAME[suit]
+
+
+def _name_trump_question(asked: Question) -> str:
+    suits = "/".join(a.suit.letter.lower() for a in asked.legal if a.kind == "name")
+    passing = "/pass" if PASS in asked.legal else " (you are stuck: you must name one)"
+    return f"Name trump [{suits}{passing}]"
+
+
+def _go_alone_question(asked: Question) -> str:
+    view = asked.view
+    partner = "the dummy" if view.dummy_cards and view.partner is None else "your partner"
+    return f"Go alone, without {partner}? [y/N]"
+
+
+def _discard_question(asked: Question) -> str:
+    if passed_by_partner(asked.view):  # R13: the lone player holds six
+        return "Discard which card? (* your partner passed you; number or code)"
+    return "Discard which card? (number or code)"
+
+
+# R17's tests for a weak hand, as the question names them
+_WEAK_TESTS = {
+    "farmers": "no card above a ten: a farmer's hand",
+    "no-ace-no-face": "no ace, no face card, no trump",
+}
+
+
+def _weak_hand_question(asked: Question) -> str:
+    rules = asked.view.rules
+    test = _WEAK_TESTS.get(rules.deal.weak_hand_test, "") if rules else ""
+    exchange = rules and rules.deal.weak_hand == "exchange"
+    then = "and swap three cards for the kitty's" if exchange else "for a new deal"
+    return f"Your hand is weak ({test}). Show it {then}? [y/N]"
+
+
+def _card_question(asked: Question) -> str:
+    """R7: a card to play, following the suit led where the hand can."""
+    view, style = asked.view, asked.style
+    led = view.led_suit
+    if led is None:
+        return "Your card (you lead)"
+    if any(Suit(EFFECTIVE_SUIT[view.trump][card]) is led for card in view.hand):
+        return f"Your card (follow {style.suit(led)})"
+    return f"Your card (no {style.suit(led)}: any card)"
 
 
 _YES_OR_NO = "answer y or n"
+_BIDS = {"pass": "passes", "name": "names {suit}"}
 PHASE_WORDS = {
     Phase.WEAK_HAND: PhaseWords(
         going_on="weak hands may be shown",
         about="showing a weak hand",
+        question=_weak_hand_question,
+        typed=_typed({SHOW: [*_YES, "s", "show"], PASS: [*_NO, "", "k", "keep"]}),
         answer=_YES_OR_NO,
         yes_no=(SHOW, PASS),
         choices={"pass": "keep your hand", "show": "show your hand"},
         taken_back=("shows a weak hand", "keeps the hand"),
     ),
-    Phase.WEAK_EXCHANGE: PhaseWords(
+    Phase.WEAK_EXCHANGE: PhaseWords(  # asked as one question: which cards to keep
         going_on="a weak hand swaps cards with the kitty",
         about="the weak hand's swap",
         laid_away="swaps",
+        kept="the other {count} go face down for the kitty's {count}; ",
     ),
     Phase.BID_UPCARD: PhaseWords(
         going_on="bidding on the upcard",
         about="bidding, first round",
+        question=_upcard_question,
+        typed=_typed({ORDER: _ORDER_WORDS, PASS: _NO}),
+        suit=_upcard_suit("answer order", "answer order or pass"),
         answer="answer order or pass",
+        # a dealer's bid under the joker, as the table's first round says it (R15)
+        bids={**_BIDS, "dealer": "picks it up", "partner": "assists", "order": "orders it up"},
+        dealer=PhaseWords(  # R4: the dealer bids by picking the upcard up
+            going_on="bidding on the upcard",
+            question=_pick_it_up_question,
+            typed=_typed({ORDER: _ORDER_WORDS, PASS: _NO}),
+            suit=_upcard_suit("answer y to pick it up", "answer y or n"),
+            answer="answer y (pick it up) or n (pass)",
+            p_could_mean="pass",
+            yes_no=(ORDER, PASS),
+            choices={"order": "pick it up"},
+        ),
     ),
-    Phase.NAME_TRUMP: PhaseWords(going_on="naming trump", about="bidding, second round"),
+    Phase.NAME_TRUMP: PhaseWords(
+        going_on="naming trump",
+        about="bidding, second round",
+        question=_name_trump_question,
+        typed=_typed({PASS: ["p", "pass"]}),
+        suit=_suit_named,
+        bids=_BIDS,
+    ),
     Phase.DEALER_NAMES: PhaseWords(
-        going_on="the dealer names trump", about="naming trump under the joker"
+        going_on="the dealer names trump",
+        about="naming trump under the joker",
+        question=lambda asked: "The joker is up: name trump [c/d/h/s]",
+        typed=_typed({PASS: ["p", "pass"]}),
+        suit=_suit_named,
+        bids={"name": "turns up the joker and names {suit}"},
     ),
     Phase.MAKER_ALONE: PhaseWords(
         going_on="the maker decides to go alone",
         about="going alone",
+        question=_go_alone_question,
+        typed=_typed({ALONE: _YES, PASS: [*_NO, ""]}),
         answer=_YES_OR_NO,
         yes_no=(ALONE, PASS),
         choices={"pass": "not go alone"},
@@ -87,6 +292,8 @@ PHASE_WORDS = {
     Phase.DEFENDER_ALONE: PhaseWords(
         going_on="the defenders decide to go alone",
         about="defending alone",
+        question=lambda asked: "Defend alone? [y/N]",
+        typed=_typed({ALONE: _YES, PASS: [*_NO, ""]}),
         answer=_YES_OR_NO,
         yes_no=(ALONE, PASS),
         choices={"pass": "not defend alone", "alone": "defend alone"},
@@ -95,18 +302,32 @@ PHASE_WORDS = {
     Phase.PICKUP: PhaseWords(
         going_on="the dealer decides to pick up",
         about="picking up the upcard",
+        question=lambda asked: f"Pick up {asked.style.card(asked.view.upcard)}? [Y/n]",
+        typed=_typed({PICKUP: [*_YES, "pick up", "pick it up", ""], PASS: [*_NO, "leave it"]}),
         answer=_YES_OR_NO,
+        p_could_mean="leave it",
         yes_no=(PICKUP, PASS),
         choices={"pass": "leave the upcard"},
         taken_back=("picks up the upcard", "leaves the upcard"),
     ),
-    Phase.DISCARD: PhaseWords(going_on="discarding", about="the discard", laid_away="discards"),
+    Phase.DISCARD: PhaseWords(
+        going_on="discarding",
+        about="the discard",
+        question=_discard_question,
+        card=DISCARD,
+        laid_away="discards",
+    ),
     Phase.CALL_FOR_BEST: PhaseWords(
         going_on="passing a card to a lone partner",
         about="the card for your lone partner",
+        question=lambda asked: "Your partner goes alone and calls for your best card. Pass"
+        " which one? (number or code)",
+        card=GIVE,
         laid_away="passes",
     ),
-    Phase.PLAY: PhaseWords(going_on="playing a card"),
+    Phase.PLAY: PhaseWords(
+        going_on="playing a card", question=_card_question, shows_contract=True, card=PLAY
+    ),
     Phase.OVER: PhaseWords(going_on="the hand is over"),
 }
 """Every phase's words (see ``PhaseWords``)."""
