@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING
 
@@ -37,13 +36,15 @@ _INT_TAG = "tag:yaml.org,2002:int"
 _STR_TAG = "tag:yaml.org,2002:str"
 
 
-@dataclass(frozen=True)
 class OutsizedNumber:
     """A whole number written with more digits than any setting needs: only how many
     it has is kept, never the number, so that reading it costs nothing and saying it
     cannot fail (``int()`` refuses a 4,301st digit, and takes seconds before that)."""
 
-    digits: int
+    __slots__ = ("digits",)  # a plain class: a dataclass costs every command's start-up
+
+    def __init__(self, digits: int) -> None:
+        self.digits = digits
 
     def __str__(self) -> str:
         return f"a number of {self.digits:,} digits"

@@ -13,7 +13,6 @@ the SQL is ``store.py``'s, what the entries add up to ``tally.py``'s.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from ..engine.names import check_text
@@ -104,8 +103,7 @@ Scored = tuple[tuple[int, ...], str | None]
 (None: no row did)."""
 
 
-@dataclass(frozen=True)
-class EntryKind:
+class EntryKind(NamedTuple):
     """One kind of entry.  ``name`` is the kind as the book, the JSON and the CSV give
     it; ``entry_type`` the type of its entries; ``fields`` what it is built from, by name
     (the API's body, ``score edit``'s options), and ``make`` builds it from them

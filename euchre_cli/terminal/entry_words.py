@@ -7,9 +7,8 @@ and the history's JSON say of an entry comes from here.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..engine.scoring import TRICKS_TO_MAKE
 from ..scorekeeper.document import SheetWords
@@ -24,8 +23,7 @@ if TYPE_CHECKING:
 THROWN_IN = "Thrown in (nobody made trump)"  # R5
 
 
-@dataclass(frozen=True)
-class EntryWords:
+class EntryWords(NamedTuple):
     """What is said of one kind of entry: ``text``, the entry in words
     (``text(sheet, result)``); ``subject``, the side it is about, where what each side
     scored is said after it ("+2", by name where other sides scored); and
