@@ -32,12 +32,7 @@ from euchre_cli.engine.game import Game
 from euchre_cli.engine.hand import Hand
 from euchre_cli.engine.values import DISCARD, Action, Phase
 from euchre_cli.records.game import Move, SavedGame, Setup
-from euchre_cli.records.review import (
-    Decision,
-    Reviewer,
-    decisions_of,
-    review_game,
-)
+from euchre_cli.records.review import Decision, Review, Reviewer, decisions_of
 from euchre_cli.records.store import GameBook
 from euchre_cli.rulebook import load_ruleset
 from euchre_cli.terminal.human import HumanPlayer, Seat
@@ -108,6 +103,15 @@ def person_left_of_the_dealer(rules) -> tuple[int, int, int]:
     raise AssertionError("no seed in 100 seats the person left of the dealer")
 
 
+def reviewed(saved: SavedGame) -> Review:
+    """The whole review of a record, every decision listed, weighed as the command
+    weighs them."""
+    played = decisions_of(saved)
+    reviewer = Reviewer(saved.setup)
+    weighed = tuple(reviewer.weigh(decision) for decision in played.decisions)
+    return Review(saved, weighed, played.hands, threshold=0)
+
+
 def test_the_review_never_looks_at_a_card_the_person_could_not_see(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -157,7 +161,7 @@ def test_the_review_never_looks_at_a_card_the_person_could_not_see(
             hand.apply(Action.parse(text))  # legal in both deals
         saved = SavedGame(Setup(rules, seed, NAMES, 0, "easy"), moves, id=1)
         monkeypatch.setattr(game_module, "shuffled_deck", lambda ruleset, rng, deck=deck: deck)
-        reviews.append(review_game(saved, threshold=0))
+        reviews.append(reviewed(saved))
     dealt = [Hand(rules, dealer, deck) for deck in deals]
     assert dealt[0].hands[me] == dealt[1].hands[me] and dealt[0].upcard == dealt[1].upcard
     for seat in (left, partner, right):  # every other hand differs, and the kitty

@@ -246,15 +246,6 @@ class Reviewer:
         return Weighed(decision, tuple(preferred), chosen_points, preferred_points, samples, None)
 
 
-def review_game(saved: SavedGame, threshold: float = DEFAULT_THRESHOLD) -> Review:
-    """The whole review of a record, in one call (the command weighs decision by
-    decision, to show its progress)."""
-    played = decisions_of(saved)
-    reviewer = Reviewer(saved.setup)
-    weighed = tuple(reviewer.weigh(decision) for decision in played.decisions)
-    return Review(saved, weighed, played.hands, threshold)
-
-
 # ------------------------------------------------------------------- finding them
 class _PersonsDecisions(MatchObserver):
     """Hears every move handed out in a replay and keeps the person's, with the view
