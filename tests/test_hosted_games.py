@@ -173,3 +173,46 @@ def test_the_players_words_say_who_was_a_person(people: tuple[int, ...], words: 
     names = ("Pat", "Lee", "Ann", "Bob")
     listed = Listing(1, "", "standard", "four-handed", names, people, "hard", True, {}, [], None)
     assert players(listed) == words
+
+
+# Review ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("seat", "name"), [(0, "Pat"), (1, "Lee")])
+def test_review_weighs_the_decisions_of_the_person_at_the_seat_asked(
+    hosted: Path, seat: int, name: str
+) -> None:
+    """Every decision listed (threshold 0) is a move made at that seat, and the
+    review is said to be that person's."""
+    reviewed = run(hosted, "review", "1", "--seat", str(seat), "--threshold", "0", "--json")
+    assert reviewed.exit_code == 0, reviewed.output
+    data = json.loads(reviewed.stdout)
+    assert data["person"] == name and data["reviewed"] > 0
+    seats = {move.number: move.seat for move in kept(hosted, TWO_PEOPLE).moves}
+    assert data["costly"] and {seats[decision["move"]] for decision in data["costly"]} == {seat}
+    text = run(hosted, "review", "1", "--seat", str(seat)).output
+    assert text.startswith("Game 1 (short, ") and f"): {name}'s decisions weighed " in text
+
+
+def test_a_game_one_person_played_is_reviewed_without_a_seat_or_at_theirs(hosted: Path) -> None:
+    alone = run(hosted, "review", "2").output
+    assert "): your decisions weighed " in alone
+    assert run(hosted, "review", "2", "--seat", "0").output == alone
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["1"], "Error: game 1 was played by several people: give --seat 0 (Pat) or --seat 1"),
+        (["1", "--seat", "2"], "Error: --seat 2: {2}, the computer at easy, sat there in game"),
+        (["1", "--seat", "4"], "Error: --seat 4: game 1 has seats 0 to 3; give --seat 0 (Pat)"),
+        (["1", "--seat", "-1"], "Error: --seat -1: game 1 has seats 0 to 3; give --seat 0"),
+        (["2", "--seat", "1"], "Error: --seat 1: {1}, the computer at easy, sat there in game"),
+        (["1", "--seat", "x"], "Error: Invalid value for '--seat': 'x' is not a whole number"),
+    ],
+)
+def test_review_asks_for_a_persons_seat_in_one_line(
+    hosted: Path, args: list[str], message: str
+) -> None:
+    names = kept(hosted, int(args[0])).setup.names
+    one_line(run(hosted, "review", *args), 2, message.format(*names))

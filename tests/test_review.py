@@ -109,7 +109,7 @@ def reviewed(saved: SavedGame) -> Review:
     played = decisions_of(saved)
     reviewer = Reviewer(saved.setup)
     weighed = tuple(reviewer.weigh(decision) for decision in played.decisions)
-    return Review(saved, weighed, played.hands, threshold=0)
+    return Review(saved, played.person, weighed, played.hands, threshold=0)
 
 
 def test_the_review_never_looks_at_a_card_the_person_could_not_see(
