@@ -216,3 +216,31 @@ def test_review_asks_for_a_persons_seat_in_one_line(
 ) -> None:
     names = kept(hosted, int(args[0])).setup.names
     one_line(run(hosted, "review", *args), 2, message.format(*names))
+
+
+# Stats -----------------------------------------------------------------------------------
+
+
+def test_stats_count_the_game_one_person_played_and_say_the_others_are_not(
+    hosted: Path, tmp_path: Path
+) -> None:
+    """Stats are "your figures": a game of several people is nobody's alone, and is
+    left out with a line saying so (``several_people_games`` in the JSON)."""
+    counted = run(hosted, "stats")
+    assert counted.exit_code == 0, counted.output
+    assert counted.output.startswith("Four-handed against easy computer players: 1 game ")
+    assert counted.output.endswith(
+        "\n\nNot counted: 2 games played by several people (`euchre host`), which are"
+        " nobody's alone.\n"
+    )
+    data = json.loads(run(hosted, "stats", "--json").output)
+    assert data["tables"][0]["all"]["games"] == 1 and data["several_people_games"] == 2
+    data = json.loads(run(hosted, "stats", "--json", "--level", "hard").output)
+    assert data["tables"] == [] and data["several_people_games"] == 0
+    book = tmp_path / "book.sqlite3"
+    shutil.copy(hosted, book)
+    assert run(book, "games", "delete", "2", "--yes").exit_code == 0
+    assert run(book, "stats").output == (
+        "No games of yours in the book yet (games played by several people do not count):"
+        " play one with 'euchre play'.\n"
+    )
