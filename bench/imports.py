@@ -59,7 +59,7 @@ def largest_record(folder: Path, games: int) -> Path:
     try:
         book.execute("PRAGMA synchronous = OFF")
         kept = GameBook(book)
-        setup = Setup(rules, 1, names, None, "easy", games=games)
+        setup = Setup(rules, 1, names, (), "easy", games=games)
         players = [RuleBasedPlayer() for _ in names]
         Match(rules, names, players, 1, games, Recorder(kept, setup), game_factory=Game).play()
         saved = kept.game(kept.listing()[0].id)

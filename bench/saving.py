@@ -60,7 +60,7 @@ def move_times(folder: str, games: int) -> list[float]:
     names = ("Ann", "Bob", "Cy", "Di")
     try:
         for seed in range(games):
-            setup = Setup(rules, seed, names, 0, "easy")
+            setup = Setup(rules, seed, names, (0,), "easy")
             recorder = Recorder(kept, setup)
             players = [RuleBasedPlayer() for _ in names]
             Match(rules, names, players, seed, observer=recorder, game_factory=Game).play()

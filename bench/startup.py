@@ -66,7 +66,7 @@ def keep_games(path: str, count: int) -> None:
             ]
             match = Match(ruleset, names, players, seed)
             match.play()
-            setup = Setup(ruleset, seed, names, 0, "easy")
+            setup = Setup(ruleset, seed, names, (0,), "easy")
             started = f"2026-01-01 {seed // 60:02d}:{seed % 60:02d}:00"
             saved = SavedGame(setup, started=started, finished=True, summary=match.summary())
             GameBook(book).add_saved(saved)

@@ -224,6 +224,22 @@ _MIGRATIONS: tuple[tuple[str | Unless, ...], ...] = (
         "ALTER TABLE games_new RENAME TO games",
         "CREATE INDEX games_by_digest ON games (digest)",
     ),
+    # 9 -> 10 (``records/store.py``): every person's seat, for a game several people
+    # played (``euchre host``): ``people``, the JSON list of their indexes in names, rising
+    # ([] for a watched game), made from ``person`` for the games kept before.  From here
+    # on ``person`` is neither read nor written (SQLite before 3.35 cannot drop a
+    # column).  A game's identity names its people now, so the digests kept are
+    # forgotten, to be worked out again when an import needs them.  (Added only where
+    # missing, as in 4 -> 5.)
+    (
+        Unless(
+            "SELECT 1 FROM pragma_table_info('games') WHERE name = 'people'",
+            "ALTER TABLE games ADD COLUMN people TEXT",
+        ),
+        "UPDATE games SET digest = NULL,"
+        " people = CASE WHEN person IS NULL THEN '[]' ELSE '[' || person || ']' END"
+        " WHERE people IS NULL",
+    ),
 )
 SCHEMA_VERSION = len(_MIGRATIONS)  # a new migration raises it: the two never disagree
 

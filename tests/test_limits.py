@@ -201,7 +201,7 @@ def test_a_long_match_exports_compact_and_imports_back_within_the_caps(tmp_path:
     try:
         book.execute("PRAGMA synchronous = OFF")  # a test's book: kept move by move, unsynced
         games = GameBook(book)
-        setup = Setup(rules, 1, names, None, "easy", games=3)
+        setup = Setup(rules, 1, names, (), "easy", games=3)
         players = [RuleBasedPlayer() for _ in names]
         Match(rules, names, players, 1, 3, Recorder(games, setup), game_factory=Game).play()
         played = games.game(1)

@@ -306,6 +306,57 @@ def test_a_book_of_version_4_with_or_without_best_of_is_upgraded(best_of_column:
     db.close()
 
 
+def test_a_book_of_version_9_keeps_each_games_person_as_its_people(tmp_path: Path) -> None:
+    """Version 10 keeps every person's seat (``people``) where 9 kept one ``person``: a
+    game kept before reads back with its person, a watched one with nobody, and its
+    export is still the game it was (its identity, now naming the people, is worked out
+    again)."""
+    played_through("two-handed", "--seed", "4", "--level", "easy")
+    run("two-handed", "--watch", "--save", "--seed", "5", "--level", "easy")
+    with sqlite3.connect(book_file()) as db:  # as version 9 left them: person, no people
+        db.execute("UPDATE games SET person = CASE id WHEN 1 THEN 0 END")
+        db.execute("ALTER TABLE games DROP COLUMN people")
+        db.execute("PRAGMA user_version = 9")
+    db.close()
+    assert (kept(1).setup.people, kept(1).setup.person) == ((0,), 0)
+    assert (kept(2).setup.people, kept(2).setup.person) == ((), None)
+    with sqlite3.connect(book_file()) as db:
+        assert db.execute("SELECT people, digest FROM games ORDER BY id").fetchall() == [
+            ("[0]", None),
+            ("[]", None),
+        ]
+    db.close()
+    path = tmp_path / "game.json"
+    path.write_text(run("games", "export", "1").output, encoding="utf-8")
+    assert "already in the book as game 1 " in run("games", "import", str(path)).output
+    assert [g["person"] for g in json.loads(run("games", "--json").output)] == [None, "You"]
+
+
+def test_an_exported_record_of_version_1_imports_with_its_one_person() -> None:
+    """Version 1 of the exported record, written before ``people``, held one
+    ``person`` (or null): it imports as ever, as the same game."""
+    played_through("two-handed", "--seed", "4", "--level", "easy")
+    document = json.loads(run("games", "export", "1").output)
+    assert document["setup"]["people"] == [0] and "person" not in document["setup"]
+    for person, people in ((0, (0,)), (None, ()), (1, (1,))):
+        setup = {key: value for key, value in document["setup"].items() if key != "people"}
+        old = {**document, "version": 1, "setup": {**setup, "person": person}}
+        assert from_document(old).setup.people == people
+    for version, key, value, refused in (
+        (1, "person", 2, "setup.person: a player's index, 0 to 1, or null"),
+        (1, "person", True, "setup.person: a player's index, 0 to 1, or null"),
+        (2, "people", [1, 0], "setup.people: the people's indexes among the names, 0 to 1,"),
+        (2, "people", [0, 0], "setup.people: the people's indexes among the names, 0 to 1,"),
+        (2, "people", None, "setup.people: the people's indexes among the names, 0 to 1,"),
+        (2, "person", 0, "setup.people: "),  # version 2 holds people, not a person
+    ):
+        setup = {key: value for key, value in document["setup"].items() if key != "people"}
+        edited = {**document, "version": version, "setup": {**setup, key: value}}
+        with pytest.raises(RecordError) as error:
+            from_document(edited)
+        assert str(error.value).startswith(refused)
+
+
 # Killed: SIGINT and SIGKILL, from another process ---------------------------------------
 
 
@@ -503,7 +554,7 @@ def test_export_import_round_trip_and_an_impossible_record_refused(tmp_path: Pat
     played_through("cutthroat", "--seed", "3", "--level", "easy")
     exported = run("games", "export", "1")
     document = json.loads(exported.output)
-    assert document["format"] == "euchre-game" and document["version"] == 1
+    assert document["format"] == "euchre-game" and document["version"] == 2
     path = tmp_path / "game.json"
     path.write_text(exported.output, encoding="utf-8")
     result = run("games", "import", "--copy", str(path))  # into the book it came from
@@ -524,7 +575,8 @@ def test_export_import_round_trip_and_an_impossible_record_refused(tmp_path: Pat
         assert refused.output.count("\n") == 1
     assert [g["id"] for g in json.loads(run("games", "--json").output)] == [2, 1]  # unchanged
     path.write_text('{"format": "euchre-game", "version": 7}', encoding="utf-8")
-    assert "of version 7; this euchre reads version 1" in run("games", "import", str(path)).output
+    newer = run("games", "import", str(path)).output
+    assert "of version 7; this euchre reads versions 1 and 2" in newer
     path.write_text('{"a": 1}', encoding="utf-8")  # the file named once, then what is wrong
     not_one = f'Error: {path}: not a euchre game record (no "format": "euchre-game")\n'
     assert run("games", "import", str(path)).output == not_one
@@ -715,8 +767,8 @@ def test_the_list_has_a_score_from_the_deal_and_each_game_won_before_the_next() 
     try:
         games = GameBook(book)
         for setup in (
-            Setup(rules, 3, names, 0, "easy", games=2),
-            Setup(rules, 3, names, 0, "easy", best_of=3),
+            Setup(rules, 3, names, (0,), "easy", games=2),
+            Setup(rules, 3, names, (0,), "easy", best_of=3),
         ):
             told = Observers(Recorder(games, setup), Leaver())
             players = [RuleBasedPlayer(), RuleBasedPlayer()]

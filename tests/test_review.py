@@ -109,7 +109,7 @@ def reviewed(saved: SavedGame) -> Review:
     played = decisions_of(saved)
     reviewer = Reviewer(saved.setup)
     weighed = tuple(reviewer.weigh(decision) for decision in played.decisions)
-    return Review(saved, weighed, played.hands, threshold=0)
+    return Review(saved, played.person, weighed, played.hands, threshold=0)
 
 
 def test_the_review_never_looks_at_a_card_the_person_could_not_see(
@@ -159,7 +159,7 @@ def test_the_review_never_looks_at_a_card_the_person_could_not_see(
         for number, text in enumerate(script.split(), start=1):
             moves.append(Move(number, 1, 1, len(hand.history), hand.current_seat, text))
             hand.apply(Action.parse(text))  # legal in both deals
-        saved = SavedGame(Setup(rules, seed, NAMES, 0, "easy"), moves, id=1)
+        saved = SavedGame(Setup(rules, seed, NAMES, (0,), "easy"), moves, id=1)
         monkeypatch.setattr(game_module, "shuffled_deck", lambda ruleset, rng, deck=deck: deck)
         reviews.append(reviewed(saved))
     dealt = [Hand(rules, dealer, deck) for deck in deals]
@@ -234,7 +234,7 @@ def test_a_five_the_search_never_tried_is_weighed_on_the_same_deals() -> None:
     chosen = tuple(DISCARD[parse_card(code)] for code in ["JH", "AH", "KH", "JD", "QH"])
     moves = tuple(Move(6 + i, 1, 1, 5 + i, 1, a.text) for i, a in enumerate(chosen))
     decision = Decision(moves, view, tuple(hand.legal_actions()), chosen, ("You", "Ann", "Bob"))
-    reviewer = Reviewer(Setup(cutthroat, 7, ("You", "Ann", "Bob"), 0, "easy"))
+    reviewer = Reviewer(Setup(cutthroat, 7, ("You", "Ann", "Bob"), (0,), "easy"))
     weighed = reviewer.weigh(decision)
     assert weighed.analysis is not None
     assert mask_of(decision.kept) not in dict(weighed.analysis.keeps)  # never tried

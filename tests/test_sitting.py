@@ -23,11 +23,11 @@ TWO_HANDED = load_ruleset("two-handed")
 
 
 def watched(seed: int = 3) -> Setup:
-    return Setup(TWO_HANDED, seed, ("Ann", "Bob"), None, "easy")
+    return Setup(TWO_HANDED, seed, ("Ann", "Bob"), (), "easy")
 
 
 def played(seed: int = 3) -> Setup:
-    return Setup(TWO_HANDED, seed, ("You", "Ann"), 0, "easy")
+    return Setup(TWO_HANDED, seed, ("You", "Ann"), (0,), "easy")
 
 
 @pytest.fixture

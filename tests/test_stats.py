@@ -64,7 +64,7 @@ def record(
     hands: list[dict],
     winners: list[str],
     finished: bool = True,
-    person: int | None = 0,
+    people: tuple[int, ...] = (0,),
     level: str = "easy",
     started: str | None = None,
 ) -> SavedGame:
@@ -83,7 +83,7 @@ def record(
         "rubber": None,
     }
     return SavedGame(
-        Setup(ruleset, record_id, names, person, level),
+        Setup(ruleset, record_id, names, people, level),
         id=record_id,
         started=started or f"2026-11-30 20:{record_id:02d}:00",
         finished=finished,
@@ -120,7 +120,7 @@ def evening() -> list[SavedGame]:
     ]
     watched = [hand(["Ann", "Cy"], {"Ann": 5}, {"Ann & Cy": 4}, alone=["Ann"])]
     return [
-        record(4, "standard", watched, ["Ann & Cy"], person=None),
+        record(4, "standard", watched, ["Ann & Cy"], people=()),
         record(3, "standard", unfinished, [], finished=False),
         record(2, "cutthroat", cutthroat, ["Cy"]),
         record(1, "standard", four_handed, ["Ann & Cy"]),
@@ -176,7 +176,7 @@ def test_points_per_hand_count_thrown_in_hands() -> None:
 
 
 def test_a_watched_game_is_nobodys() -> None:
-    watched = [saved for saved in evening() if saved.setup.person is None]
+    watched = [saved for saved in evening() if saved.setup.watched]
     assert watched and person_stats(watched) == []
 
 
@@ -289,7 +289,7 @@ def test_no_book_and_no_games_say_so_in_one_line() -> None:
         "No games of yours in the book yet: play one with 'euchre play'.\n",
     )
     assert json.loads(run("--json").output)["tables"] == []
-    keep([saved for saved in evening() if saved.setup.person is None])
+    keep([saved for saved in evening() if saved.setup.watched])
     result = run()
     assert result.exit_code == 0
     assert result.output == (
@@ -376,7 +376,7 @@ def test_the_tables_show_each_figure_for_all_and_the_last_games() -> None:
 def test_two_handed_tables_have_no_lone_hand_rows() -> None:
     hands = [{**hand(["Ann"], {"Ann": 3, "Bob": 2}, {"Ann": 1}), "tricks": {"Ann": 3, "Bob": 2}}]
     two = record(1, "two-handed", hands, ["Ann"])
-    two.setup = Setup(two.setup.ruleset, 1, ("Ann", "Bob"), 0, "easy")
+    two.setup = Setup(two.setup.ruleset, 1, ("Ann", "Bob"), (0,), "easy")
     two.summary["sides"] = {"Ann": ["Ann"], "Bob": ["Bob"]}
     keep([two])
     result = run()

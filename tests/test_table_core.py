@@ -382,7 +382,7 @@ def test_a_table_game_is_kept_move_by_move_and_replays(tmp_path: Path) -> None:
     finally:
         book.close()
     assert saved.finished and saved.setup.names == ("Pat", "Ann", "Lee")
-    assert saved.setup.person == 2 and saved.setup.level == "easy"  # the first to join
+    assert saved.setup.people == (0, 2) and saved.setup.level == "easy"  # both who joined
     assert play_back(saved).summary() == table.summary()
     for command in (["games"], ["games", "show", "1"], ["stats"]):
         result = CliRunner().invoke(main, [*command, "--db", str(path)])

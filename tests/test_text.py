@@ -78,7 +78,7 @@ def test_the_rule_tidies_spaces_and_bounds_each_kind_of_text() -> None:
 
 def _record_with(tmp_path: Path, name: str) -> Path:
     """A game record (no moves yet) whose second player has ``name``."""
-    setup = Setup(load_ruleset("standard"), 1, ("You", name, "Bob", "Cy"), 0, "easy")
+    setup = Setup(load_ruleset("standard"), 1, ("You", name, "Bob", "Cy"), (0,), "easy")
     path = tmp_path / "game.json"
     path.write_text(json.dumps(to_document(SavedGame(setup))), encoding="utf-8")
     return path

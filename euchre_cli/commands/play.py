@@ -26,7 +26,7 @@ from ..terminal.console import StuckScript
 from ..terminal.human import QuitGame, Seat
 from ..terminal.numbers import DEFAULT_ORDER, ORDERS
 from ..terminal.pace import MAX_DELAY, PLAYING_PAUSE, WATCHING_PAUSE
-from ..terminal.sitting import GameAtTerminal
+from ..terminal.sitting import TERMINAL_PEOPLE, GameAtTerminal
 from ..terminal.text import json_text, needs_ascii
 from ..terminal.words import record_words
 
@@ -288,8 +288,8 @@ def _game_command(
             seed = random.SystemRandom().randrange(1_000_000)
         count = ruleset.players
         names = computer_names(count) if watch else [name, *computer_names(count - 1, [name])]
-        person = None if watch else 0
-        setup = Setup(ruleset, seed, tuple(names), person, level, think, games, best_of)
+        people = () if watch else (0,)  # the person first
+        setup = Setup(ruleset, seed, tuple(names), people, level, think, games, best_of)
         keep = not watch if save is None else save
         seat = Seat(hand_order, auto_play, ask_defend_alone, hints)
         run_game(setup, as_json, delay, db, keep, seat=seat)
@@ -352,6 +352,11 @@ def resume(
     if saved.finished:
         raise click.ClickException(
             f"game {saved.id} is finished: `euchre games show {saved.id}` shows it hand by hand"
+        )
+    if saved.setup.people not in TERMINAL_PEOPLE:
+        raise click.ClickException(
+            f"game {saved.id} was played at a table for friends, not at this terminal: it"
+            f" cannot go on here (`euchre games show {saved.id}` shows it so far)"
         )
     seat = Seat(hand_order, auto_play, ask_defend_alone, hints)
     run_game(saved.setup, as_json, delay, db, save=True, resumed=saved, seat=seat)

@@ -21,6 +21,7 @@ from ..records.stats import RECENT_GAMES, Counted, stats_of
 from ..terminal.keyboard import ascii_only
 from ..terminal.stats_report import person_stats_report
 from ..terminal.text import in_ascii, json_text, say
+from ..terminal.wording import plural
 
 
 class _Level(click.Choice):
@@ -45,7 +46,8 @@ class _Level(click.Choice):
 @click.command(
     help="Your games against the computer, a table per kind of game and level: games won,"
     " points per hand for and against, trump made, euchres, marches and lone hands, over"
-    f" all your games and the last {RECENT_GAMES} side by side.  Watched games do not count."
+    f" all your games and the last {RECENT_GAMES} side by side.  Watched games do not count,"
+    " nor games played by several people (`euchre host`), which are nobody's alone."
 )
 @click.option(
     "--rules", metavar="NAME", help="Only games under this ruleset (as `euchre games` names it)."
@@ -57,26 +59,49 @@ def stats(rules: str | None, level: str | None, as_json: bool, db: str | None) -
     # The help above, not a docstring: it names RECENT_GAMES, where the figure is counted.
     kept = counted_games(db)
     tables = stats_of(kept, rules, level)
+    shared = sum(
+        record.several_people
+        and (rules is None or record.ruleset == rules)
+        and (level is None or record.level == level)
+        for record in kept
+    )
     if as_json:
         document: dict[str, Any] = {
             "rules": rules,
             "level": level,
             "recent_games": RECENT_GAMES,
             "tables": [table.as_dict() for table in tables],
+            "several_people_games": shared,
         }
         click.echo(json_text(document))
         return
     plain = ascii_only(sys.stdout)
-    text = person_stats_report(tables, plain) if tables else _nothing_counted(kept, rules, level)
+    if tables:
+        text = person_stats_report(tables, plain)
+        if shared:
+            text += (
+                f"\n\nNot counted: {plural(shared, 'game')} played by several people"
+                " (`euchre host`), which are nobody's alone."
+            )
+    else:
+        text = _nothing_counted(kept, rules, level)
     say(in_ascii(text) if plain else text)
 
 
 def _nothing_counted(kept: Sequence[Counted], rules: str | None, level: str | None) -> str:
     """Why there is no table, in one line, and what to do about it."""
-    yours = [record for record in kept if not record.watched]
+    yours = [record for record in kept if record.people == 1]
     if not yours:
-        watched = " (watched games do not count)" if kept else ""
-        return f"No games of yours in the book yet{watched}: play one with 'euchre play'."
+        left_out = [
+            words
+            for words, found in (
+                ("watched games", any(record.watched for record in kept)),
+                ("games played by several people", any(r.several_people for r in kept)),
+            )
+            if found
+        ]
+        why = f" ({' and '.join(left_out)} do not count)" if left_out else ""
+        return f"No games of yours in the book yet{why}: play one with 'euchre play'."
     asked = " and ".join(
         f"--{option} {value}" for option, value in (("rules", rules), ("level", level)) if value
     )

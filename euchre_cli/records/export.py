@@ -20,7 +20,10 @@ from .game import RecordError, SavedGame, checked_move, checked_setup
 from .replay import play_back
 
 FORMAT = "euchre-game"
-VERSION = 1
+VERSION = 2
+"""The version written: 2 holds the ``people`` of a game (several, from ``euchre
+host``); 1, written before, its one ``person`` (or null), and is read as ever."""
+READ_VERSIONS = (1, VERSION)
 MAX_RECORD_MOVES = 250_000
 """The moves of a record at most.  The longest record euchre makes is a watched match
 of 100 games (``--games`` at most) to 50 points (the most computer players play to):
@@ -67,7 +70,7 @@ def to_document(saved: SavedGame) -> dict[str, Any]:
             "ruleset": ruleset_to_dict(setup.ruleset),
             "seed": setup.seed,
             "names": list(setup.names),
-            "person": setup.person,
+            "people": list(setup.people),
             "level": setup.level,
             "think": setup.think,
             "games": setup.games,
@@ -97,16 +100,17 @@ def from_document(data: object) -> SavedGame:
     if document.get("format") != FORMAT:
         raise RecordError(f'not a euchre game record (no "format": "{FORMAT}")')
     version = document.get("version")
-    if version != VERSION:
+    if version not in READ_VERSIONS or type(version) is not int:
         raise RecordError(
-            f"a game record of version {version!r}; this euchre reads version {VERSION}"
+            f"a game record of version {version!r:.20}; this euchre reads versions"
+            f" {' and '.join(map(str, READ_VERSIONS))}"
         )
     raw = _object(document.get("setup"), "setup")
     try:
         ruleset = ruleset_from_dict(_object(raw.get("ruleset"), "setup.ruleset"), "setup.ruleset")
     except RulesetError as error:
         raise RecordError(str(error)) from None
-    setup = checked_setup(ruleset, raw, "setup.")
+    setup = checked_setup(ruleset, raw, "setup.", person=version == 1)
     names = tuple(
         _under_the_rule(f"setup.names[{index}]", check_player_name, name)
         for index, name in enumerate(setup.names)

@@ -59,8 +59,8 @@ class Setup:
 
     ruleset: Ruleset
     seed: int
-    names: tuple[str, ...]  # in the players' order; the person first
-    person: int | None  # the person's index in ``names``; None: a watched game
+    names: tuple[str, ...]  # in the players' order (at the terminal, the person first)
+    people: tuple[int, ...]  # the people's indexes in ``names``, rising; (): a watched game
     level: str  # the computer players' level
     think: float | None = None  # seconds per computer decision at most
     games: int | None = None  # a match of this many games; None: the rubber, or one
@@ -69,6 +69,19 @@ class Setup:
     @property
     def kind(self) -> str:
         return KINDS.get(self.ruleset.players, f"{self.ruleset.players}-handed")
+
+    @property
+    def person(self) -> int | None:
+        """The one person of a game one person played (``euchre play``'s, the first of
+        ``names``), who is "you" to the terminal, the review and ``euchre stats``; None
+        for a watched game, and for a game of several people (``euchre host``), which
+        has no single "you"."""
+        return self.people[0] if len(self.people) == 1 else None
+
+    @property
+    def watched(self) -> bool:
+        """Nobody played: the computer in every seat."""
+        return not self.people
 
 
 @dataclass(frozen=True)
@@ -108,14 +121,21 @@ class SavedGame:
 # Records read from outside the program: an imported file, a row of the book ---------------
 
 
-def checked_setup(ruleset: Ruleset, given: Mapping[str, object], where: str = "") -> Setup:
+def checked_setup(
+    ruleset: Ruleset, given: Mapping[str, object], where: str = "", *, person: bool = False
+) -> Setup:
     """The setup ``given`` holds for ``ruleset`` (an imported record's ``setup``, or a
     game's row in the book), each value checked to be one a game has: a
-    ``RecordError`` names the first that is not (``where`` goes before its key)."""
+    ``RecordError`` names the first that is not (``where`` goes before its key).
+    ``person``: a record written before ``people`` (version 1 of the exported
+    record), whose one ``person`` is an index of the names, or null (watched)."""
     from ..players.levels import LEVELS  # only where a record is read whole
 
     names = checked_names(given.get("names"), ruleset.players, where)
-    person = checked_person(given.get("person"), names, where)
+    if person:
+        people = people_of_person(given.get("person"), names, where)
+    else:
+        people = checked_people(given.get("people"), names, where)
     level = given.get("level")
     if level not in LEVELS:
         raise RecordError(f"{where}level: one of {', '.join(LEVELS)}")
@@ -141,7 +161,7 @@ def checked_setup(ruleset: Ruleset, given: Mapping[str, object], where: str = ""
             f" {where}games"
         )
     seed = whole_number(given.get("seed"), f"{where}seed")
-    return Setup(ruleset, seed, names, person, level, think, games, best_of)
+    return Setup(ruleset, seed, names, people, level, think, games, best_of)
 
 
 def checked_names(names: object, count: int | None, where: str = "") -> tuple[str, ...]:
@@ -156,11 +176,31 @@ def checked_names(names: object, count: int | None, where: str = "") -> tuple[st
     return tuple(names)
 
 
-def checked_person(person: object, names: tuple[str, ...], where: str = "") -> int | None:
-    """``person`` if it is the index of one of ``names``, or None (a watched game)."""
+def checked_people(
+    people: object, names: tuple[str, ...] | None, where: str = ""
+) -> tuple[int, ...]:
+    """``people`` if it is a list of indexes of ``names`` (None: of names not read),
+    each once and rising: the people's places, none for a watched game."""
+    seats = range(len(names)) if names is not None else range(LARGEST_WHOLE_NUMBER)
+    if (
+        not isinstance(people, list)
+        or not all(type(index) is int and index in seats for index in people)
+        or people != sorted(set(people))
+    ):
+        among = "" if names is None else f", 0 to {len(names) - 1}"
+        raise RecordError(
+            f"{where}people: the people's indexes among the names{among}, each once and"
+            " rising ([] for a watched game)"
+        )
+    return tuple(people)
+
+
+def people_of_person(person: object, names: tuple[str, ...], where: str = "") -> tuple[int, ...]:
+    """The people of a record written before ``people``: its one ``person``, an index
+    of ``names``, or null for a watched game."""
     if person is not None and (type(person) is not int or person not in range(len(names))):
         raise RecordError(f"{where}person: a player's index, 0 to {len(names) - 1}, or null")
-    return person
+    return () if person is None else (person,)
 
 
 def checked_move(given: Mapping[str, object], where: str) -> Move:

@@ -124,6 +124,7 @@ class PlayedAgain:
     """The person's decisions found by playing a record again, before any is weighed."""
 
     saved: SavedGame
+    person: int  # whose decisions: their index in the setup's names
     decisions: tuple[Decision, ...]
     hands: int  # hands dealt, thrown-in ones included
 
@@ -133,6 +134,7 @@ class Review:
     """Every decision weighed, and which of them cost at least ``threshold`` points."""
 
     saved: SavedGame
+    person: int  # whose decisions: their index in the setup's names
     weighed: tuple[Weighed, ...]
     hands: int
     threshold: float = DEFAULT_THRESHOLD
@@ -158,16 +160,20 @@ class Review:
         return self.given_away / self.hands if self.hands else None
 
 
-def decisions_of(saved: SavedGame) -> PlayedAgain:
-    """The person's decisions in the record, in the order made, the taken-back ones
-    included; raises ``NobodyPlayed`` for a watched game, ``RecordError`` for a record
-    that does not replay."""
+def decisions_of(saved: SavedGame, person: int | None = None) -> PlayedAgain:
+    """A person's decisions in the record, in the order made, the taken-back ones
+    included: ``person``'s (an index of the names, one of the setup's people), or by
+    default the one person's of a game one person played.  Raises ``NobodyPlayed`` for
+    a watched game, ``RecordError`` for a record that does not replay."""
     setup = saved.setup
-    if setup.person is None:
+    if setup.watched:
         raise NobodyPlayed(f"game {saved.id} was watched: nobody played in it")
-    listener = _PersonsDecisions(setup.person)
+    person = setup.person if person is None else person
+    if person not in setup.people:
+        raise ValueError(f"{person!r} is not among the people of game {saved.id}")
+    listener = _PersonsDecisions(person)
     play_back(saved, listener, taken_back=True, heard=listener.heard)
-    return PlayedAgain(saved, tuple(_grouped(listener.seen)), listener.hands)
+    return PlayedAgain(saved, person, tuple(_grouped(listener.seen)), listener.hands)
 
 
 class Reviewer:

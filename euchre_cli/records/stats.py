@@ -6,7 +6,9 @@ Pure: records in, value types out.  Everything is read from each record's summar
 (the ``--json`` summary as of its last hand), never by playing a game again, so a
 book of hundreds of games is counted in a moment.
 
-Whose hands: the person's seat (``Setup.person``); a watched game is nobody's.  The
+Whose hands: the person's seat (``Setup.person``), in a game one person played; a
+watched game is nobody's, and a game of several people (``euchre host``) nobody's
+alone: neither is counted, and ``Counted.people`` says which it was.  The
 person's side for a hand is their partnership, or in games without partnerships the
 person alone as maker, or the defenders together (Cutthroat's temporary partners,
 R12).  Points are counted by the sides that score them: "for" is the person's side's
@@ -115,18 +117,27 @@ class _PlayedGame:
 
 @dataclass(frozen=True)
 class Counted:
-    """A record as ``euchre stats`` reads it: what was played, and each of its games'
-    figures from the person's seat (none for a watched game).  The book keeps these
-    beside each record (``stored`` / ``from_stored``), so that counting a book reads
-    neither summaries nor rulesets."""
+    """A record as ``euchre stats`` reads it: what was played, how many people played
+    it, and each of its games' figures from the person's seat (none for a watched game
+    or one of several people).  The book keeps these beside each record (``stored`` /
+    ``from_stored``), so that counting a book reads neither summaries nor rulesets."""
 
     id: int
     started: str
     kind: str
     ruleset: str
     level: str
-    watched: bool
+    people: int  # 0: watched; 1: the person's, counted; more: nobody's alone
     games: tuple[_PlayedGame, ...] = ()
+
+    @property
+    def watched(self) -> bool:
+        return self.people == 0
+
+    @property
+    def several_people(self) -> bool:
+        """Played by several people (``euchre host``): not counted as anyone's."""
+        return self.people > 1
 
     def stored(self) -> dict[str, Any]:
         """What the book keeps of the figures (JSON)."""
@@ -144,10 +155,17 @@ class Counted:
 
     @classmethod
     def from_stored(
-        cls, id: int, started: str, kind: str, ruleset: str, level: str, stored: Mapping | None
+        cls,
+        id: int,
+        started: str,
+        kind: str,
+        ruleset: str,
+        level: str,
+        people: int,
+        stored: Mapping | None,
     ) -> Counted:
-        """A record's row in the book, its figures as ``stored`` wrote them (None for a
-        watched game: nobody's figures)."""
+        """A record's row in the book, with how many people played it, its figures as
+        ``stored`` wrote them (None for a game not one person's: nobody's figures)."""
         try:
             games = tuple(
                 _PlayedGame(
@@ -165,7 +183,7 @@ class Counted:
             raise DamagedGame(
                 id, f"its figures cannot be read ({type(error).__name__}: {error})"
             ) from None
-        return cls(id, started, kind, ruleset, level, stored is None, games)
+        return cls(id, started, kind, ruleset, level, people, games)
 
 
 def counted(saved: SavedGame) -> Counted:
@@ -178,7 +196,7 @@ def counted(saved: SavedGame) -> Counted:
         setup.kind,
         setup.ruleset.name,
         setup.level,
-        setup.person is None,
+        len(setup.people),
         games,
     )
 
@@ -193,7 +211,8 @@ def person_stats(
 def stats_of(
     records: Iterable[Counted], rules: str | None = None, level: str | None = None
 ) -> list[KindAndLevelStats]:
-    """The person's figures over ``records`` (watched games left out), optionally only
+    """The person's figures over ``records`` (those of one person: watched games and
+    games of several people left out, having no figures), optionally only
     games under the ruleset named ``rules`` or against ``level``: by kind in the order
     of ``KINDS`` (four-handed first), and within a kind the level played most first."""
     played = [

@@ -28,7 +28,7 @@ from .game import (
     Setup,
     checked_move,
     checked_names,
-    checked_person,
+    checked_people,
     checked_setup,
     whole_number,
 )
@@ -55,7 +55,7 @@ class AlreadyInBook(BookError):
 
 def setup_digest(setup: Setup) -> str:
     """The digest of a game before its first move: the setup that deals its hands
-    (the rules in full, seed, names, the person's seat, level and games; not ``think``,
+    (the rules in full, seed, names, the people's seats, level and games; not ``think``,
     a safety net that decides nothing when the moves are given)."""
     from ..rulebook import ruleset_to_dict  # YAML's reader: not for the list or stats
 
@@ -63,7 +63,7 @@ def setup_digest(setup: Setup) -> str:
         "ruleset": ruleset_to_dict(setup.ruleset),
         "seed": setup.seed,
         "names": list(setup.names),
-        "person": setup.person,
+        "people": list(setup.people),
         "level": setup.level,
         "games": setup.games,
         "best_of": setup.best_of,
@@ -99,7 +99,7 @@ def local_time() -> str:
 
 
 _COLUMNS = (
-    "id, started, ruleset, seed, names, person, level, think, games, best_of, finished, summary"
+    "id, started, ruleset, seed, names, people, level, think, games, best_of, finished, summary"
 )
 
 
@@ -111,7 +111,7 @@ class Listing(NamedTuple):
     ruleset: str
     kind: str
     names: tuple[str, ...]
-    person: int | None
+    people: tuple[int, ...]  # the people's indexes in ``names``; (): watched
     level: str
     finished: bool
     scores: dict[str, int]  # each side's score in the last game played
@@ -209,18 +209,20 @@ class GameBook:
         the games whose figures cannot be read, left out."""
         with self.book.transaction(write=False):
             rows = self.book.execute(
-                "SELECT id, started, kind, ruleset_name, level, figures FROM games"
+                "SELECT id, started, kind, ruleset_name, level, people, figures FROM games"
             ).fetchall()
         kept: list[Counted] = []
         damaged: list[DamagedGame] = []
-        for game_id, *texts, figures in rows:
+        for game_id, *texts, people, figures in rows:
             try:
                 started, kind, ruleset, level = (
                     _text(text, column)
                     for text, column in zip(texts, ("started", "kind", "ruleset_name", "level"))
                 )
+                count = len(checked_people(_json_column(people, "people"), names=None))
                 stored = None if figures is None else _json_column(figures, "figures")
-                kept.append(Counted.from_stored(game_id, started, kind, ruleset, level, stored))
+                row = (game_id, started, kind, ruleset, level, count, stored)
+                kept.append(Counted.from_stored(*row))
             except RecordError as error:
                 damaged.append(DamagedGame(game_id, str(error)))
             except DamagedGame as error:
@@ -276,7 +278,7 @@ class GameBook:
         picked = ("'$.scores'", "'$.games'", "'$.rubber.winner'")
         with self.book.transaction(write=False):
             rows = self.book.execute(
-                "SELECT id, started, ruleset_name, kind, names, person, level, finished,"
+                "SELECT id, started, ruleset_name, kind, names, people, level, finished,"
                 " games, best_of,"
                 " CASE WHEN json_valid(ruleset) THEN json_type(ruleset, '$.rubber') = 'object'"
                 " END, summary IS NOT NULL AND NOT json_valid(summary),"
@@ -289,11 +291,13 @@ class GameBook:
         return [_listed(row) for row in rows]
 
     def last_id(self, finished: bool) -> int:
-        """The newest game finished (or unfinished) in which a person played."""
+        """The newest game finished in which anyone played (``euchre review``), or the
+        newest unfinished one the terminal goes on with (``euchre resume``): one
+        person's, in the first seat (``euchre play``'s)."""
+        played = "people != '[]'" if finished else "people = '[0]'"
         with self.book.transaction(write=False):
             row = self.book.execute(
-                "SELECT max(id) FROM games WHERE finished = ? AND person IS NOT NULL",
-                (int(finished),),
+                f"SELECT max(id) FROM games WHERE finished = ? AND {played}", (int(finished),)
             ).fetchone()
         if row[0] is None:
             state = "finished" if finished else "unfinished"
@@ -336,7 +340,7 @@ class GameBook:
 
         setup = saved.setup
         cursor = self.book.execute(
-            "INSERT INTO games (started, kind, ruleset_name, ruleset, seed, names, person, level,"
+            "INSERT INTO games (started, kind, ruleset_name, ruleset, seed, names, people, level,"
             " think, games, best_of, finished, summary, figures, digest)"
             " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
@@ -346,7 +350,7 @@ class GameBook:
                 json.dumps(ruleset_to_dict(setup.ruleset)),
                 setup.seed,
                 json.dumps(list(setup.names)),
-                setup.person,
+                json.dumps(list(setup.people)),
                 setup.level,
                 setup.think,
                 setup.games,
@@ -389,7 +393,7 @@ def _saved_game(row: Sequence) -> SavedGame:
     one the program writes (the book may have been edited by hand)."""
     from ..rulebook import RulesetError, ruleset_from_dict  # not for the list or stats
 
-    game_id, started, ruleset, seed, names, person, level, think, games, best_of = row[:10]
+    game_id, started, ruleset, seed, names, people, level, think, games, best_of = row[:10]
     finished, summary = row[10:]
     try:
         rules = ruleset_from_dict(
@@ -397,8 +401,9 @@ def _saved_game(row: Sequence) -> SavedGame:
         )
     except RulesetError as error:
         raise RecordError(f"its rules cannot be read: {error}") from None
-    given = dict(seed=seed, person=person, level=level, think=think, games=games, best_of=best_of)
-    setup = checked_setup(rules, {**given, "names": _json_column(names, "names")})
+    given = dict(seed=seed, level=level, think=think, games=games, best_of=best_of)
+    listed = {"names": _json_column(names, "names"), "people": _json_column(people, "people")}
+    setup = checked_setup(rules, {**given, **listed})
     kept_summary = None if summary is None else _json_column(summary, "summary")
     if kept_summary is not None and not isinstance(kept_summary, dict):
         raise RecordError("summary: a JSON object is needed here")
@@ -424,7 +429,7 @@ def _move(row: Sequence, index: int) -> Move:
 def _listed(row: Sequence) -> Listing:
     """A row of ``listing``'s query as the list shows it; a damaged one if a value it
     shows is not what the program writes."""
-    game_id, started, ruleset, kind, names, person, level, finished, *row = row
+    game_id, started, ruleset, kind, names, people, level, finished, *row = row
     match_games, best_of, rubber, broken, *picked = row
     try:
         if broken:
@@ -452,7 +457,7 @@ def _listed(row: Sequence) -> Listing:
             _text(ruleset, "ruleset_name"),
             _text(kind, "kind"),
             listed_names,
-            checked_person(person, listed_names),
+            checked_people(_json_column(people, "people"), listed_names),
             _text(level, "level"),
             _flag(finished, "finished"),
             scores,
@@ -464,7 +469,7 @@ def _listed(row: Sequence) -> Listing:
         )
     except RecordError as error:
         damaged = str(DamagedGame(game_id, str(error)))
-        return Listing(game_id, "", "", "", (), None, "", False, {}, [], None, damaged)
+        return Listing(game_id, "", "", "", (), (), "", False, {}, [], None, damaged)
 
 
 def _json_column(value: object, column: str) -> object:

@@ -187,9 +187,9 @@ class Table:
                 seed = f"{self.seed}:{index}"  # as euchre play seeds the seat's player
                 self._computers[index] = make_player(self.level, self.ruleset, seed, self.think)
             players.append(self._computers.get(index, _Person()))
-        person = self._seats.joined[0] if self._seats.joined else None
+        people = tuple(sorted(self._seats.joined))  # every person's place, kept in the record
         self.setup = Setup(
-            self.ruleset, self.seed, names, person, self.level, self.think, self.games, self.best_of
+            self.ruleset, self.seed, names, people, self.level, self.think, self.games, self.best_of
         )
         if self.book is not None:
             self.recorder = Recorder(self.book, self.setup)

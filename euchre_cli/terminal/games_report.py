@@ -22,7 +22,6 @@ def games_table(kept: Sequence[Listing], columns: int | None = None) -> str:
         if listed.damaged:  # its line is said apart (``euchre games`` prints it)
             rows.append([listed.id, "", "", "", "", "damaged"])
             continue
-        who = f"{listed.level}, watched" if listed.person is None else listed.level
         score = ", ".join(f"{side} {points}" for side, points in listed.scores.items())
         match = match_words(listed)
         if match:  # the score is the last game's
@@ -30,10 +29,25 @@ def games_table(kept: Sequence[Listing], columns: int | None = None) -> str:
         result = "unfinished"
         if listed.finished:
             result = f"{listed.winner} won" if listed.winner else "drawn"
-        players = f"{', '.join(listed.names)} ({who})"
-        rows.append([listed.id, listed.started[:16], listed.ruleset, players, score, result])
+        row = [listed.id, listed.started[:16], listed.ruleset, players(listed), score, result]
+        rows.append(row)
     headers = ["ID", "When", "Rules", "Players", "Score", "Result"]
     return printed_table(rows, headers, wrap=3, columns=columns)
+
+
+def players(listed: Listing) -> str:
+    """Who played, in a few words: "You, Ann, Bob, Cy (easy)" for a game at the
+    terminal (the person first), "(easy, watched)" for a watched one, and otherwise
+    the people, then the computer players at their level, each in the players' order:
+    "Ann, Bob (people), Cy, Dee (medium)"."""
+    if not listed.people:
+        return f"{', '.join(listed.names)} ({listed.level}, watched)"
+    if listed.people == (0,):
+        return f"{', '.join(listed.names)} ({listed.level})"
+    people = [listed.names[index] for index in listed.people]
+    computers = [name for index, name in enumerate(listed.names) if index not in listed.people]
+    who = f"{', '.join(people)} ({'person' if len(people) == 1 else 'people'})"
+    return f"{who}, {', '.join(computers)} ({listed.level})" if computers else who
 
 
 def match_words(listed: Listing) -> str:

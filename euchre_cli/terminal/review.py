@@ -101,9 +101,10 @@ def review_lines(review: Review, style: Style) -> list[str]:
     """The whole review as lines of text."""
     saved = review.saved
     setup = saved.setup
+    whose = "your" if len(setup.people) == 1 else f"{setup.names[review.person]}'s"
     lines = [
         style.bold(
-            f"Game {saved.id} ({setup.ruleset.name}, {saved.started[:16]}): your decisions"
+            f"Game {saved.id} ({setup.ruleset.name}, {saved.started[:16]}): {whose} decisions"
             " weighed as the hard player's hints weigh them, in expected points for the hand."
         )
     ]
@@ -162,7 +163,7 @@ def review_json(review: Review) -> dict[str, Any]:
     data = {
         "id": saved.id,
         "ruleset": setup.ruleset.name,
-        "person": None if setup.person is None else setup.names[setup.person],
+        "person": setup.names[review.person],
         "finished": saved.finished,
         "threshold": review.threshold,
         "reviewed": len(review.weighed),

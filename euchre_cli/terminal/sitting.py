@@ -28,6 +28,11 @@ from .console import Console, TerminalConsole
 from .human import HumanPlayer, Seat
 from .screen import ScreenSettings, TableScreen
 
+TERMINAL_PEOPLE = ((), (0,))
+"""The people of a game the terminal plays: none (watched), or one, in the first place
+(``euchre play``'s).  A game of people elsewhere or of several (``euchre host``) is
+not the terminal's to go on with."""
+
 
 class ThinkingAloud:
     """A computer player whose decisions are made inside the console's ``thinking``:
@@ -65,11 +70,13 @@ class GameAtTerminal:
         recorder: Recorder | None = None,
         resumed: SavedGame | None = None,
     ) -> None:
+        if setup.people not in TERMINAL_PEOPLE:
+            raise ValueError(f"the terminal plays no game of people at {setup.people}")
         seat = seat or Seat()
         self.setup = setup
         self.recorder = recorder
         self.resumed = resumed
-        self.watching = setup.person is None
+        self.watching = setup.watched
         self.console = TerminalConsole(as_json=as_json, watching=self.watching, delay=delay)
         self.console.live = resumed is None  # False while a resumed game catches up, unseen
         settings = ScreenSettings(
