@@ -73,7 +73,7 @@ def serve(
             f" missing): {EXTRA}"
         )
     from ..serve import run as serving
-    from ..serve.app import make_app
+    from ..serve.scoreboard import make_app
     from ..serve.qr import qr_text
 
     with session(db) as book:  # the code is kept with the sheet, for the next time
