@@ -42,6 +42,7 @@ from euchre_cli.table.table import (
     NothingAutomatic,
     NotStarted,
     OutOfTurn,
+    StillPlaying,
     Table,
     UnreadableAction,
 )
@@ -218,6 +219,18 @@ def test_between_hands_the_hand_stays_until_the_next_is_dealt() -> None:
     assert table.view_for(None)["hand_number"] == 2 and table.to_act is not None
 
 
+def test_the_last_hand_stays_said_until_the_next_hand_of_the_game_is_scored() -> None:
+    table, _ = seated()
+    assert table.view_for(None)["last_hand"] is None
+    steps = scripted_game(table, at_random(1))
+    while not table.between_hands:
+        next(steps)
+    last = table.view_for(None)["last_hand"]
+    assert last is not None
+    next(steps)  # the next hand is dealt: the last one's result is still said
+    assert table.view_for(0)["last_hand"] == last and table.to_act is not None
+
+
 # Whole games --------------------------------------------------------------------------
 
 
@@ -280,6 +293,22 @@ def test_a_table_plays_the_game_euchre_play_watches(rules: str, match: dict) -> 
     for _ in scripted_game(table, as_the_computer):
         pass
     assert table.summary() == json.loads(watched.stdout)
+
+
+def test_again_seats_the_same_people_with_their_keys_for_the_next_seed() -> None:
+    table = table_of("two-handed", 5)
+    key = table.join("Pat", 1)
+    table.start()
+    with pytest.raises(StillPlaying) as still:
+        table.again()
+    assert one_line(still.value) == "the game is still on: play it to the end first"
+    for _ in scripted_game(table, at_random(5)):
+        pass
+    again = table.again()
+    assert again.seed == 6 and not again.started and again.seat_for(key) == 1
+    assert again.seats()[0]["kind"] is None and again.seats()[1]["name"] == "Pat"
+    again.start()
+    assert again.seats()[0]["kind"] == "computer" and again.view_for(1)["game"] == 1
 
 
 # Hidden information -------------------------------------------------------------------
