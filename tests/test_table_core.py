@@ -13,17 +13,15 @@ from __future__ import annotations
 
 import json
 import random
-import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from deals import CODE, secret_cards
 
 from euchre_cli.book import open_book
 from euchre_cli.commands.euchre import main
-from euchre_cli.engine.cards import ALL_CARDS, cards_of
-from euchre_cli.engine.hand import Hand
 from euchre_cli.engine.names import TextError
 from euchre_cli.engine.rules import Ruleset
 from euchre_cli.engine.values import Action, Refusal
@@ -312,29 +310,6 @@ def test_again_seats_the_same_people_with_their_keys_for_the_next_seed() -> None
 
 
 # Hidden information -------------------------------------------------------------------
-
-
-def secret_cards(hand: Hand, seat: int | None) -> set[str]:
-    """The cards ``seat`` (None: a spectator) may not know now, read from the whole
-    deal: the other hands, the kitty, the dummy, the others' discards and cards
-    passed face down; less what the rules made public (the upcard, a weak hand shown,
-    every card played) and what the seat itself held, laid away, passed or was
-    passed."""
-    others = [s for s in range(hand.players) if s != seat]
-    hidden = set(cards_of(hand.dummy)) | set(hand.kitty)
-    for other in others:
-        hidden |= set(cards_of(hand.hands[other]))
-        hidden |= set(hand.discards[other]) | set(hand.given[other])
-    public = {hand.upcard, *(hand.weak_hand[1] if hand.weak_hand else ())}
-    public |= {card for trick in hand.tricks for _, card in trick.plays}
-    public |= {card for _, card in hand.trick_plays}
-    if seat is not None:
-        public |= set(cards_of(hand.hands[seat])) | set(hand.deal_order[seat])
-        public |= set(hand.discards[seat]) | set(hand.given[seat]) | set(hand.received[seat])
-    return {card.code for card in hidden - public}
-
-
-CODE = {card.code: re.compile(rf"(?<![A-Za-z0-9]){card.code}(?![A-Za-z0-9])") for card in ALL_CARDS}
 
 
 def leaked(view: dict, secrets: set[str]) -> list[str]:

@@ -330,7 +330,7 @@ class EventStream(StreamingResponse):
         hub: Hub,
         stream: Stream,
         first: Callable[[], Awaitable[Event]] | None = None,
-        ended: Callable[[], None] | None = None,
+        ended: Callable[[], object] | None = None,
     ) -> None:
         super().__init__(
             _events(stream, first),

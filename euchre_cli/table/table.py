@@ -108,8 +108,9 @@ class Table:
     games, or the best of ``best_of``, as ``euchre play`` takes them; the rubber
     where the ruleset has one), the empty seats played by the computer at ``level``.
     ``book``, when given, keeps the game move by move; ``observer`` is told the game
-    as it goes (a screen: told first, then the book).  One caller at a time: a
-    server calls it from one thread, or holds one lock around every call."""
+    as it goes (a screen: told after the book, so that what is shown is kept).  One
+    caller at a time: a server calls it from one thread, or holds one lock around
+    every call."""
 
     def __init__(
         self,
@@ -204,7 +205,7 @@ class Table:
         )
         if self.book is not None:
             self.recorder = Recorder(self.book, self.setup)
-        told = [o for o in (self.observer, self.recorder) if o is not None]
+        told = [o for o in (self.recorder, self.observer) if o is not None]
         self._observer = Observers(*told)
         self._match = Match(
             self.ruleset,
