@@ -12,7 +12,7 @@ import click
 from ..engine.rules import Ruleset
 from ..players.levels import DEFAULT_LEVEL, LEVELS
 from ..terminal.pace import MAX_DELAY
-from .options import Command, Seconds, WholeNumber
+from .options import Command, Seconds, WholeNumber, stacked
 
 THINK = 2.0  # seconds per computer decision at most (a safety net: decisions are quicker)
 MAX_GAMES = 100  # --games at most: a long evening's play (the JSON holds every hand)
@@ -55,7 +55,7 @@ def match_options(rubber_rules: str | None) -> Callable[[Command], Command]:
         " the first to win more than half of them, a slam counting two where the"
         " ruleset has slams (R13). Not with --games, nor with rubbers.",
     )
-    return lambda command: games(best_of(command))
+    return stacked(games, best_of)
 
 
 def level_option(command: Command) -> Command:

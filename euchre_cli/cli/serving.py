@@ -14,7 +14,7 @@ from collections.abc import Callable
 import click
 
 from ..terminal.text import say
-from .options import Command, WholeNumber
+from .options import Command, WholeNumber, stacked
 
 DEFAULT_PORT = 8000
 EXTRA = "pip install 'euchre-suite[serve]'"
@@ -24,7 +24,7 @@ SERVED_WITH = ("starlette", "uvicorn", "segno")
 def server_options(code_help: str) -> Callable[[Command], Command]:
     """``--port``, ``--host``, ``--lan``, ``--code`` (``given_code``, said by
     ``code_help``) and ``--ascii`` (``plain``)."""
-    options = [
+    return stacked(
         click.option(
             "--port",
             type=WholeNumber(0, 65535),
@@ -41,14 +41,7 @@ def server_options(code_help: str) -> Callable[[Command], Command]:
         click.option("--lan", is_flag=True, help="Listen on the local network, for the phones."),
         click.option("--code", "given_code", metavar="CODE", help=code_help),
         click.option("--ascii", "plain", is_flag=True, help="Draw the QR code in plain ASCII."),
-    ]
-
-    def with_options(command: Command) -> Command:
-        for option in reversed(options):
-            command = option(command)
-        return command
-
-    return with_options
+    )
 
 
 def _an_address(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:

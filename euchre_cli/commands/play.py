@@ -11,7 +11,7 @@ import click
 from click.core import ParameterSource
 
 from ..book import BookBusy, BookError, open_book
-from ..cli.options import BadRules, Seconds, WholeNumber, rules_to_play, with_db
+from ..cli.options import BadRules, Seconds, WholeNumber, rules_to_play, stacked, with_db
 from ..cli.places import book_path
 from ..cli.playing import (
     THINK,
@@ -118,12 +118,6 @@ _SEAT_OPTIONS = (
 )
 
 
-def _seat_options(function: Callable) -> Callable:
-    for option in reversed(_SEAT_OPTIONS):
-        function = option(function)
-    return function
-
-
 @contextmanager
 def _kept_game(db: str | None, setup: Setup, resumed: SavedGame | None) -> Iterator[Recorder]:
     """The book open for the game's record, for as long as the game lasts (a book that
@@ -183,13 +177,7 @@ def _game_options(rubber_rules: str | None) -> Callable[[Callable], Callable]:
         ),
         with_db,
     ]
-
-    def with_options(function: Callable) -> Callable:
-        for option in reversed(options):
-            function = option(function)
-        return function
-
-    return with_options
+    return stacked(*options)
 
 
 def _game_command(
@@ -286,7 +274,7 @@ two_handed = _game_command(
 @click.option(
     "--hints/--no-hints", default=False, help="Show the hard player's choice before each decision."
 )
-@_seat_options
+@stacked(*_SEAT_OPTIONS)
 @with_db
 @with_settings
 def resume(

@@ -22,6 +22,7 @@ from concurrent.futures import Future
 from typing import Any, NamedTuple, TypeVar
 
 from ..book import BookError, open_book
+from ..engine.game import GameTooLong
 from ..engine.rules import Ruleset
 from ..engine.values import Action, Phase, View
 from ..records.store import GameBook
@@ -74,6 +75,7 @@ class TableKeeper:
         self._jobs: queue.SimpleQueue[tuple[Callable[[], Any], Future] | None]
         self._jobs = queue.SimpleQueue()
         self._due: float | None = None  # when the table's own next step is due
+        self._stopped = False  # no more jobs run: each one handed in is refused at once
         self._thread = threading.Thread(target=self._run, name="table keeper", daemon=True)
 
     # From any thread ------------------------------------------------------------------
@@ -85,7 +87,10 @@ class TableKeeper:
     def submit(self, job: Callable[[], Result]) -> Future[Result]:
         """``job`` run on the keeper's thread; its result (or exception) in the future."""
         future: Future[Result] = Future()
-        self._jobs.put((job, future))
+        if self._stopped:
+            future.set_exception(Refused(503, "the host stopped the table"))
+        else:
+            self._jobs.put((job, future))
         return future
 
     async def call(self, job: Callable[[], Result]) -> Result:
@@ -119,6 +124,7 @@ class TableKeeper:
             while self._run_jobs():
                 self._step_when_due()
         finally:
+            self._stopped = True
             self._refuse_waiting()
             if book is not None:
                 book.close()
@@ -161,8 +167,9 @@ class TableKeeper:
                 table.next_hand()
             elif table.automatic:
                 table.step_computer()
-        except BookError as problem:  # the book failed under the game: it stops here
-            self.told(f"The game stops: {refusal_line(problem)}")
+        except (BookError, GameTooLong) as problem:  # the game stops here, the table stays
+            line = refusal_line(problem) if isinstance(problem, BookError) else str(problem)
+            self.told(f"The game stops: {line}")
             self._due = None
             return
         self._changed()
