@@ -32,12 +32,16 @@ from deals import secret_cards
 from starlette.testclient import TestClient
 
 from euchre_cli.commands.euchre import main
+from euchre_cli.engine.cards import ALL_CARDS
 from euchre_cli.rulebook import load_ruleset
 from euchre_cli.serve import floor
 from euchre_cli.serve.hosting import make_app, stop_streams
 from euchre_cli.serve.keeper import TableKeeper
 from euchre_cli.serve.run import listening_socket, serve_forever
 from euchre_cli.table.table import Table
+from euchre_cli.terminal.console import Console
+from euchre_cli.terminal.screen import ScreenSettings, TableScreen
+from euchre_cli.terminal.text import Style
 
 CODE = "TABLE234"
 WITH_CODE = {"X-Table-Code": CODE}
@@ -498,3 +502,45 @@ def test_euchre_host_prints_the_link_serves_and_keeps_the_game_at_ctrl_c(tmp_pat
     assert "Traceback" not in err and err == "", err
     listed = CliRunner().invoke(main, ["games", "--db", str(book)])
     assert listed.exit_code == 0 and "Ann" in listed.output
+
+
+# --- The host's screen ------------------------------------------------------------------
+
+
+class Lines(Console):
+    """A console that keeps the lines said."""
+
+    def __init__(self) -> None:
+        super().__init__(Style(colour=False))
+        self.lines: list[str] = []
+
+    def say(self, line: str) -> None:
+        self.lines.append(line)
+
+
+@pytest.mark.parametrize("rules", ["standard", "cutthroat", "railroad"])
+def test_the_hosts_screen_says_the_game_but_no_card_the_table_may_not_see(rules: str) -> None:
+    """The host's terminal is seen by the whole table: after every step of a whole
+    game, its lines hold no card a spectator may not know (R12's dummy, R13's card
+    passed face down included), and they do say the bids, the plays and the result."""
+    console = Lines()
+    screen = TableScreen(console, None, ScreenSettings(public=True))
+    table = Table(load_ruleset(rules), "easy", 9, observer=screen)
+    table.start()
+    label = {
+        card.code: re.compile(rf"(?<![0-9A-Za-z]){re.escape(card.label)}") for card in ALL_CARDS
+    }
+    said = 0
+    while not table.over:
+        if table.between_hands:
+            table.next_hand()
+        else:
+            table.step_computer()
+        hand = table._hand
+        text = "\n".join(console.lines[said:])
+        said = len(console.lines)
+        hidden = secret_cards(hand, None)
+        assert [code for code in sorted(hidden) if label[code].search(text)] == [], text
+    everything = "\n".join(console.lines)
+    assert "hand:" not in everything.lower() and " leads " in everything
+    assert re.search(r"wins? the game", everything)
