@@ -1,4 +1,5 @@
-"""Helpers for tests: stack a deck so chosen seats get chosen cards, and script a hand.
+"""Helpers for tests: stack a deck so chosen seats get chosen cards, script a hand, and
+tell the cards a seat may not know (``secret_cards``), to scan what it is sent.
 
 ``stack`` fills in what a test leaves out (the rest of the deck in its fixed order)
 and puts the pack in dealing order with the engine's own ``deck_order`` (R3), as
@@ -9,9 +10,10 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
 from collections.abc import Iterable, Mapping, Sequence
 
-from euchre_cli.engine.cards import Card, parse_card
+from euchre_cli.engine.cards import ALL_CARDS, Card, cards_of, parse_card
 from euchre_cli.engine.deal import deck_order
 from euchre_cli.engine.game import Game
 from euchre_cli.engine.hand import Hand
@@ -184,3 +186,27 @@ def check_summary(game: Game) -> dict:
     assert all(score < best for side, score in scores.items() if side != summary["winner"])
     assert len(summary["hands"]) == len(game.records)
     return summary
+
+
+def secret_cards(hand: Hand, seat: int | None) -> set[str]:
+    """The cards ``seat`` (None: a spectator) may not know now, read from the whole
+    deal: the other hands, the kitty, the dummy, the others' discards and cards
+    passed face down; less what the rules made public (the upcard, a weak hand shown,
+    every card played) and what the seat itself held, laid away, passed or was
+    passed."""
+    others = [s for s in range(hand.players) if s != seat]
+    hidden = set(cards_of(hand.dummy)) | set(hand.kitty)
+    for other in others:
+        hidden |= set(cards_of(hand.hands[other]))
+        hidden |= set(hand.discards[other]) | set(hand.given[other])
+    public = {hand.upcard, *(hand.weak_hand[1] if hand.weak_hand else ())}
+    public |= {card for trick in hand.tricks for _, card in trick.plays}
+    public |= {card for _, card in hand.trick_plays}
+    if seat is not None:
+        public |= set(cards_of(hand.hands[seat])) | set(hand.deal_order[seat])
+        public |= set(hand.discards[seat]) | set(hand.given[seat]) | set(hand.received[seat])
+    return {card.code for card in hidden - public}
+
+
+CODE = {card.code: re.compile(rf"(?<![A-Za-z0-9]){card.code}(?![A-Za-z0-9])") for card in ALL_CARDS}
+"""Each card's code as a word of a text (``JH``, not the ``JH`` of ``AJHX``)."""

@@ -93,6 +93,7 @@ QUICK = {
     ("score", "hand"): [("--makers", "1"), ("--tricks", "3")],
     ("score", "new"): [("--team", "A & B"), ("--team", "C & D")],
     ("score", "serve"): [("--port", "0")],  # any free port (see ``stopped_at_once`` too)
+    ("host",): [("--port", "0"), ("--level", "easy")],
 }
 MEMORY_BUDGET = 2 * 2**30  # bytes of address space above what the tests use already
 SECONDS_BUDGET = 60  # for one run (a game of easy players takes well under a second)
@@ -180,8 +181,9 @@ def template(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(autouse=True)
 def stopped_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
-    """``score serve`` stops as soon as it would start serving, as at a Ctrl-C: all it
-    does before (options, the book, the socket, the QR code) is swept all the same."""
+    """``score serve`` and ``host`` stop as soon as they would start serving, as at a
+    Ctrl-C: all they do before (options, the book, the socket, the QR code) is swept
+    all the same."""
 
     def interrupted(*args: object) -> None:
         raise KeyboardInterrupt

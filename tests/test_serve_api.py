@@ -28,9 +28,8 @@ from starlette.testclient import TestClient
 
 from euchre_cli.commands.euchre import main
 from euchre_cli.scorekeeper.entries import ENTRY_KINDS
-from euchre_cli.serve import app as serve_app
+from euchre_cli.serve import floor as serve_floor
 from euchre_cli.serve import run as serve_run
-from euchre_cli.serve.app import ENTRY_PATHS, MOST_BODY_BYTES, make_app
 from euchre_cli.serve.code import (
     ALLOWED_IN_ALL,
     CODE_ALPHABET,
@@ -39,9 +38,10 @@ from euchre_cli.serve.code import (
     checked_code,
     new_code,
 )
-from euchre_cli.serve.live import MOST_STREAMS, Event, Hub
+from euchre_cli.serve.floor import MOST_BODY_BYTES, MOST_STREAMS, Event, Hub
 from euchre_cli.serve.qr import qr_text
 from euchre_cli.serve.run import host_names, listening_socket, serve_forever
+from euchre_cli.serve.scoreboard import ENTRY_PATHS, make_app
 
 CODE = "TABLE234"
 AB, CD = "Ann & Bob", "Cy & Di"
@@ -566,7 +566,7 @@ def test_every_script_is_served_as_javascript_under_the_policy(client) -> None:
     """A module script (``<script type="module">`` and each module it imports) runs
     only when its answer says JavaScript; each is a file of the page's own, which is
     all ``script-src 'self'`` lets run."""
-    scripts = sorted(serve_app.STATIC.glob("*.js"))
+    scripts = sorted(serve_floor.STATIC.glob("*.js"))
     assert scripts
     for script in scripts:
         answer = client.get(f"/static/{script.name}")
@@ -640,7 +640,7 @@ class EventReader:
 
 @pytest.fixture
 def server(db: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Server]:
-    monkeypatch.setattr(serve_app, "HEARTBEAT_SECONDS", 0.5)
+    monkeypatch.setattr(serve_floor, "HEARTBEAT_SECONDS", 0.5)
     running = Server(db)
     running.thread.start()
     yield running

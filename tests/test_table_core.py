@@ -13,17 +13,15 @@ from __future__ import annotations
 
 import json
 import random
-import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from deals import CODE, secret_cards
 
 from euchre_cli.book import open_book
 from euchre_cli.commands.euchre import main
-from euchre_cli.engine.cards import ALL_CARDS, cards_of
-from euchre_cli.engine.hand import Hand
 from euchre_cli.engine.names import TextError
 from euchre_cli.engine.rules import Ruleset
 from euchre_cli.engine.values import Action, Refusal
@@ -42,6 +40,7 @@ from euchre_cli.table.table import (
     NothingAutomatic,
     NotStarted,
     OutOfTurn,
+    StillPlaying,
     Table,
     UnreadableAction,
 )
@@ -218,6 +217,18 @@ def test_between_hands_the_hand_stays_until_the_next_is_dealt() -> None:
     assert table.view_for(None)["hand_number"] == 2 and table.to_act is not None
 
 
+def test_the_last_hand_stays_said_until_the_next_hand_of_the_game_is_scored() -> None:
+    table, _ = seated()
+    assert table.view_for(None)["last_hand"] is None
+    steps = scripted_game(table, at_random(1))
+    while not table.between_hands:
+        next(steps)
+    last = table.view_for(None)["last_hand"]
+    assert last is not None
+    next(steps)  # the next hand is dealt: the last one's result is still said
+    assert table.view_for(0)["last_hand"] == last and table.to_act is not None
+
+
 # Whole games --------------------------------------------------------------------------
 
 
@@ -282,30 +293,23 @@ def test_a_table_plays_the_game_euchre_play_watches(rules: str, match: dict) -> 
     assert table.summary() == json.loads(watched.stdout)
 
 
+def test_again_seats_the_same_people_with_their_keys_for_the_next_seed() -> None:
+    table = table_of("two-handed", 5)
+    key = table.join("Pat", 1)
+    table.start()
+    with pytest.raises(StillPlaying) as still:
+        table.again()
+    assert one_line(still.value) == "the game is still on: play it to the end first"
+    for _ in scripted_game(table, at_random(5)):
+        pass
+    again = table.again()
+    assert again.seed == 6 and not again.started and again.seat_for(key) == 1
+    assert again.seats()[0]["kind"] is None and again.seats()[1]["name"] == "Pat"
+    again.start()
+    assert again.seats()[0]["kind"] == "computer" and again.view_for(1)["game"] == 1
+
+
 # Hidden information -------------------------------------------------------------------
-
-
-def secret_cards(hand: Hand, seat: int | None) -> set[str]:
-    """The cards ``seat`` (None: a spectator) may not know now, read from the whole
-    deal: the other hands, the kitty, the dummy, the others' discards and cards
-    passed face down; less what the rules made public (the upcard, a weak hand shown,
-    every card played) and what the seat itself held, laid away, passed or was
-    passed."""
-    others = [s for s in range(hand.players) if s != seat]
-    hidden = set(cards_of(hand.dummy)) | set(hand.kitty)
-    for other in others:
-        hidden |= set(cards_of(hand.hands[other]))
-        hidden |= set(hand.discards[other]) | set(hand.given[other])
-    public = {hand.upcard, *(hand.weak_hand[1] if hand.weak_hand else ())}
-    public |= {card for trick in hand.tricks for _, card in trick.plays}
-    public |= {card for _, card in hand.trick_plays}
-    if seat is not None:
-        public |= set(cards_of(hand.hands[seat])) | set(hand.deal_order[seat])
-        public |= set(hand.discards[seat]) | set(hand.given[seat]) | set(hand.received[seat])
-    return {card.code for card in hidden - public}
-
-
-CODE = {card.code: re.compile(rf"(?<![A-Za-z0-9]){card.code}(?![A-Za-z0-9])") for card in ALL_CARDS}
 
 
 def leaked(view: dict, secrets: set[str]) -> list[str]:

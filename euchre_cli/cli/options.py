@@ -1,6 +1,7 @@
 """The Click types and options the commands share: numbers of ``unit`` (``Amount``,
 ``Seconds``), whole numbers the book can hold (``WholeNumber``), ``--db``, ``--ascii``,
-and a ``--rules`` that computer players can play."""
+a ``--rules`` that computer players can play, and options stacked into one decorator
+(``stacked``)."""
 
 from __future__ import annotations
 
@@ -80,6 +81,17 @@ class WholeNumber(click.IntRange):
         if number is None or not self.min <= number <= self.max:
             self.fail(f"{value!r} is not a whole number from {self.min} to {self.max}", param, ctx)
         return number
+
+
+def stacked(*options: Callable[[Command], Command]) -> Callable[[Command], Command]:
+    """The ``options`` as one decorator, in the order given (as ``--help`` lists them)."""
+
+    def with_options(command: Command) -> Command:
+        for option in reversed(options):
+            command = option(command)
+        return command
+
+    return with_options
 
 
 def with_db(command: Command) -> Command:

@@ -11,13 +11,21 @@ import click
 from click.core import ParameterSource
 
 from ..book import BookBusy, BookError, open_book
-from ..cli.options import BadRules, Seconds, WholeNumber, rules_to_play, with_db
+from ..cli.options import BadRules, Seconds, WholeNumber, rules_to_play, stacked, with_db
 from ..cli.places import book_path
+from ..cli.playing import (
+    THINK,
+    check_match,
+    delay_option,
+    level_option,
+    match_options,
+    seed_option,
+)
 from ..cli.session import game_records, refusals
 from ..cli.settings import with_settings
 from ..engine.game import GameTooLong
 from ..engine.names import TextError, check_player_name
-from ..players.levels import DEFAULT_LEVEL, LEVELS, computer_names
+from ..players.levels import computer_names
 from ..records.game import RecordError, SavedGame, Setup
 from ..records.recorder import Recorder
 from ..records.store import GameBook
@@ -25,14 +33,10 @@ from ..rulebook import load_ruleset
 from ..terminal.console import StuckScript
 from ..terminal.human import QuitGame, Seat
 from ..terminal.numbers import DEFAULT_ORDER, ORDERS
-from ..terminal.pace import MAX_DELAY, PLAYING_PAUSE, WATCHING_PAUSE
+from ..terminal.pace import PLAYING_PAUSE, WATCHING_PAUSE
 from ..terminal.sitting import GameAtTerminal
 from ..terminal.text import json_text, needs_ascii
 from ..terminal.words import record_words
-
-THINK = 2.0  # seconds per computer decision at most (a safety net: decisions are quicker)
-MAX_GAMES = 100  # --games at most: a long evening's play (the JSON holds every hand)
-MAX_BEST_OF = MAX_GAMES - 1  # --best-of at most: the largest odd number of those
 
 
 def run_game(
@@ -86,11 +90,9 @@ def _way_on(recorder: Recorder, error: BookError) -> str:
     return ""
 
 
-_DELAY_OPTION = click.option(
-    "--delay",
-    type=Seconds(min=0, max=MAX_DELAY),
-    help=f"Pause between computer turns on a terminal (default {PLAYING_PAUSE:g} s,"
-    f" {WATCHING_PAUSE:g} s watching).",
+_DELAY_OPTION = delay_option(
+    f"Pause between computer turns on a terminal (default {PLAYING_PAUSE:g} s,"
+    f" {WATCHING_PAUSE:g} s watching)."
 )
 _SEAT_OPTIONS = (
     click.option(
@@ -116,12 +118,6 @@ _SEAT_OPTIONS = (
 )
 
 
-def _seat_options(function: Callable) -> Callable:
-    for option in reversed(_SEAT_OPTIONS):
-        function = option(function)
-    return function
-
-
 @contextmanager
 def _kept_game(db: str | None, setup: Setup, resumed: SavedGame | None) -> Iterator[Recorder]:
     """The book open for the game's record, for as long as the game lasts (a book that
@@ -135,15 +131,6 @@ def _kept_game(db: str | None, setup: Setup, resumed: SavedGame | None) -> Itera
         book.close()
 
 
-def _odd(ctx: click.Context, param: click.Parameter, value: int | None) -> int | None:
-    if value is not None and value % 2 == 0:
-        raise click.BadParameter(
-            f"{value} is even: a best-of match has an odd number of games (like 3, 5 or 7),"
-            " so that two sides cannot tie"
-        )
-    return value
-
-
 def _check_name(ctx: click.Context, param: click.Parameter, value: str) -> str:
     try:
         return check_player_name(value)
@@ -154,29 +141,10 @@ def _check_name(ctx: click.Context, param: click.Parameter, value: str) -> str:
 def _game_options(rubber_rules: str | None) -> Callable[[Callable], Callable]:
     """The options of every game command; ``rubber_rules`` is a built-in ruleset with
     rubbers (R10) that the command plays, for --games' help to name, where it has one."""
-    rubbers = f"R10, --rules {rubber_rules}" if rubber_rules else "R10"
     options = [
-        click.option(
-            "--seed",
-            type=WholeNumber(min=0),
-            help="Replay a game, match or rubber exactly (shown at the start).",
-        ),
+        seed_option,
         click.option("--watch", is_flag=True, help="Let the computer play every seat."),
-        click.option(
-            "--games",
-            type=WholeNumber(min=1, max=MAX_GAMES),
-            help="Play a match of N games, the seats kept, laps and slams counted where the"
-            f" ruleset has them (R13). A ruleset with rubbers ({rubbers}) always plays a"
-            " whole rubber, and takes no --games.",
-        ),
-        click.option(
-            "--best-of",
-            type=WholeNumber(min=1, max=MAX_BEST_OF),
-            callback=_odd,
-            help="Play a match of at most N games (N odd) that stops once decided: won by"
-            " the first to win more than half of them, a slam counting two where the"
-            " ruleset has slams (R13). Not with --games, nor with rubbers.",
-        ),
+        match_options(rubber_rules),
         click.option("--json", "as_json", is_flag=True, help="Print a JSON summary at the end."),
         click.option(
             "--name",
@@ -186,13 +154,7 @@ def _game_options(rubber_rules: str | None) -> Callable[[Callable], Callable]:
             help="Your name at the table.",
         ),
         _DELAY_OPTION,
-        click.option(
-            "--level",
-            type=click.Choice(LEVELS),
-            default=DEFAULT_LEVEL,
-            show_default=True,
-            help="How well the computer plays.",
-        ),
+        level_option,
         click.option(
             "--hints/--no-hints",
             default=False,
@@ -215,13 +177,7 @@ def _game_options(rubber_rules: str | None) -> Callable[[Callable], Callable]:
         ),
         with_db,
     ]
-
-    def with_options(function: Callable) -> Callable:
-        for option in reversed(options):
-            function = option(function)
-        return function
-
-    return with_options
+    return stacked(*options)
 
 
 def _game_command(
@@ -267,23 +223,9 @@ def _game_command(
                     f"--rules {rules}: a {ruleset.players}-player ruleset, and `euchre"
                     f" {name_of_command}` plays {seats}: use `euchre play --rules {rules}`"
                 )
-        if games is not None and best_of is not None:
-            raise click.UsageError(
-                "--games N plays every one of N games and --best-of N stops once the match"
-                " is decided: give one of them"
-            )
-        match_option = "--games" if games is not None else None
-        if best_of is not None:
-            match_option = "--best-of"
-        if match_option is not None and ruleset.rubber is not None:
-            won = ruleset.rubber.games_to_win
-            typed = given("rules") is ParameterSource.COMMANDLINE or rules == default_rules
-            named = f"--rules {rules}" if typed else f"the rules {rules} (from the settings file)"
-            raise click.UsageError(
-                f"{match_option}: {named} plays a rubber, won by the first to win {won}"
-                " games (R10), so it takes no number of games (house rules with"
-                f" `rubber: null` play {match_option} N)"
-            )
+        typed = given("rules") is ParameterSource.COMMANDLINE or rules == default_rules
+        named = f"--rules {rules}" if typed else f"the rules {rules} (from the settings file)"
+        check_match(ruleset, games, best_of, lambda: named)
         if seed is None:
             seed = random.SystemRandom().randrange(1_000_000)
         count = ruleset.players
@@ -332,7 +274,7 @@ two_handed = _game_command(
 @click.option(
     "--hints/--no-hints", default=False, help="Show the hard player's choice before each decision."
 )
-@_seat_options
+@stacked(*_SEAT_OPTIONS)
 @with_db
 @with_settings
 def resume(

@@ -1,10 +1,16 @@
-"""The table's scoreboard on the web (``euchre score serve``): the score sheet of the
-same book, as a page for the phones at the table and a small JSON API.
+"""The web layer: the table's scoreboard (``euchre score serve``) and the table for
+friends (``euchre host``), two Starlette apps on one floor.
 
-``sheets.py`` reads and writes the book's sheets through the scorekeeper, each
-request one transaction, refused in the terminal's words; ``code.py`` is the table code that
-writes need; ``live.py`` watches the book and feeds the open event streams; ``app.py``
-is the Starlette application over them; ``run.py`` serves it with uvicorn, and
-``qr.py`` draws the address as a QR code for the terminal.  Only ``app.py``,
-``live.py``'s streams and ``run.py`` need the ``[serve]`` extra.
+``floor.py`` is what both stand on: the security headers and the Host check, errors
+as ``{"error": line}``, a body read within its limit, the table code checked with
+wrong codes slowed down (``code.py`` draws and compares it), the files shipped in
+``static/``, and event streams that keep only the newest event.  The scoreboard:
+``sheets.py`` reads and writes the book's sheets through the scorekeeper, each request
+one transaction, refused in the terminal's words; ``live.py`` watches the book and
+feeds the streams; ``scoreboard.py`` is its app.  The table: ``keeper.py`` is the
+thread that owns the ``table.Table`` and the game's book, paces the computer and
+publishes each seat's view; ``hosting.py`` is its app.  ``run.py`` serves either with
+uvicorn, and ``qr.py`` draws the address as a QR code for the terminal.  Only
+``code.py``, ``run.py`` (until it serves) and ``qr.py`` load without the ``[serve]``
+extra.
 """

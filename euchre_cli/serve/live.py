@@ -1,5 +1,5 @@
-"""The live part of the scoreboard: a thread that watches the book and the event
-streams it feeds.
+"""The live part of the scoreboard: a thread that watches the book and feeds the
+event streams (``floor.Hub``).
 
 Every entry, whoever makes it (a page, ``score keep``, ``score hand`` in a terminal),
 is a commit to the book, and SQLite's ``data_version`` changes with each commit of
@@ -14,101 +14,22 @@ from __future__ import annotations
 import asyncio
 import json
 import threading
-from typing import NamedTuple
 
 from ..book import Book, BookError, open_book
-from .sheets import Refused, ServedSheets
+from .floor import Event, Hub, Refused
+from .sheets import ServedSheets
 
 POLL_SECONDS = 0.2
-HEARTBEAT_SECONDS = 15.0
-MOST_STREAMS = 200  # open event streams at once; more are refused (503)
-
-
-class Event(NamedTuple):
-    """One server-sent event: ``sheet`` (data: the sheet object) or ``error`` (data:
-    ``{"error": line}``, when the sheet followed cannot be read, deleted say)."""
-
-    name: str
-    data: str
-
-    def text(self) -> str:
-        return f"event: {self.name}\ndata: {self.data}\n\n"
 
 
 def sheet_event(sheets: ServedSheets, sheet: str | None) -> Event:
-    """The event that says where sheet ``sheet`` (None: the served one) stands now."""
+    """The event that says where sheet ``sheet`` (None: the served one) stands now:
+    ``sheet`` (data: the sheet object) or ``error`` (data: ``{"error": line}``, when
+    the sheet followed cannot be read, deleted say)."""
     try:
         return Event("sheet", json.dumps(sheets.sheet_json(sheet)))
     except Refused as refused:
         return Event("error", json.dumps({"error": refused.line}))
-
-
-class Stream:
-    """One open event stream: the sheet it follows (None: whichever is served) and
-    the newest event not yet sent."""
-
-    def __init__(self, sheet: str | None) -> None:
-        self.sheet = sheet
-        self.pending: Event | None = None
-        self.closed = False
-        self._ready = asyncio.Event()
-
-    def offer(self, event: Event) -> None:
-        self.pending = event
-        self._ready.set()
-
-    def close(self) -> None:
-        self.closed = True
-        self._ready.set()
-
-    async def next(self, timeout: float) -> Event | None:
-        """The newest event, or None when none came within ``timeout`` seconds or the
-        stream was closed."""
-        try:
-            await asyncio.wait_for(self._ready.wait(), timeout)
-        except asyncio.TimeoutError:
-            return None
-        self._ready.clear()
-        event, self.pending = self.pending, None
-        return event
-
-
-class Hub:
-    """The open streams.  Used on the event loop's thread, but for ``followed``,
-    which the watcher's thread reads."""
-
-    def __init__(self, most: int = MOST_STREAMS) -> None:
-        self.most = most
-        self.streams: set[Stream] = set()
-        self._followed: frozenset[str | None] = frozenset()
-        self.closed = False
-
-    def open(self, sheet: str | None) -> Stream | None:
-        """A new stream, or None when ``most`` are open or the server stops."""
-        if self.closed or len(self.streams) >= self.most:
-            return None
-        stream = Stream(sheet)
-        self.streams.add(stream)
-        self._followed = frozenset(s.sheet for s in self.streams)
-        return stream
-
-    def drop(self, stream: Stream) -> None:
-        self.streams.discard(stream)
-        self._followed = frozenset(s.sheet for s in self.streams)
-
-    def followed(self) -> frozenset[str | None]:
-        return self._followed
-
-    def publish(self, sheet: str | None, event: Event) -> None:
-        for stream in self.streams:
-            if stream.sheet == sheet:
-                stream.offer(event)
-
-    def close(self) -> None:
-        """The server stops: every stream ends, so that no open page holds it up."""
-        self.closed = True
-        for stream in self.streams:
-            stream.close()
 
 
 class BookWatcher(threading.Thread):

@@ -1,4 +1,5 @@
-"""Serving the scoreboard: the socket it listens on, uvicorn, and a clean stop.
+"""Serving the scoreboard or the table: the socket it listens on, uvicorn, and a clean
+stop.
 
 The socket is bound here, before uvicorn starts, so that ``--port 0`` has its real
 port to print, and a port in use or an address this machine lacks is a one-line
@@ -17,7 +18,7 @@ import logging
 import socket
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, NamedTuple
 
 LOOPBACK = "127.0.0.1"
 REQUEST_SECONDS = 10.0  # a whole request, from the connection's start or last answer
@@ -97,6 +98,41 @@ def address_url(listener: socket.socket, shown_host: str) -> str:
     port = listener.getsockname()[1]
     host = f"[{shown_host}]" if ":" in shown_host else shown_host
     return f"http://{host}:{port}/"
+
+
+class Listening(NamedTuple):
+    """A server's socket, listening: the address shown to the phones, the page's
+    ``url``, and the names its Host header may give (``host_names``)."""
+
+    socket: socket.socket
+    shown: str
+    url: str
+    hosts: set[str]
+
+    @property
+    def reachable(self) -> bool:
+        """Whether a phone can reach the address shown (no loopback address)."""
+        return not is_loopback(self.shown)
+
+
+def listen(lan: bool, host: str | None, port: int) -> Listening:
+    """Listen where a command was told: on the local network (``lan``), on ``host``,
+    or on this machine only; ``ListenError`` when it cannot."""
+    listen_on = "0.0.0.0" if lan else host or LOOPBACK
+    shown = lan_address() if listen_on in ANY_ADDRESS else listen_on
+    listener = listening_socket(listen_on, port)
+    return Listening(listener, shown, address_url(listener, shown), host_names(listen_on, shown))
+
+
+def run_until_stopped(app: object, listening: Listening, on_stop: Callable[[], None]) -> None:
+    """``serve_forever`` until Ctrl-C (or where Ctrl-C was ignored, as in ``cmd &``,
+    until uvicorn stops), the socket closed after."""
+    try:
+        serve_forever(app, listening.socket, on_stop)
+    except KeyboardInterrupt:  # uvicorn raises the signal again once it has stopped
+        pass
+    finally:
+        listening.socket.close()
 
 
 def most_connections() -> int:

@@ -25,16 +25,7 @@ from ..scorekeeper.sheet import Sheet, seat_sides
 from ..scorekeeper.store import NoCurrentSheet, NoSuchSheet, Scorebook
 from ..scorekeeper.tally import Tally
 from ..terminal.entry_words import SHEET_WORDS
-
-
-class Refused(Exception):
-    """A request refused: the HTTP status, and the line said (``{"error": line}``)."""
-
-    def __init__(self, status: int, line: str) -> None:
-        super().__init__(line)
-        self.status = status
-        self.line = line
-
+from .floor import Refused
 
 # --- The fields of a body ----------------------------------------------------------------
 

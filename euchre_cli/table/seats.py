@@ -96,6 +96,15 @@ class Seats:
         self.joined.append(place)
         return key
 
+    def again(self) -> Seats:
+        """The same people at the same places with the same keys, and nobody else: the
+        computer's places empty again, for the next game's ``fill``."""
+        seats = Seats(len(self.places))
+        for place in self.joined:
+            seats.places[place] = self.places[place]
+        seats.joined = list(self.joined)
+        return seats
+
     def names_taken(self) -> list[str]:
         return [place.name for place in self.places if place.name is not None]
 

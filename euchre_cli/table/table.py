@@ -24,9 +24,10 @@ from collections.abc import Sequence
 
 from ..engine.game import Game, HandRecord
 from ..engine.hand import Hand
-from ..engine.match import Match, MatchObserver
+from ..engine.match import Match, MatchObserver, Observers
 from ..engine.rules import Ruleset
 from ..engine.values import Action, EngineError, IllegalAction, InvalidAction, Refusal, View
+from ..limits import LARGEST_WHOLE_NUMBER
 from ..players import Player
 from ..players.levels import LEVELS, computer_names, make_player, unplayable_game
 from ..records.game import Setup
@@ -56,6 +57,13 @@ class NotAPerson(TableRefusal):
 class NothingAutomatic(TableRefusal):
     def __init__(self) -> None:
         super().__init__("no decision is the computer's now")
+
+
+class StillPlaying(TableRefusal):
+    next_step = ": play it to the end first"
+
+    def __init__(self) -> None:
+        super().__init__("the game is still on")
 
 
 class NoNextHand(TableRefusal):
@@ -99,8 +107,10 @@ class Table:
     """A card table of ``ruleset.players`` seats for one game, or match (``games``
     games, or the best of ``best_of``, as ``euchre play`` takes them; the rubber
     where the ruleset has one), the empty seats played by the computer at ``level``.
-    ``book``, when given, keeps the game move by move.  One caller at a time: a
-    server that steps it from several threads holds one lock around every call."""
+    ``book``, when given, keeps the game move by move; ``observer`` is told the game
+    as it goes (a screen: told after the book, so that what is shown is kept).  One
+    caller at a time: a server calls it from one thread, or holds one lock around
+    every call."""
 
     def __init__(
         self,
@@ -113,6 +123,7 @@ class Table:
         think: float | None = None,
         auto_play: bool = True,
         book: GameBook | None = None,
+        observer: MatchObserver | None = None,
     ) -> None:
         unplayable = unplayable_game(ruleset)
         if unplayable is not None:
@@ -131,6 +142,7 @@ class Table:
         self.think = think
         self.auto_play = auto_play
         self.book = book
+        self.observer = observer
         self._seats = Seats(ruleset.players)
         self.setup: Setup | None = None
         self.recorder: Recorder | None = None
@@ -193,7 +205,8 @@ class Table:
         )
         if self.book is not None:
             self.recorder = Recorder(self.book, self.setup)
-            self._observer = self.recorder
+        told = [o for o in (self.recorder, self.observer) if o is not None]
+        self._observer = Observers(*told)
         self._match = Match(
             self.ruleset,
             names,
@@ -229,6 +242,27 @@ class Table:
         if self._match is None:
             raise NotStarted
         return self._match
+
+    def again(self) -> Table:
+        """The next game at this table, once this one (or match) is over: the same
+        people at the same places with the same keys, the computer's seats empty until
+        ``start``, the next seed, the same settings, book and observer."""
+        if not self.over:
+            raise StillPlaying
+        seed = self.seed + 1 if self.seed < LARGEST_WHOLE_NUMBER else 0
+        table = Table(
+            self.ruleset,
+            self.level,
+            seed,
+            self.games,
+            self.best_of,
+            think=self.think,
+            auto_play=self.auto_play,
+            book=self.book,
+            observer=self.observer,
+        )
+        table._seats = self._seats.again()
+        return table
 
     # Where the game stands ----------------------------------------------------
     @property
@@ -333,7 +367,8 @@ class Table:
         (seat, card), ``last_trick``, ``tricks_won``; the seat's own ``hand`` (None
         for a spectator), ``discards``, ``given``, ``received``; and ``ruleset``,
         ``points_to_win``, ``seats``, ``sides`` (name, seats, score, games won),
-        ``game``, ``hand_number``, ``last_hand`` (once a hand is scored),
+        ``game``, ``hand_number``, ``last_hand`` (the last hand of this game scored, from
+        its scoring until the next is),
         ``game_winner`` and ``winner`` (side names)."""
         match = self._started()
         game = match.game
@@ -359,7 +394,7 @@ class Table:
         last hand's result, the winner."""
         names = game.side_names
         won = match.games_won
-        last = game.records[-1] if game.records and self._hand_scored() else None
+        last = game.records[-1] if game.records else None  # this game's, until the next
         winner = match.winner
         return {
             "ruleset": self.ruleset.name,

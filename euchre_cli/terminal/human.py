@@ -9,7 +9,7 @@ player reads and writes through injected functions, so it does no I/O of its own
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from functools import partial
 from typing import NamedTuple, Protocol
 
@@ -39,7 +39,17 @@ from ..players.rule_based import worth_weighing
 from .console import Console
 from .numbers import DEFAULT_ORDER, in_hand_order, numbered, passed_by_partner
 from .text import Style
-from .words import ACTION_WORDS, PHASE_WORDS, Question, name_a_suit, phase_words, refusal_words
+from .words import (
+    ACTION_WORDS,
+    NOISE_IN_GAME,
+    NOISE_IN_POINTS,
+    PHASE_WORDS,
+    Question,
+    hint_line,
+    name_a_suit,
+    phase_words,
+    refusal_words,
+)
 
 
 class QuitGame(Exception):
@@ -472,56 +482,6 @@ def _printable(answer: str, longest: int = 40) -> str:
     screens long."""
     shown = "".join(c if c.isprintable() else "?" for c in answer)
     return shown if len(shown) <= longest else shown[: longest - 3] + "..."
-
-
-NOISE_IN_GAME = 0.005  # a hint's margin below this chance of winning the game: about even
-NOISE_IN_POINTS = 0.05  # ... below this many points per deal
-
-
-def hint_line(
-    analysis, words: Callable[[Action], str], points=None, mine: Action | None = None
-) -> str:
-    """One line for a hint: the choice, its expected points and the alternatives'.
-
-    ``analysis`` is a search player's ``Analysis``: values are the person's side's
-    chance of winning the game, or (a deal outside a game) its expected points minus
-    the others' mean, over the deals it drew.  ``points``, the same search weighing
-    those points, adds them beside the chances (early in a game the chances of every
-    choice lie close together, and points say more).  A card is set against one
-    other: ``mine``, the person's own choice (the review), else the runner-up.
-    """
-    choice = words(analysis.choice)
-    if len(analysis.values) == 1 and not analysis.samples:
-        return f"Hint: {choice} (the only choice here)."
-    if not analysis.samples or len(analysis.values) < 2:
-        return f"Hint: {choice} (any choice scores the same here; this is the natural one)."
-    ranked = analysis.ranked()
-    value = analysis.values[analysis.choice]
-    others = [(a, v) for a, v in ranked if a is not analysis.choice]
-    if analysis.choice.kind == "play":
-        others = [(a, v) for a, v in others if a == mine] or others[:1]
-    # a margin this small is the luck of the deals drawn, not a reason: say so, for
-    # every choice that close
-    noise = NOISE_IN_GAME if analysis.game else NOISE_IN_POINTS
-    even = [words(a) for a, v in others if value - v < noise]
-    over = f"over {analysis.samples} deals of the unseen cards"
-    if even:
-        listed = ", ".join(even[:-1]) + f" and {even[-1]}" if len(even) > 1 else even[0]
-        over += f"; about even with {listed}"
-    if analysis.game:
-        worth = points.values if points is not None else {}
-
-        def in_points(action: Action, long: bool = False) -> str:
-            if action not in worth:
-                return ""
-            net = f"net {worth[action]:+.2f} points this hand" if long else f"{worth[action]:+.2f}"
-            return f" ({net})"
-
-        against = ", ".join(f"{words(a)} {v:.1%}{in_points(a)}" for a, v in others)
-        chance = f"you win the game {value:.1%} of the time{in_points(analysis.choice, True)}"
-        return f"Hint: {choice}: {chance} against {against} ({over})."
-    against = ", ".join(f"{words(a)} {v:+.2f}" for a, v in others)
-    return f"Hint: {choice}: expected {value:+.2f} points for you against {against} ({over})."
 
 
 def keep_hint_line(

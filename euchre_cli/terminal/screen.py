@@ -10,6 +10,7 @@ showing, and who sits where, so that it can describe the table when the person a
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -45,6 +46,7 @@ class ScreenSettings:
     """What a screen shows besides the play itself."""
 
     face_up: bool = False  # every hand shown, as a replay shows them (watching always does)
+    public: bool = False  # no hand shown at all: a screen the whole table sees (euchre host)
     level: str | None = None  # the computer players' level, for the header (None: unsaid)
     house_rules: HouseRules | None = None  # what a house-rules file changes, for the header
     order: str = DEFAULT_ORDER  # the order hands are shown in (``numbers.ORDERS``)
@@ -64,7 +66,7 @@ class TableScreen(MatchObserver):
         self.style = console.style
         self.me = me
         self.settings = settings
-        self.face_up = settings.face_up or me is None  # every hand shown
+        self.face_up = (settings.face_up or me is None) and not settings.public  # every hand
         self._lines = 0  # lines shown so far: a computer turn that showed none is not paced
         self._played_for_you = ""  # why the person's next card is played for them
         self.seating = Seating(names=(), sides=())  # no one is seated before a game
@@ -80,10 +82,13 @@ class TableScreen(MatchObserver):
         self.console.say(line)
 
     def _seen(self, hand: Hand) -> list[View]:
-        """What the screen sees of ``hand``: the person's view, or every seat's for a
-        hand shown face up."""
+        """What the screen sees of ``hand``: the person's view, every seat's for a
+        hand shown face up, or a public one (a seat's, less all it holds alone)."""
         if self.face_up:
             return [hand.view(seat) for seat in range(hand.players)]
+        if self.settings.public:
+            held = dict.fromkeys(("hand", "discards", "given", "received", "dealt"), ())
+            return [dataclasses.replace(hand.view(hand.dealer), **held)]
         assert self.seating.me is not None  # a screen not face up is a person's
         return [hand.view(self.seating.me)]
 
@@ -154,7 +159,10 @@ class TableScreen(MatchObserver):
         self._discards_shown: dict[int, int] = {}
         self._number = len(game.records) + 1
         seen = self._seen(hand)
-        for line in hand_header(seen, self.seating, self.style, self._number, self.settings.order):
+        settings = self.settings
+        for line in hand_header(
+            seen, self.seating, self.style, self._number, settings.order, not settings.public
+        ):
             self.out(line)
 
     def action_applied(

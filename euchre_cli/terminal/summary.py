@@ -288,16 +288,21 @@ def _house_rules_line(house: HouseRules) -> str:
 
 
 def hand_header(
-    views: Sequence[View], seating: Seating, style: Style, number: int, order: str
+    views: Sequence[View],
+    seating: Seating,
+    style: Style,
+    number: int,
+    order: str,
+    hands: bool = True,
 ) -> list[str]:
     """The lines that open hand ``number``: who deals, the dummy, the hands the
-    ``views`` hold (shown in ``order``), and the upcard."""
+    ``views`` hold (shown in ``order``; none without ``hands``), and the upcard."""
     view = views[0]
     lines = [style.bold(f"— Hand {number}: {seating.says(view.dealer, 'deals')} —")]
     cards = _rules(view).dummy.cards
     if cards:
         lines.append(f"A dummy hand of {cards} cards lies face down; the maker will take it.")
-    for seen in views:
+    for seen in views if hands else ():
         label = "Your hand" if seen.seat == seating.me else f"{seating.names[seen.seat]}'s hand"
         lines.append(f"{label}: {style.cards(in_hand_order(seen, order))}")
     upcard_note = ""

@@ -4,7 +4,8 @@
 refusal, the question a person is asked and the answers it takes (typed words, a
 card, a suit), the hints, the bids and the rest of the table, and the review.  A
 new phase gets its words here (``tests/test_words.py`` checks that each phase has
-what it needs).
+what it needs).  A hint's line (``hint_line``) is here too, Click-free, for the web
+table's hints as for the terminal's.
 
 The engine refuses an action with an ``IllegalAction`` that names the reason
 (``Refusal``) and what it is about; ``refusal_words`` says it to a person, the same
@@ -15,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from ..engine.cards import EFFECTIVE_SUIT, Card, Suit
 from ..engine.rules import partner
@@ -37,7 +39,16 @@ from ..engine.values import (
 )
 from ..records.game import IllegalMove, RecordError
 from .numbers import passed_by_partner
-from .text import Style
+
+
+class Style(Protocol):
+    """How a question shows a card and a suit (``text.Style``, which is Click's: the
+    words stay Click-free, for the web table too)."""
+
+    def card(self, card: Card) -> str: ...
+
+    def suit(self, suit: Suit) -> str: ...
+
 
 # actions as a person says them, where the action's name is not already the word
 ACTION_WORDS = {"order": "order up", "alone": "go alone", "pickup": "pick up"}
@@ -379,3 +390,53 @@ def record_words(error: RecordError) -> str:
     if isinstance(error, IllegalMove):
         return f"{error.where}: {refusal_words(error.refused)}"
     return str(error)
+
+
+NOISE_IN_GAME = 0.005  # a hint's margin below this chance of winning the game: about even
+NOISE_IN_POINTS = 0.05  # ... below this many points per deal
+
+
+def hint_line(
+    analysis, words: Callable[[Action], str], points=None, mine: Action | None = None
+) -> str:
+    """One line for a hint: the choice, its expected points and the alternatives'.
+
+    ``analysis`` is a search player's ``Analysis``: values are the person's side's
+    chance of winning the game, or (a deal outside a game) its expected points minus
+    the others' mean, over the deals it drew.  ``points``, the same search weighing
+    those points, adds them beside the chances (early in a game the chances of every
+    choice lie close together, and points say more).  A card is set against one
+    other: ``mine``, the person's own choice (the review), else the runner-up.
+    """
+    choice = words(analysis.choice)
+    if len(analysis.values) == 1 and not analysis.samples:
+        return f"Hint: {choice} (the only choice here)."
+    if not analysis.samples or len(analysis.values) < 2:
+        return f"Hint: {choice} (any choice scores the same here; this is the natural one)."
+    ranked = analysis.ranked()
+    value = analysis.values[analysis.choice]
+    others = [(a, v) for a, v in ranked if a is not analysis.choice]
+    if analysis.choice.kind == "play":
+        others = [(a, v) for a, v in others if a == mine] or others[:1]
+    # a margin this small is the luck of the deals drawn, not a reason: say so, for
+    # every choice that close
+    noise = NOISE_IN_GAME if analysis.game else NOISE_IN_POINTS
+    even = [words(a) for a, v in others if value - v < noise]
+    over = f"over {analysis.samples} deals of the unseen cards"
+    if even:
+        listed = ", ".join(even[:-1]) + f" and {even[-1]}" if len(even) > 1 else even[0]
+        over += f"; about even with {listed}"
+    if analysis.game:
+        worth = points.values if points is not None else {}
+
+        def in_points(action: Action, long: bool = False) -> str:
+            if action not in worth:
+                return ""
+            net = f"net {worth[action]:+.2f} points this hand" if long else f"{worth[action]:+.2f}"
+            return f" ({net})"
+
+        against = ", ".join(f"{words(a)} {v:.1%}{in_points(a)}" for a, v in others)
+        chance = f"you win the game {value:.1%} of the time{in_points(analysis.choice, True)}"
+        return f"Hint: {choice}: {chance} against {against} ({over})."
+    against = ", ".join(f"{words(a)} {v:+.2f}" for a, v in others)
+    return f"Hint: {choice}: expected {value:+.2f} points for you against {against} ({over})."

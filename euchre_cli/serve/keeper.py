@@ -1,0 +1,299 @@
+"""The thread that keeps the table for friends (``euchre host``): the one owner of the
+``Table`` and of the book the game is kept in (a SQLite connection belongs to the
+thread that opened it), so that no lock is needed around either and nothing blocks
+the event loop.
+
+A request hands the keeper a job (``call``: a queue, and a ``Future`` the handler
+awaits); the keeper runs the jobs one at a time, and between them makes the table's
+own decisions when they are due (``--delay`` before each computer decision and each
+forced card, twice that after a finished trick, five times between hands).  After
+every change it publishes each open stream's own view (its seat's, or a
+spectator's) to the event loop, where each stream keeps only the newest."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import queue
+import threading
+import time
+from collections.abc import Callable
+from concurrent.futures import Future
+from typing import Any, NamedTuple, TypeVar
+
+from ..book import BookError, open_book
+from ..engine.game import GameTooLong
+from ..engine.rules import Ruleset
+from ..engine.values import Action, Phase, View
+from ..records.store import GameBook
+from ..refusals import refusal_line
+from ..table.table import Table
+from .floor import Event, Hub, Refused
+
+Result = TypeVar("Result")
+
+TRICK_PAUSES = 2  # a finished trick stays on the table this many delays
+HAND_PAUSES = 5  # and a hand's result this many, before the next deal
+STOPPED = Event(
+    "stopped",
+    json.dumps({"error": "The host stopped the table; the game is kept on their machine."}),
+)
+
+
+class Decision(NamedTuple):
+    """What a hint for a seat's decision is worked out from, off the keeper's thread."""
+
+    view: View
+    legal: tuple[Action, ...]
+    ruleset: Ruleset
+    seed: int
+    think: float | None
+
+
+class TableKeeper:
+    """Keeps ``table`` (not yet started): its jobs run here, its game is kept in the
+    book at ``book_path`` (None: not kept), each change published to ``hub``.
+    ``told`` is handed a line for the host's terminal (who sat down where)."""
+
+    def __init__(
+        self,
+        table: Table,
+        hub: Hub,
+        *,
+        delay: float,
+        hints: bool,
+        book_path: str | None = None,
+        told: Callable[[str], None] | None = None,
+    ) -> None:
+        self.table = table
+        self.hub = hub
+        self.delay = max(0.0, delay)
+        self.hints = hints
+        self.book_path = book_path
+        self.told = told or (lambda line: None)
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self._jobs: queue.SimpleQueue[tuple[Callable[[], Any], Future] | None]
+        self._jobs = queue.SimpleQueue()
+        self._due: float | None = None  # when the table's own next step is due
+        self._stopped = False  # no more jobs run: each one handed in is refused at once
+        self._thread = threading.Thread(target=self._run, name="table keeper", daemon=True)
+
+    # From any thread ------------------------------------------------------------------
+    def begin(self, loop: asyncio.AbstractEventLoop) -> None:
+        """Start keeping the table, publishing to streams on ``loop``."""
+        self.loop = loop
+        self._thread.start()
+
+    def submit(self, job: Callable[[], Result]) -> Future[Result]:
+        """``job`` run on the keeper's thread; its result (or exception) in the future."""
+        future: Future[Result] = Future()
+        if self._stopped:
+            future.set_exception(Refused(503, "the host stopped the table"))
+        else:
+            self._jobs.put((job, future))
+        return future
+
+    async def call(self, job: Callable[[], Result]) -> Result:
+        return await asyncio.wrap_future(self.submit(job))
+
+    def stop(self) -> None:
+        """Stop after the jobs handed in so far; the ones after are refused."""
+        self._jobs.put(None)
+
+    def wait(self, seconds: float) -> None:
+        """Wait for the keeper to stop, at most ``seconds``."""
+        if self._thread.is_alive():
+            self._thread.join(seconds)
+
+    @property
+    def game_id(self) -> int | None:
+        """The number of the game kept in the book (None: no move kept yet)."""
+        recorder = self.table.recorder
+        return None if recorder is None else recorder.game_id
+
+    # The keeper's own thread ------------------------------------------------------------
+    def _run(self) -> None:
+        book = None
+        try:
+            if self.book_path is not None:
+                try:
+                    book = open_book(self.book_path, create=True)
+                    self.table.book = GameBook(book)
+                except BookError as problem:
+                    self.told(f"The game is not kept: {refusal_line(problem)}")
+            while self._run_jobs():
+                self._step_when_due()
+        finally:
+            self._stopped = True
+            self._refuse_waiting()
+            if book is not None:
+                book.close()
+
+    def _run_jobs(self) -> bool:
+        """Run the jobs handed in until the table's next step is due; False once
+        stopped."""
+        while True:
+            wait = None if self._due is None else max(0.0, self._due - time.monotonic())
+            try:
+                item = self._jobs.get(block=wait is None or wait > 0, timeout=wait)
+            except queue.Empty:
+                return True
+            if item is None:
+                return False
+            job, future = item
+            if future.set_running_or_notify_cancel():
+                try:
+                    future.set_result(job())
+                except Exception as problem:  # the handler that waits says it
+                    future.set_exception(problem)
+
+    def _refuse_waiting(self) -> None:
+        while True:
+            try:
+                item = self._jobs.get_nowait()
+            except queue.Empty:
+                return
+            if item is not None and item[1].set_running_or_notify_cancel():
+                item[1].set_exception(Refused(503, "the host stopped the table"))
+
+    def _step_when_due(self) -> None:
+        """The table's own decision (a computer's, a forced card) or the next deal,
+        once its pause is over."""
+        if self._due is None or time.monotonic() < self._due:
+            return
+        table = self.table
+        try:
+            if table.between_hands:
+                table.next_hand()
+            elif table.automatic:
+                table.step_computer()
+        except (BookError, GameTooLong) as problem:  # the game stops here, the table stays
+            line = refusal_line(problem) if isinstance(problem, BookError) else str(problem)
+            self.told(f"The game stops: {line}")
+            self._due = None
+            return
+        self._changed()
+
+    def _changed(self) -> None:
+        """After a change: the next step planned, every stream told."""
+        self._plan()
+        self._publish()
+
+    def _plan(self) -> None:
+        table = self.table
+        if not table.started or table.over or not (table.between_hands or table.automatic):
+            self._due = None
+            return
+        pauses = 1
+        if table.between_hands:
+            pauses = HAND_PAUSES
+        else:
+            view = table.engine_view(table.to_act or 0)
+            if view.phase is Phase.PLAY and view.tricks and not view.current_trick:
+                pauses = TRICK_PAUSES  # a trick just taken: it stays to be read
+        self._due = time.monotonic() + pauses * self.delay
+
+    def _publish(self) -> None:
+        """Each followed key's view (None: a spectator's) to its streams, on the loop."""
+        if self.loop is None:
+            return
+        for key in self.hub.followed():
+            event = Event("game", json.dumps(self.game_object(key)))
+            try:
+                self.loop.call_soon_threadsafe(self.hub.publish, key, event)
+            except RuntimeError:  # the loop has closed: the server has stopped
+                return
+
+    # Jobs (run on the keeper's thread) --------------------------------------------------
+    def _seat(self, key: str | None) -> int | None:
+        """The seat ``key`` opens (None: no key, a spectator); a key that opens none
+        is refused."""
+        if key is None:
+            return None
+        seat = self.table.seat_for(key)
+        if seat is None:
+            raise Refused(403, "that seat key opens no seat at this table")
+        return seat
+
+    def seats(self) -> list[dict]:
+        """Every seat, and whether someone follows it live (an open event stream)."""
+        table = self.table
+        connected = {table.seat_for(key) for key in self.hub.followed() if key is not None}
+        return [{**seat, "connected": seat["seat"] in connected} for seat in table.seats()]
+
+    def table_object(self) -> dict:
+        table = self.table
+        return {
+            "rules": table.ruleset.name,
+            "started": table.started,
+            "over": table.over,
+            "seats": self.seats(),
+        }
+
+    def game_object(self, key: str | None) -> dict:
+        """What the seat ``key`` opens (None: a spectator) sees now."""
+        table = self.table
+        seat = self._seat(key)
+        if table.started:
+            game = table.view_for(seat)
+        else:
+            game = {
+                "seat": seat,
+                "phase": "lobby",
+                "to_act": None,
+                "hand": None if seat is None else [],
+                "legal": [],
+                "over": False,
+                "between_hands": False,
+                "ruleset": table.ruleset.name,
+            }
+        game["seats"] = self.seats()
+        return {"started": table.started, **game, "hints": self.hints, "stopped": False}
+
+    def check_key(self, key: str | None) -> None:
+        self._seat(key)
+
+    def join(self, name: str, seat: int) -> dict:
+        """A person sits down; the game starts once every seat is taken."""
+        key = self.table.join(name, seat)
+        self.told(f"{name} sits at seat {seat}.")
+        if all(place["kind"] is not None for place in self.table.seats()):
+            self.told("Every seat is taken: the game starts.")
+            self.table.start()
+        self._changed()
+        return {"seat": seat, "key": key}
+
+    def start(self) -> dict:
+        """The computer takes the empty seats, and the first hand is dealt."""
+        self.table.start()
+        self._changed()
+        return self.game_object(None)
+
+    def again(self) -> dict:
+        """The next game, at once, for the same people at the same seats."""
+        self.table = self.table.again()
+        self.table.start()
+        self._changed()
+        return self.game_object(None)
+
+    def act(self, key: str, text: str) -> dict:
+        seat = self._seat(key)
+        assert seat is not None
+        self.table.act(seat, text)
+        self._changed()
+        return self.game_object(key)
+
+    def decision(self, key: str) -> Decision:
+        """The decision the seat ``key`` opens has to make now, or a 409."""
+        table = self.table
+        seat = self._seat(key)
+        if not table.started or table.to_act != seat:
+            raise Refused(409, "it is not your turn: a hint is for your own decision")
+        view = table.engine_view(seat)
+        legal = tuple(Action.parse(text) for text in table.view_for(seat)["legal"])
+        return Decision(view, legal, table.ruleset, table.seed, table.think)
+
+    def streams_changed(self) -> None:
+        """A stream opened or closed: every stream hears who is connected now (and a
+        new one where the game stands)."""
+        self._publish()
