@@ -156,8 +156,11 @@ async function act(text) {
   document.body.classList.add("sending");
   if (game) drawTable(game, { holdsCode: hasCode(), sending: true });
   const before = heard;
+  const forced = game && (game.legal || []).length === 1;
   const result = await seatRequest("POST", "/api/actions", { action: text });
-  $("#refused").textContent = result.ok ? "" : result.body.error;
+  // a forced action the table made first is no refusal worth saying
+  const said = result.ok || (forced && result.status === 409) ? "" : result.body.error;
+  $("#refused").textContent = said;
   // The answer is the game just after this action.  Once the stream has brought a game
   // since it was sent, the answer may be older than what is shown (the computer's
   // turns that followed it), and the stream brings every later change: it is dropped.

@@ -58,6 +58,15 @@ export function turnLine(game) {
   return thinking(game, game.to_act);
 }
 
+/** How a side's marker cards lie ({top, top_face_up, bottom, bottom_face_up,
+ *  pips_showing}, as the scoreboard's API gives them), where the game object says. */
+function markerOf(game, side, index) {
+  if (side.markers) return side.markers;
+  const markers = game.markers;
+  if (!markers) return null;
+  return (Array.isArray(markers) ? markers[index] : markers[side.name]) || null;
+}
+
 /** The score: each side's name, points (and marker cards, where the ruleset keeps
  *  score with them), games won in a match. */
 function drawScores(game) {
@@ -66,7 +75,7 @@ function drawScores(game) {
   const boxes = sides.map((side, index) => {
     const mine = side.seats.includes(game.seat);
     const making = side.seats.some((seat) => makers.has(seat)) && game.trump;
-    const marker = side.markers || (game.markers && game.markers[index]) || null;
+    const marker = markerOf(game, side, index);
     const picture = marker ? markerCards(marker, MARKER_SUITS[index % MARKER_SUITS.length]) : null;
     return el(
       "div",
@@ -179,6 +188,7 @@ function drawMiddle(game, count) {
     const upcard = drawnCard(game.upcard, null, `upcard${turned ? " turned" : ""}`);
     upcard.setAttribute("aria-label", `Upcard: ${cardWords(game.upcard)}${turned ? ", turned down" : ""}`);
     middle.append(upcard);
+    middle.classList.add("upcard-shown");
     caption = turned ? "Turned down" : game.upcard_taken ? `${seatName(game, game.dealer)} picked it up` : "Upcard";
   }
   if (caption) middle.append(el("p", { class: "middle-caption" }, caption));
@@ -256,7 +266,10 @@ function drawMine(game, sending) {
     }),
   );
   const myTurn = game.to_act === game.seat && legal.length > 0;
-  $("#prompt").textContent = myTurn ? question(game) : "";
+  // a person's only legal action is made for them after the host's pause (as at the
+  // terminal); a tap meanwhile makes it at once
+  const forced = legal.length === 1 ? (byCard.size ? "Your only card: it is played for you" : "Your only choice: it is made for you") : "";
+  $("#prompt").textContent = myTurn ? forced || question(game) : "";
   const laid = [...(game.discards || []), ...(game.given || [])];
   $("#laid-away").hidden = laid.length === 0;
   $("#laid-away").textContent = laid.length ? `Laid away face down: ${laid.map(cardLabel).join(" ")}` : "";

@@ -143,7 +143,11 @@ export function handResult(game, last) {
   const makers = sideNamesOf(game, last.makers);
   const alone = last.alone.length ? ` (${last.alone.map((seat) => seatName(game, seat)).join(", ")} alone)` : "";
   const tricks = last.makers.reduce((sum, seat) => sum + (last.tricks[seat] || 0), 0);
-  const lines = [`${makers} made ${suitSymbol(last.trump)} trump${alone}: ${tricks} ${tricks === 1 ? "trick" : "tricks"}.`];
+  const all = last.tricks.reduce((sum, count) => sum + count, 0);
+  const makerSides = (game.sides || []).map((side) => side.seats.some((seat) => last.makers.includes(seat)));
+  const euchred = last.points.some((points, index) => points > 0 && !makerSides[index]);
+  const how = euchred ? " Euchred!" : tricks === all ? " A march!" : "";
+  const lines = [`${makers} made ${suitSymbol(last.trump)} trump${alone}: ${tricks} ${tricks === 1 ? "trick" : "tricks"}.${how}`];
   const points = (game.sides || [])
     .map((side, index) => ({ name: side.name, points: last.points[index] || 0 }))
     .filter((side) => side.points !== 0)
