@@ -12,7 +12,6 @@ from __future__ import annotations
 import os
 import queue
 import re
-import shlex
 import shutil
 import signal
 import subprocess
@@ -50,8 +49,6 @@ INVITE = re.compile(r"(http://\S+/)#code=(\S+)")
 HOSTILE = "<img src=x>Cy"  # a name that is markup shows as text (20 characters at most)
 STOPPED = "The host stopped the table; the game is kept on their machine."
 HOST = [sys.executable, "-m", "euchre_cli", "host"]
-if os.environ.get("EUCHRE_TEST_HOST"):  # a development stand-in for `euchre host`
-    HOST = shlex.split(os.environ["EUCHRE_TEST_HOST"])
 FIVE = """
     name: standard-to-five
     description: Standard four-handed Euchre, game to 5.
