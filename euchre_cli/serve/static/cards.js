@@ -150,7 +150,8 @@ function scaledPip(suit, x, y, scale, flip = false) {
 /** A corner's index: the rank, and the suit's pip under it. */
 function corner(rank, suit, colour) {
   const group = svg("g", { class: "corner" });
-  group.append(text(5.5, 11, rank, { class: `index ${colour}`, "text-anchor": "middle" }));
+  const narrow = rank.length > 1 ? { textLength: 10, lengthAdjust: "spacingAndGlyphs" } : {}; // "10"
+  group.append(text(5.5, 11, rank, { class: `index ${colour}`, "text-anchor": "middle", ...narrow }));
   if (suit) group.append(scaledPip(suit, 5.5, 17.5, 0.55));
   return group;
 }
@@ -193,7 +194,8 @@ export function cardFace(code) {
     face.append(text(25, 33, rank, { class: `court-letter ${colour}`, "text-anchor": "middle" }));
     face.append(scaledPip(suit, 25, 46, 1.2));
   } else {
-    for (const [x, y] of FACE_PIPS[rank] || []) face.append(scaledPip(suit, x, y, 0.78, y > 35));
+    const scale = rank === "9" || rank === "T" ? 0.7 : 0.78; // the most pips, the smallest
+    for (const [x, y] of FACE_PIPS[rank] || []) face.append(scaledPip(suit, x, y, scale, y > 35));
   }
   return face;
 }
