@@ -191,7 +191,8 @@ async function askHint() {
     return;
   }
   hinted = { action: result.body.action, to_act: game && game.to_act };
-  line.textContent = `Hint: ${result.body.words}`;
+  const words = String(result.body.words || result.body.action);
+  line.textContent = /^hint\b/i.test(words) ? words : `Hint: ${words}`;
   markHint();
 }
 
