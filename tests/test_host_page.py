@@ -61,7 +61,12 @@ SMALL_BUTTONS = """[...document.querySelectorAll("button")]
     .filter((button) => { const box = button.getBoundingClientRect();
                           return box.width < 48 || box.height < 48; })
     .map((button) => button.textContent)"""
-SIDEWAYS = "document.documentElement.scrollWidth - document.documentElement.clientWidth"
+# How far the page reaches past the window's right edge: its scroll width, and any
+# element drawn beyond it
+SIDEWAYS = """Math.max(
+    document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    ...[...document.querySelectorAll("body *")].map(
+        (node) => node.getBoundingClientRect().right - document.documentElement.clientWidth))"""
 # What a page may do now: the legal actions' buttons and the playable cards, and
 # whether the game is over
 CHOICES = """() => {
@@ -243,9 +248,9 @@ def play(pages: list, until: Callable[[dict], bool], look: Callable | None = Non
             if look is not None:
                 look(page, state)
             choice = choose(state["actions"], state["cards"])
-            try:  # a card the table plays for the page (its only one) may be gone
+            try:  # a card the table played for the page (its only one) is gone,
                 page.locator(f'#mine [data-action="{choice}"]').click(force=True, timeout=500)
-            except sync_api.TimeoutError:
+            except sync_api.Error:  # or redrawn under the tap: looked at again
                 continue
             taps.append(choice)
             tapped = True
@@ -393,7 +398,9 @@ def test_a_reload_keeps_the_seat_and_a_refusal_is_said_near_the_hand(host, open_
     def must_follow(state: dict) -> bool:
         """Ann's turn to follow, with a card she may not play: tap it."""
         unplayable = ann.locator("#hand .unplayable")
-        if not any(card.startswith("play:") for card in state["cards"]) or not unplayable.count():
+        # two legal cards at least: an only one is played by the table, at once
+        plays = [card for card in state["cards"] if card.startswith("play:")]
+        if len(plays) < 2 or not unplayable.count():
             return False
         card = unplayable.first.get_attribute("data-card")
         unplayable.first.evaluate("(node, card) => node.dataset.action = `play:${card}`", card)

@@ -64,6 +64,7 @@ function show(value) {
     return;
   }
   if (hinted && hinted.to_act !== game.to_act) hinted = null;
+  if (game.to_act !== game.seat || game.over) $("#refused").textContent = ""; // the turn has passed
   say(stopped ? STOPPED : turnLine(game));
   drawTable(game, { holdsCode: hasCode(), sending: sending || stopped });
   markHint();

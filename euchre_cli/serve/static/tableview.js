@@ -192,6 +192,7 @@ function drawMiddle(game, count) {
     caption = turned ? "Turned down" : game.upcard_taken ? `${seatName(game, game.dealer)} picked it up` : "Upcard";
   }
   if (caption) middle.append(el("p", { class: "middle-caption" }, caption));
+
   return middle;
 }
 
@@ -200,7 +201,9 @@ function drawFelt(game) {
   const plates = (game.seats || []).map((s) => seatPlate(game, s.seat, placeOf(game, s.seat, count)));
   const felt = $("#felt");
   felt.dataset.seats = String(count);
-  const trump = game.trump ? el("p", { class: "felt-trump", "aria-label": `Trump: ${suitName(game.trump)}` }, "Trump ", suitSpan(game.trump)) : "";
+  const trump = game.trump
+    ? el("p", { class: "felt-trump", title: `Trump: ${suitName(game.trump)}` }, el("span", { class: "trump-word" }, "Trump"), suitSpan(game.trump))
+    : "";
   felt.replaceChildren(...plates, drawMiddle(game, count), trump);
 }
 
