@@ -18,14 +18,18 @@ ROOT = Path(__file__).resolve().parent.parent
 ESLINT = ROOT / "node_modules" / ".bin" / "eslint"  # package.json's, after `npm ci`
 STATIC = Path(euchre_cli.__file__).parent / "serve" / "static"
 PAGE = (STATIC / "index.html").read_text(encoding="utf-8")
+# Each page the servers serve, and the module it starts: the scoreboard's, the table's
+PAGES = {"index.html": "main.js", "table.html": "table.js"}
 SCRIPTS = {path.name: path.read_text(encoding="utf-8") for path in STATIC.glob("*.js")}
 IMPORTED = re.compile(r'^(?:import|export)\b[^;]*?\bfrom\s+"([^"]*)"', re.M)
 
 
-def test_the_page_names_only_its_own_files() -> None:
-    named = re.findall(r'(?:src|href)="([^"]*)"', PAGE)
-    assert "/static/main.js" in named and "/static/app.css" in named
-    assert '<script type="module" src="/static/main.js"></script>' in PAGE
+@pytest.mark.parametrize("page", PAGES)
+def test_the_page_names_only_its_own_files(page: str) -> None:
+    text = (STATIC / page).read_text(encoding="utf-8")
+    named = re.findall(r'(?:src|href)="([^"]*)"', text)
+    assert f"/static/{PAGES[page]}" in named and "/static/app.css" in named
+    assert f'<script type="module" src="/static/{PAGES[page]}"></script>' in text
     for address in named:
         assert not re.match(r"(?i)(https?:)?//", address), address  # no CDN, no internet
         if address.startswith("/static/"):
@@ -34,8 +38,9 @@ def test_the_page_names_only_its_own_files() -> None:
 
 def test_the_modules_import_only_shipped_modules_and_each_is_used() -> None:
     """Each import names a module beside it ("./stream.js": no CDN, no bare name a
-    browser cannot find), and every module is reached from main.js (none left over)."""
-    reached, waiting = set(), ["main.js"]
+    browser cannot find), and every module is reached from a page's own module,
+    main.js or table.js (none left over)."""
+    reached, waiting = set(), list(PAGES.values())
     while waiting:
         name = waiting.pop()
         reached.add(name)

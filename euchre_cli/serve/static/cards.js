@@ -79,3 +79,130 @@ export function markerCards(m, suit) {
   );
   return { cards: picture, words: el("p", { class: "marker-words", "aria-hidden": "true" }, el("span", {}, words[0]), el("span", {}, words[1])) };
 }
+
+// --- Whole cards: a face from its code ("JH", "TC", "7S", "JK"), for a table's page ----
+
+const SUITS = { C: "club", D: "diamond", H: "heart", S: "spade" };
+const SYMBOLS = { C: "\u2663", D: "\u2666", H: "\u2665", S: "\u2660" };
+const SUIT_NAMES = { C: "clubs", D: "diamonds", H: "hearts", S: "spades" };
+const RANKS = { T: "10", J: "J", Q: "Q", K: "K", A: "A" };
+const RANK_NAMES = { A: "ace", K: "king", Q: "queen", J: "jack", T: "ten", 9: "nine", 8: "eight", 7: "seven", 6: "six", 5: "five", 4: "four", 3: "three", 2: "two" };
+export const JOKER = "JK";
+const [L, C, R] = [17, 25, 33]; // the pips' columns on a whole card
+const FACE_PIPS = {
+  // pip centres on a whole card (50 x 70), by rank: the corners keep x < 11
+  2: [[C, 16], [C, 54]],
+  3: [[C, 16], [C, 35], [C, 54]],
+  4: [[L, 16], [R, 16], [L, 54], [R, 54]],
+  5: [[L, 16], [R, 16], [C, 35], [L, 54], [R, 54]],
+  6: [[L, 16], [R, 16], [L, 35], [R, 35], [L, 54], [R, 54]],
+  7: [[L, 16], [R, 16], [C, 25.5], [L, 35], [R, 35], [L, 54], [R, 54]],
+  8: [[L, 16], [R, 16], [C, 25.5], [L, 35], [R, 35], [C, 44.5], [L, 54], [R, 54]],
+  9: [[L, 16], [R, 16], [L, 28.7], [R, 28.7], [C, 35], [L, 41.3], [R, 41.3], [L, 54], [R, 54]],
+  T: [[L, 16], [R, 16], [C, 22.3], [L, 28.7], [R, 28.7], [L, 41.3], [R, 41.3], [C, 47.7], [L, 54], [R, 54]],
+};
+
+/** The suit letter of a card's code (null for the joker). */
+export function suitOf(code) {
+  return code === JOKER ? null : code.slice(-1);
+}
+
+/** A suit by its letter: its symbol (♥) and its name (hearts). */
+export function suitSymbol(letter) {
+  return SYMBOLS[letter] || "";
+}
+
+export function suitName(letter) {
+  return SUIT_NAMES[letter] || "";
+}
+
+/** Whether a suit letter is a red suit (hearts, diamonds). */
+export function isRed(letter) {
+  return letter === "H" || letter === "D";
+}
+
+/** A card as a person reads it: "J♥", "10♣", "Joker". */
+export function cardLabel(code) {
+  if (code === JOKER) return "Joker";
+  const rank = code.slice(0, -1);
+  return `${RANKS[rank] || rank}${suitSymbol(suitOf(code))}`;
+}
+
+/** A card in words, for a screen reader: "jack of hearts". */
+export function cardWords(code) {
+  if (code === JOKER) return "the joker";
+  const rank = code.slice(0, -1);
+  return `${RANK_NAMES[rank] || rank} of ${suitName(suitOf(code))}`;
+}
+
+function text(x, y, words, attributes = {}) {
+  const node = svg("text", { x, y, ...attributes });
+  node.textContent = words;
+  return node;
+}
+
+function scaledPip(suit, x, y, scale, flip = false) {
+  const node = pip(suit, 0, 0);
+  node.setAttribute("transform", `translate(${x} ${y}) scale(${scale})${flip ? " rotate(180)" : ""}`);
+  return node;
+}
+
+/** A corner's index: the rank, and the suit's pip under it. */
+function corner(rank, suit, colour) {
+  const group = svg("g", { class: "corner" });
+  const narrow = rank.length > 1 ? { textLength: 10, lengthAdjust: "spacingAndGlyphs" } : {}; // "10"
+  group.append(text(5.5, 11, rank, { class: `index ${colour}`, "text-anchor": "middle", ...narrow }));
+  if (suit) group.append(scaledPip(suit, 5.5, 17.5, 0.55));
+  return group;
+}
+
+/** The joker: a star and its name, the same on every pack here. */
+function jokerFace(face) {
+  const star = "M0-9 2.6-2.8 9.3-2.8 3.9 1.2 5.9 7.8 0 3.8-5.9 7.8-3.9 1.2-9.3-2.8-2.6-2.8Z";
+  face.append(svg("path", { d: star, transform: "translate(25 30) scale(1.3)", class: "pip red" }));
+  face.append(text(25, 56, "JOKER", { class: "joker-word", "text-anchor": "middle" }));
+  for (const flip of [false, true]) {
+    const index = svg("g", flip ? { transform: "rotate(180 25 35)" } : {});
+    index.append(text(5.5, 11, "J", { class: "index black", "text-anchor": "middle" }));
+    index.append(text(5.5, 20, "K", { class: "index black", "text-anchor": "middle" }));
+    face.append(index);
+  }
+}
+
+/** A whole card, face up, from its code: an <svg> with its corners and its pips (a
+ *  court card shows its letter large, in a frame), sized by the page's CSS.  It has
+ *  no label of its own: the element that holds it names the card (``cardWords``). */
+export function cardFace(code) {
+  const face = svg("svg", { viewBox: "-0.5 -0.5 51 71", class: "card-face", "aria-hidden": "true", focusable: "false" });
+  face.append(svg("rect", { width: CARD.width, height: CARD.height, rx: 4, class: "card-edge" }));
+  if (code === JOKER) {
+    jokerFace(face);
+    return face;
+  }
+  const letter = suitOf(code);
+  const suit = SUITS[letter];
+  const rank = code.slice(0, -1);
+  const colour = isRed(letter) ? "red" : "black";
+  face.append(corner(RANKS[rank] || rank, suit, colour));
+  const lower = corner(RANKS[rank] || rank, suit, colour);
+  lower.setAttribute("transform", "rotate(180 25 35)");
+  face.append(lower);
+  if (rank === "A") {
+    face.append(scaledPip(suit, 25, 35, 2.1));
+  } else if ("JQK".includes(rank)) {
+    face.append(svg("rect", { x: 12, y: 9, width: 26, height: 52, rx: 2, class: `court ${colour}` }));
+    face.append(text(25, 33, rank, { class: `court-letter ${colour}`, "text-anchor": "middle" }));
+    face.append(scaledPip(suit, 25, 46, 1.2));
+  } else {
+    const scale = rank === "9" || rank === "T" ? 0.7 : 0.78; // the most pips, the smallest
+    for (const [x, y] of FACE_PIPS[rank] || []) face.append(scaledPip(suit, x, y, scale, y > 35));
+  }
+  return face;
+}
+
+/** A card's back, whole (the page's #card-back pattern). */
+export function cardBack() {
+  const back = svg("svg", { viewBox: "-0.5 -0.5 51 71", class: "card-face back", "aria-hidden": "true", focusable: "false" });
+  back.append(card(0, 0, "", false, "", 0));
+  return back;
+}
