@@ -24,6 +24,7 @@ from euchre_cli.book import open_book
 from euchre_cli.commands.euchre import main
 from euchre_cli.engine.names import TextError
 from euchre_cli.engine.rules import Ruleset
+from euchre_cli.engine.scoring import marker_position
 from euchre_cli.engine.values import Action, Refusal
 from euchre_cli.players.levels import make_player
 from euchre_cli.records.replay import play_back
@@ -215,6 +216,26 @@ def test_between_hands_the_hand_stays_until_the_next_is_dealt() -> None:
     assert refused.value.refused.reason is Refusal.HAND_OVER
     table.next_hand()
     assert table.view_for(None)["hand_number"] == 2 and table.to_act is not None
+
+
+def test_r11_each_side_shows_its_marker_cards_for_its_score() -> None:
+    """The page draws a side's two low cards as a table would lay them: the 6 and 4
+    for a game to 10, nothing where a ruleset keeps no markers."""
+    table = table_of()
+    table.join("Pat", 0)
+    table.start()
+    while not table.between_hands:
+        if table.automatic:
+            table.step_computer()
+        else:
+            table.act(0, table.view_for(0)["legal"][0])
+    for side in table.view_for(None)["sides"]:
+        expected = marker_position((4, 6), 10, side["score"])
+        assert expected is not None and side["markers"] == expected._asdict()
+    cutthroat = table_of("cutthroat")  # markers: null
+    cutthroat.start()
+    markers = [side["markers"] for side in cutthroat.view_for(None)["sides"]]
+    assert markers == [None] * len(markers)
 
 
 def test_the_last_hand_stays_said_until_the_next_hand_of_the_game_is_scored() -> None:

@@ -26,6 +26,7 @@ from ..engine.game import Game, HandRecord
 from ..engine.hand import Hand
 from ..engine.match import Match, MatchObserver, Observers
 from ..engine.rules import Ruleset
+from ..engine.scoring import marker_position
 from ..engine.values import Action, EngineError, IllegalAction, InvalidAction, Refusal, View
 from ..limits import LARGEST_WHOLE_NUMBER
 from ..players import Player
@@ -401,7 +402,13 @@ class Table:
             "points_to_win": self.ruleset.game.points_to_win,
             "seats": self.seats(),
             "sides": [
-                {"name": name, "seats": list(seats), "score": score, "games_won": games}
+                {
+                    "name": name,
+                    "seats": list(seats),
+                    "score": score,
+                    "games_won": games,
+                    "markers": self._markers(score),
+                }
                 for name, seats, score, games in zip(names, self.ruleset.sides, game.scores, won)
             ],
             "game": len(match.played),
@@ -410,6 +417,15 @@ class Table:
             "game_winner": None if game.winner is None else names[game.winner],
             "winner": None if winner is None else names[winner],
         }
+
+    def _markers(self, score: int) -> dict | None:
+        """How a side's two low cards lie for ``score`` (R11), or None where the
+        ruleset keeps no marker cards or has no scheme for its target."""
+        markers = self.ruleset.markers
+        if markers is None:
+            return None
+        position = marker_position(markers.cards, self.ruleset.game.points_to_win, score)
+        return None if position is None else position._asdict()
 
     def _hand_scored(self) -> bool:
         return self._hand is not None and self._hand.is_over
