@@ -194,7 +194,7 @@ def test_wheel_keeps_a_game_and_resumes_it(installed: Path, tmp_path: Path) -> N
     assert listed[0]["finished"] and listed[0]["scores"] == json.loads(resumed.stdout)["scores"]
 
 
-def test_wheel_ships_the_scoreboards_page_and_asks_for_its_extra(
+def test_wheel_ships_the_web_pages_and_asks_for_their_extra(
     installed: Path, tmp_path: Path
 ) -> None:
     """The wheel's ``serve/static`` is the checkout's, file for file (every module the
@@ -205,7 +205,8 @@ def test_wheel_ships_the_scoreboards_page_and_asks_for_its_extra(
     (wheel,) = installed.parents[2].glob("*.whl")
     page = ROOT / "euchre_cli" / "serve" / "static"
     files = {path.relative_to(ROOT).as_posix() for path in page.rglob("*") if path.is_file()}
-    assert {f"euchre_cli/serve/static/{name}" for name in ("index.html", "main.js")} <= files
+    pages = ("index.html", "main.js", "table.html", "table.js")  # the scoreboard's, the table's
+    assert {f"euchre_cli/serve/static/{name}" for name in pages} <= files
     with zipfile.ZipFile(wheel) as shipped:
         names = shipped.namelist()
     assert {name for name in names if name.startswith("euchre_cli/serve/static/")} == files
@@ -219,3 +220,6 @@ def test_wheel_ships_the_scoreboards_page_and_asks_for_its_extra(
         "Error: the scoreboard needs Starlette, uvicorn and segno (starlette, uvicorn, segno"
         " missing): pip install 'euchre-suite[serve]'\n"
     )
+    hosted = run_installed(installed, tmp_path, "host", "--port", "0")
+    assert hosted.returncode == 1
+    assert hosted.stderr == served.stderr.replace("the scoreboard", "the table")
