@@ -4,20 +4,33 @@ anyone with the code, or by itself with ``--takeover``), and a table opened agai
 with ``euchre host --resume`` after Ctrl-C or ``kill -9``, which ends exactly as the
 same game played through.
 
-The API is asked of real servers in threads (``test_host_api.Served``)."""
+The API is asked of real servers in threads (``test_host_api.Served``); the command
+runs in its own processes, driven over HTTP by a fixed script: each person always
+makes the first legal action."""
 
 from __future__ import annotations
 
+import os
 import re
+import signal
+import subprocess
+import sys
+import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
+from click.testing import CliRunner
 from starlette.testclient import TestClient
-from test_host_api import CODE, PATIENCE, WITH_CODE, Events, Served, join, seat_key, table_app
+from test_host_api import CODE, PATIENCE, WITH_CODE, Events, Served, ask, join, seat_key, table_app
 
 from euchre_cli.book import open_book
+from euchre_cli.commands.euchre import main
+from euchre_cli.records.hosted import HostedTable, HostedTables, Where
 from euchre_cli.records.store import GameBook
+from euchre_cli.rulebook import load_ruleset
+from euchre_cli.table.table import Table
 
 PEOPLE = {0: "Ann", 2: "Cy"}
 
@@ -165,3 +178,198 @@ def test_takeover_seconds_hand_a_silent_seat_over_and_its_person_takes_it_back(
     assert status == 200 and not game["seats"][2]["played_by_computer"]
     for stream in (ann.stream, cy):
         stream.close()
+
+
+# --- euchre host --resume: its refusals, and euchre resume's ------------------------------
+
+
+def kept_games(book: Path, terminal: bool = True) -> None:
+    """Game 1 hosted, Ann at seat 0 (its first move kept); with ``terminal``, game 2
+    like one played at the terminal (Ann at seat 0 too, no table kept); then a
+    hosted game marked finished."""
+    opened = open_book(book, create=True)
+    games = GameBook(opened)
+    for seed, hosted in ((5, True), (6, False), (7, True)):
+        if not (hosted or terminal):
+            continue
+        table = Table(load_ruleset("standard"), "easy", seed, book=games)
+        table.join("Ann", 0)
+        table.start()
+        assert table.recorder is not None
+        while table.recorder.game_id is None:
+            table.step_computer() if table.automatic else table.act(0, "pass")
+        if hosted:
+            kept = HostedTable(CODE, table.keys(), Where("127.0.0.1", 0), False)
+            HostedTables(opened).keep(table.recorder.game_id, kept)
+    with opened.transaction():
+        opened.execute("UPDATE games SET finished = 1 WHERE id = (SELECT max(id) FROM games)")
+    opened.close()
+
+
+def euchre(*args: str) -> tuple[int, str]:
+    ran = CliRunner().invoke(main, list(args))
+    return ran.exit_code, ran.output
+
+
+REFUSED = {
+    "unknown": (["host", "--resume", "9"], 1, "no game 9 in the book (see 'euchre games')"),
+    "finished": (
+        ["host", "--resume", "3"],
+        1,
+        "game 3 is finished: `euchre games show 3` shows it hand by hand",
+    ),
+    "not hosted": (
+        ["host", "--resume", "2"],
+        1,
+        "game 2 was not hosted, so no table is kept to open again (`euchre resume 2` goes"
+        " on with a game played at the terminal)",
+    ),
+    "given again": (
+        ["host", "cutthroat", "--resume", "--seed", "3"],
+        2,
+        "--resume opens the table with the game's own settings: drop RULES, --seed (usage:",
+    ),
+    "euchre resume": (
+        ["resume", "1"],
+        1,
+        "game 1 was hosted for friends: `euchre host --resume 1` opens its table again",
+    ),
+}
+
+
+@pytest.mark.parametrize(("args", "status", "line"), REFUSED.values(), ids=REFUSED.keys())
+def test_a_table_that_cannot_be_opened_again_is_refused_in_one_line(
+    tmp_path: Path, args: list[str], status: int, line: str
+) -> None:
+    book = tmp_path / "book.sqlite3"
+    kept_games(book)
+    code, output = euchre(*args, "--db", str(book))
+    assert (code, output.count("\n")) == (status, 1), output
+    assert output.startswith(f"Error: {line}"), output
+
+
+def test_euchre_resume_never_takes_a_hosted_game_for_the_newest(tmp_path: Path) -> None:
+    book = tmp_path / "book.sqlite3"
+    kept_games(book, terminal=False)
+    assert euchre("resume", "--db", str(book)) == (
+        1,
+        "Error: no unfinished game in the book (see 'euchre games')\n",
+    )
+
+
+def test_a_kept_record_that_does_not_replay_and_no_book_are_refused(tmp_path: Path) -> None:
+    book = tmp_path / "book.sqlite3"
+    kept_games(book)
+    opened = open_book(book)
+    with opened.transaction():
+        opened.execute("UPDATE moves SET action = 'play:JH' WHERE game_id = 1")
+    opened.close()
+    code, output = euchre("host", "--resume", "--db", str(book))
+    assert code == 1 and re.fullmatch(r"Error: game 1: move 1 \(game 1, hand 1, seat \d,"
+                                      r" play:JH\): .*\n", output), output  # fmt: skip
+    code, output = euchre("host", "--resume", "--db", str(tmp_path / "none.sqlite3"))
+    assert code == 1 and output.startswith("Error: no games kept yet") and output.count("\n") == 1
+
+
+# --- kill -9, Ctrl-C, and the same game played through --------------------------------
+
+
+INVITE = r"Invite: http://127\.0\.0\.1:(\d+)/#code=(\w+)"
+
+
+class Host:
+    """``euchre host ARGS --db BOOK`` in its own process, once it has said its link:
+    its port and code."""
+
+    def __init__(self, book: Path, *args: str) -> None:
+        command = [sys.executable, "-m", "euchre_cli", "host", *args, "--db", str(book)]
+        self.process = subprocess.Popen(
+            command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL,
+            text=True, env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        )  # fmt: skip
+        assert self.process.stdout is not None
+        self.said = ""
+        while (link := re.search(INVITE, self.said)) is None:
+            line = self.process.stdout.readline()
+            assert line, self.said + self.process.communicate()[1]
+            self.said += line
+        self.port, self.code = int(link[1]), link[2]
+
+    def stop(self, how: signal.Signals) -> str:
+        """Everything it said, once stopped by ``how``."""
+        self.process.send_signal(how)
+        out, err = self.process.communicate(timeout=PATIENCE)
+        assert "Traceback" not in err, err
+        return self.said + out
+
+
+def play_on(host: Host, keys: dict[int, str], until: Callable[[dict], bool]) -> dict:
+    """The people with ``keys`` (by seat) make the first legal action at each of their
+    decisions, asked over HTTP, until ``until`` holds of the game a spectator sees
+    while the table waits for one of them (or at the end); that game."""
+    deadline = time.monotonic() + PATIENCE
+    while True:
+        assert time.monotonic() < deadline, "the game did not get there in time"
+        game = ask(host.port, "GET", "/api/game")[2]
+        waiting = game["over"] or game["to_act"] in keys
+        if waiting and until(game):
+            return game
+        seat = game["to_act"]
+        if seat in keys:
+            mine = ask(host.port, "GET", "/api/game", **seat_key(keys[seat]))[2]
+            if mine["to_act"] == seat and mine["legal"]:
+                action = {"action": mine["legal"][0]}  # a forced card may be played first
+                assert ask(host.port, "POST", "/api/actions", action,
+                           **seat_key(keys[seat]))[0] in (200, 409)  # fmt: skip
+
+
+def seated(host: Host) -> dict[int, str]:
+    keys = {}
+    for seat, name in PEOPLE.items():
+        body = {"name": name, "seat": seat}
+        keys[seat] = ask(host.port, "POST", "/api/join", body, **WITH_CODE)[2]["key"]
+    assert ask(host.port, "POST", "/api/start", **WITH_CODE)[0] == 200
+    return keys
+
+
+def test_a_game_killed_and_stopped_then_resumed_ends_as_the_game_played_through(
+    tmp_path: Path,
+) -> None:
+    """``kill -9`` in the middle of hand 2, ``--resume``, Ctrl-C in the middle of hand
+    3, ``--resume`` again, to the end: the same keys, code and port throughout, and the
+    very moves and summary of the same seed and script played through in another
+    book (played at the same time, in a thread)."""
+    settings = ("--seed", "4", "--level", "easy", "--delay", "0", "--code", CODE)
+    played_through: dict[str, str] = {}
+
+    def play_through() -> None:
+        host = Host(tmp_path / "through.sqlite3", "--port", "0", *settings)
+        play_on(host, seated(host), lambda game: game["over"])
+        played_through["said"] = host.stop(signal.SIGINT)
+
+    through = threading.Thread(target=play_through)
+    through.start()
+    book = tmp_path / "book.sqlite3"
+    first = Host(book, "--port", "0", *settings)
+    keys = seated(first)
+    middle = play_on(first, keys, lambda game: game["hand_number"] == 2 and game["trick"])
+    first.process.kill()  # kill -9
+    first.process.wait()
+    again = Host(book, "--resume", "--delay", "0")
+    assert (again.port, again.code) == (first.port, CODE)
+    assert ask(again.port, "GET", "/api/game", **seat_key(keys[2]))[2]["seat"] == 2
+    assert ask(again.port, "GET", "/api/game")[2]["trick"] == middle["trick"]
+    play_on(again, keys, lambda game: game["hand_number"] == 3 and game["trick"])
+    stopped = again.stop(signal.SIGINT)
+    assert "Game 1 goes on where it stopped (game 1, hand 2)" in stopped
+    assert stopped.rstrip().endswith("`euchre host --resume 1` opens it again.")
+    last = Host(book, "--resume", "1", "--delay", "0")
+    assert last.port == first.port
+    assert play_on(last, keys, lambda game: game["over"])["winner"]
+    assert last.stop(signal.SIGINT).rstrip().endswith("the game is kept (game 1).")
+    through.join(PATIENCE)
+    assert played_through["said"].rstrip().endswith("the game is kept (game 1).")
+    resumed = GameBook(open_book(book)).game(1)
+    whole = GameBook(open_book(tmp_path / "through.sqlite3")).game(1)
+    assert resumed.finished and whole.finished and len(whole.moves) > 100
+    assert resumed.moves == whole.moves and resumed.summary == whole.summary
