@@ -257,6 +257,19 @@ def test_euchre_resume_never_takes_a_hosted_game_for_the_newest(tmp_path: Path) 
     )
 
 
+def test_a_hosted_games_keys_go_with_it_and_never_into_its_export(tmp_path: Path) -> None:
+    book = tmp_path / "book.sqlite3"
+    kept_games(book)
+    opened = open_book(book)
+    table = HostedTables(opened).table(1)
+    assert table is not None and table.code == CODE and isinstance(table.keys[0], str)
+    exported = euchre("games", "export", "1", "--db", str(book))
+    assert exported[0] == 0 and table.keys[0] not in exported[1] and CODE not in exported[1]
+    assert euchre("games", "delete", "1", "--yes", "--db", str(book))[0] == 0
+    assert HostedTables(opened).table(1) is None
+    opened.close()
+
+
 def test_a_kept_record_that_does_not_replay_and_no_book_are_refused(tmp_path: Path) -> None:
     book = tmp_path / "book.sqlite3"
     kept_games(book)
