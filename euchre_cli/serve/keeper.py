@@ -358,10 +358,11 @@ class TableKeeper:
             self._here(key)
         self.streams_changed()
 
-    def take_over(self, seat: object) -> dict:
+    def take_over(self, seat: int) -> dict:
         """Anyone with the code hands the person's ``seat`` to the computer, until its
-        person is back; the table object."""
-        self._hand_over(seat)  # type: ignore[arg-type]  # the table refuses a non-seat
+        person is back (the table refuses a seat that is none, or no person's); the
+        table object."""
+        self._hand_over(seat)
         return self.table_object()
 
     # Nobody lost ---------------------------------------------------------------------
@@ -436,15 +437,18 @@ class TableKeeper:
         table = self.table
         try:
             table.start()
-            hosted, number = self._hosted(), self.game_id
-            if book is not None and hosted is not None and number is not None:
-                HostedTables(book).keep(number, hosted)
-        except (BookError, RecordError) as problem:
+        except (BookError, RecordError) as problem:  # the record was checked: the book failed
             self.caught_up()
             line = refusal_line(problem) if isinstance(problem, BookError) else str(problem)
             self.told(f"The game cannot go on: {line}")
             return
         self.caught_up()
+        hosted, number = self._hosted(), self.game_id
+        if book is not None and hosted is not None and number is not None:
+            try:
+                HostedTables(book).keep(number, hosted)
+            except BookError as problem:  # kept as it was: the game goes on all the same
+                self.told(f"The table is kept as it was hosted before: {refusal_line(problem)}")
         where = table.view_for(None)
         self.told(
             f"Game {self.game_id} goes on where it stopped (game {where['game']}, hand"
