@@ -240,6 +240,20 @@ _MIGRATIONS: tuple[tuple[str | Unless, ...], ...] = (
         " people = CASE WHEN person IS NULL THEN '[]' ELSE '[' || person || ']' END"
         " WHERE people IS NULL",
     ),
+    # 10 -> 11 (``records/hosted.py``): what a game hosted for friends (``euchre host``)
+    # is opened again with (``--resume``) that its record lacks, written with its first
+    # move: the table code, each person's seat key (secrets: whoever reads them can
+    # play those seats), where it listened, and whether it gave hints.
+    (
+        """CREATE TABLE IF NOT EXISTS hosted (
+            game_id INTEGER PRIMARY KEY REFERENCES games (id),
+            code TEXT NOT NULL,      -- the table code
+            keys TEXT NOT NULL,      -- JSON list, by place: each person's seat key, or null
+            address TEXT NOT NULL,   -- listened on: 127.0.0.1, 0.0.0.0 (--lan), --host ADDR
+            port INTEGER NOT NULL,
+            hints INTEGER NOT NULL   -- 1: the host gave --hints
+        )""",
+    ),
 )
 SCHEMA_VERSION = len(_MIGRATIONS)  # a new migration raises it: the two never disagree
 

@@ -80,13 +80,20 @@ def test_the_table_is_public_and_a_seat_is_taken_with_the_code(client) -> None:
         "rules": "standard",
         "started": False,
         "over": False,
-        "seats": [{"seat": s, "name": None, "kind": None, "connected": False} for s in range(4)],
-    }
+        "seats": [
+            {"seat": s, "name": None, "kind": None, "played_by_computer": False,
+             "connected": False, "gone_seconds": None}
+            for s in range(4)
+        ],
+    }  # fmt: skip
     taken = join(client, "Ann", 2)
     assert taken.status_code == 201 and taken.json()["seat"] == 2
     assert len(taken.json()["key"]) >= 32  # 24 random bytes: 192 bits
     seats = client.get("/api/table").json()["seats"]
-    assert seats[2] == {"seat": 2, "name": "Ann", "kind": "person", "connected": False}
+    assert seats[2] == {
+        "seat": 2, "name": "Ann", "kind": "person", "played_by_computer": False,
+        "connected": False, "gone_seconds": 0,
+    }  # fmt: skip
 
 
 def test_join_refuses_each_wrong_request_with_its_status(client) -> None:
@@ -351,9 +358,10 @@ class Sent:
 
 
 def _canonical(game: dict) -> str:
-    """The game object as a key, less who is connected (a stream opened or closed
-    changes it before the keeper publishes again, and it holds no card)."""
-    seats = [{**seat, "connected": None} for seat in game["seats"]]
+    """The game object as a key, less who is connected and how long gone (a stream
+    opened or closed, or a second gone by, changes it before the keeper publishes
+    again, and it holds no card)."""
+    seats = [{**seat, "connected": None, "gone_seconds": None} for seat in game["seats"]]
     return json.dumps({**game, "seats": seats}, sort_keys=True)
 
 
@@ -498,7 +506,10 @@ def test_euchre_host_prints_the_link_serves_and_keeps_the_game_at_ctrl_c(tmp_pat
         process.kill()
     assert process.returncode == 0, err
     assert "Ann sits at seat 0." in out and "Hand 1:" in out
-    assert out.rstrip().endswith("Stopped the table; the game so far is kept (game 1).")
+    assert out.rstrip().endswith(
+        "Stopped the table; the game so far is kept (game 1):"
+        " `euchre host --resume 1` opens it again."
+    )
     assert "Traceback" not in err and err == "", err
     listed = CliRunner().invoke(main, ["games", "--db", str(book)])
     assert listed.exit_code == 0 and "Ann" in listed.output

@@ -11,6 +11,7 @@ every action, for a card that seat may not know.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from collections.abc import Callable, Iterator
@@ -22,11 +23,15 @@ from deals import CODE, secret_cards
 
 from euchre_cli.book import open_book
 from euchre_cli.commands.euchre import main
+from euchre_cli.engine.game import Game
+from euchre_cli.engine.hand import Hand
+from euchre_cli.engine.match import MatchObserver
 from euchre_cli.engine.names import TextError
 from euchre_cli.engine.rules import Ruleset
 from euchre_cli.engine.scoring import marker_position
-from euchre_cli.engine.values import Action, Refusal
+from euchre_cli.engine.values import Action, Phase, Refusal
 from euchre_cli.players.levels import make_player
+from euchre_cli.records.game import RecordError
 from euchre_cli.records.replay import play_back
 from euchre_cli.records.store import GameBook
 from euchre_cli.refusals import refusal_line
@@ -66,7 +71,10 @@ def one_line(error: Exception) -> str:
 def test_a_table_has_a_seat_per_player_all_empty() -> None:
     for rules, count in (("standard", 4), ("cutthroat", 3), ("two-handed", 2)):
         table = table_of(rules)
-        assert table.seats() == [{"seat": s, "name": None, "kind": None} for s in range(count)]
+        assert table.seats() == [
+            {"seat": s, "name": None, "kind": None, "played_by_computer": False}
+            for s in range(count)
+        ]
         assert not table.started and table.to_act is None and not table.over
 
 
@@ -112,10 +120,10 @@ def test_start_gives_every_empty_seat_to_the_computer_once() -> None:
     table.join("Cy", 0)  # a person's name a computer would have had: it takes another
     table.start()
     assert table.seats() == [
-        {"seat": 0, "name": "Cy", "kind": "person"},
-        {"seat": 1, "name": "Ann", "kind": "computer"},
-        {"seat": 2, "name": "Bob", "kind": "computer"},
-        {"seat": 3, "name": "Di", "kind": "computer"},
+        {"seat": 0, "name": "Cy", "kind": "person", "played_by_computer": False},
+        {"seat": 1, "name": "Ann", "kind": "computer", "played_by_computer": True},
+        {"seat": 2, "name": "Bob", "kind": "computer", "played_by_computer": True},
+        {"seat": 3, "name": "Di", "kind": "computer", "played_by_computer": True},
     ]
     for refused in (lambda: table.start(), lambda: table.join("Lee", 1)):
         with pytest.raises(GameStarted) as started:
@@ -328,6 +336,116 @@ def test_again_seats_the_same_people_with_their_keys_for_the_next_seed() -> None
     assert again.seats()[0]["kind"] is None and again.seats()[1]["name"] == "Pat"
     again.start()
     assert again.seats()[0]["kind"] == "computer" and again.view_for(1)["game"] == 1
+
+
+# Nobody lost: a seat handed to the computer, a table opened again --------------------
+
+
+def first_legal(table: Table, seat: int) -> str:
+    return table.view_for(seat)["legal"][0]
+
+
+def test_a_seat_handed_to_the_computer_is_played_for_its_person_until_they_act() -> None:
+    table = table_of()
+    table.join("Pat", 0)
+    with pytest.raises(NotStarted):
+        table.take_over(0)
+    table.start()
+    for refused, seat in ((NotAPerson, 1), (NoSuchSeat, 4), (NoSuchSeat, "0")):
+        with pytest.raises(refused):
+            table.take_over(seat)  # type: ignore[arg-type]
+    while table.to_act != 0:
+        table.step_computer()
+    assert not table.automatic and not table.seats()[0]["played_by_computer"]
+    assert table.take_over(0) and not table.take_over(0)  # handed over once
+    assert table.automatic and table.seats()[0]["played_by_computer"]
+    expected = as_the_computer(table, 0)  # the computer at Pat's place, seeded as one
+    assert table.step_computer() == (0, Action.parse(expected))
+    assert table.give_back(0) and not table.give_back(0)
+    table.take_over(0)
+    while table.to_act != 0 or len(table.view_for(0)["legal"]) < 2:
+        table.next_hand() if table.between_hands else table.step_computer()
+    table.act(0, first_legal(table, 0))  # the person acts: the seat is theirs again
+    assert not table.seats()[0]["played_by_computer"]
+
+
+def test_a_game_handed_to_the_computer_from_the_start_is_the_game_it_watches() -> None:
+    """The computer that stands in is the one a computer seat there would have: the
+    game ends with ``euchre play --watch``'s very summary for the same seed."""
+    watched = CliRunner().invoke(
+        main, ["play", "--watch", "--json", "--seed", "4", "--level", "easy", "--no-save"]
+    )
+    table = table_of(seed=4)
+    table.join("Ann", 0)  # the name the computer would give place 0
+    table.start()
+    table.take_over(0)
+    for _ in scripted_game(table, first_legal):
+        pass
+    assert table.summary() == json.loads(watched.stdout)
+
+
+def kept_table(path: Path, seed: int = 3) -> tuple[Table, GameBook]:
+    games = GameBook(open_book(path, create=True))
+    table = Table(load_ruleset("standard"), "easy", seed, book=games)
+    table.join("Ann", 0)
+    table.join("Cy", 2)
+    table.start()
+    return table, games
+
+
+class Moves(MatchObserver):
+    """Every move a table makes (made again from a record, too): seat and action."""
+
+    def __init__(self) -> None:
+        self.made: list[tuple[int, str]] = []
+
+    def action_applied(
+        self, game: Game, hand: Hand, seat: int, action: Action, phase: Phase
+    ) -> None:
+        self.made.append((seat, action.text))
+
+
+def test_a_table_reopened_from_the_book_ends_as_the_game_played_through(tmp_path: Path) -> None:
+    """Stopped in the middle of hand 2 and opened again from its record (the same
+    keys open the same seats), then played on by the same script: the same moves
+    and the same summary as the same game played through."""
+    first, games = kept_table(tmp_path / "book.sqlite3")
+    steps = scripted_game(first, first_legal)
+    while first.view_for(None)["hand_number"] < 2 or len(first.view_for(None)["trick"]) < 2:
+        next(steps)
+    assert first.recorder is not None and first.recorder.game_id is not None
+    stopped = games.game(first.recorder.game_id)
+    reopened = Moves()
+    table = Table.reopened(stopped, first.keys(), observer=reopened)
+    assert not table.started and table.seat_for(first.key_at(2)) == 2
+    table.start()
+    assert table.view_for(0) == first.view_for(0) and table.view_for(2) == first.view_for(2)
+    assert reopened.made == [(move.seat, move.action) for move in stopped.moves]
+    for _ in scripted_game(table, first_legal):
+        pass
+    played_through = Moves()
+    through = Table(load_ruleset("standard"), "easy", 3, observer=played_through)
+    through.join("Ann", 0)
+    through.join("Cy", 2)
+    through.start()
+    for _ in scripted_game(through, first_legal):
+        pass
+    assert table.summary() == through.summary() and table.over
+    assert reopened.made == played_through.made and len(reopened.made) > 100
+
+
+def test_a_record_that_does_not_fit_its_table_is_refused_at_the_start(tmp_path: Path) -> None:
+    first, games = kept_table(tmp_path / "book.sqlite3")
+    for _, _ in zip(range(12), scripted_game(first, first_legal)):
+        pass
+    saved = games.game(1)
+    with pytest.raises(RecordError) as no_key:
+        Table.reopened(saved, (first.keys()[0], None, None, None))
+    assert str(no_key.value) == "no seat key is kept for Cy"
+    saved.moves[3] = dataclasses.replace(saved.moves[3], action="play:JH")  # a bid's turn
+    with pytest.raises(RecordError) as illegal:
+        Table.reopened(saved, first.keys()).start()
+    assert str(illegal.value).startswith("move 4 (game 1, hand 1")
 
 
 # Hidden information -------------------------------------------------------------------

@@ -27,6 +27,7 @@ from ..engine.game import GameTooLong
 from ..engine.names import TextError, check_player_name
 from ..players.levels import computer_names
 from ..records.game import RecordError, SavedGame, Setup
+from ..records.hosted import HostedTables
 from ..records.recorder import Recorder
 from ..records.store import GameBook
 from ..rulebook import load_ruleset
@@ -291,9 +292,15 @@ def resume(
     one, or game ID (see `euchre games`).  The computer plays as it would have."""
     with game_records(db) as games:
         saved = games.game(game_id or games.last_id(finished=False))
+        hosted = HostedTables(games.book).table(saved.id) is not None
     if saved.finished:
         raise click.ClickException(
             f"game {saved.id} is finished: `euchre games show {saved.id}` shows it hand by hand"
+        )
+    if hosted:
+        raise click.ClickException(
+            f"game {saved.id} was hosted for friends: `euchre host --resume {saved.id}` opens"
+            " its table again"
         )
     if saved.setup.people not in TERMINAL_PEOPLE:
         raise click.ClickException(

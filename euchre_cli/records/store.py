@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from ..book import Book, BookError
@@ -146,10 +146,13 @@ class Listing(NamedTuple):
 
 
 class GameBook:
-    """The game records of an open book; every method is one transaction."""
+    """The game records of an open book; every method is one transaction.
+    ``kept_with``, given a new game's id, writes what else the game is kept with (a
+    hosted table's keys, ``records/hosted.py``) in the transaction of its first move."""
 
-    def __init__(self, book: Book) -> None:
+    def __init__(self, book: Book, kept_with: Callable[[int], None] | None = None) -> None:
         self.book = book
+        self.kept_with = kept_with
 
     # Writing, as a game is played ---------------------------------------------------
     def new_game(self, setup: Setup, started: str, first: Move, summary: dict) -> int:
@@ -157,7 +160,10 @@ class GameBook:
         stands (0 to 0): a game left before any move is no game, and is not kept.
         ``started`` is when it was set up (``local_time``).  Its id."""
         with self.book.transaction():
-            return self._insert(SavedGame(setup, [first], started=started, summary=summary))
+            game_id = self._insert(SavedGame(setup, [first], started=started, summary=summary))
+            if self.kept_with is not None:
+                self.kept_with(game_id)
+            return game_id
 
     def add_move(self, game_id: int, move: Move) -> None:
         """One move, after the last one kept: a game resumed in two terminals at once
@@ -293,8 +299,13 @@ class GameBook:
     def last_id(self, finished: bool) -> int:
         """The newest game finished in which anyone played (``euchre review``), or the
         newest unfinished one the terminal goes on with (``euchre resume``): one
-        person's, in the first seat (``euchre play``'s)."""
-        played = "people != '[]'" if finished else "people = '[0]'"
+        person's, in the first seat (``euchre play``'s), not hosted (a table for
+        friends of one person has those people too)."""
+        played = (
+            "people != '[]'"
+            if finished
+            else "people = '[0]' AND id NOT IN (SELECT game_id FROM hosted)"
+        )
         with self.book.transaction(write=False):
             row = self.book.execute(
                 f"SELECT max(id) FROM games WHERE finished = ? AND {played}", (int(finished),)
@@ -309,6 +320,7 @@ class GameBook:
             if self.book.execute("DELETE FROM games WHERE id = ?", (game_id,)).rowcount == 0:
                 raise NoSuchGame(f"no game {game_id} in the book")
             self.book.execute("DELETE FROM moves WHERE game_id = ?", (game_id,))
+            self.book.execute("DELETE FROM hosted WHERE game_id = ?", (game_id,))
 
     def add_saved(self, saved: SavedGame, copy: bool = False) -> int:
         """A whole record (``euchre games import``), in one transaction; its new id.

@@ -3,9 +3,10 @@ JSON API of docs/api.md, on the floor every app of ``serve/`` shares.
 
 Each handler finds the ``TableKeeper`` (the one thread that owns the table) on
 ``request.app.state`` and hands it a job, awaited without blocking the event loop.
-A seat is opened by its key (``X-Seat-Key``), sitting down and starting need the
-table code (``X-Table-Code``); a refusal is ``{"error": line}`` in the terminal's
-words (``refusal_words`` for an action the rules refuse)."""
+A seat is opened by its key (``X-Seat-Key``); sitting down, starting and handing a
+seat to the computer need the table code (``X-Table-Code``); a refusal is
+``{"error": line}`` in the terminal's words (``refusal_words`` for an action the
+rules refuse)."""
 
 from __future__ import annotations
 
@@ -23,6 +24,7 @@ from starlette.routing import Route
 from ..book import BookError
 from ..engine.names import TextError
 from ..players.levels import make_player
+from ..records.hosted import Where
 from ..refusals import Refusal, refusal_line
 from ..table.seats import GameStarted, NameTaken, NoSuchSeat, SeatTaken
 from ..table.table import (
@@ -77,16 +79,21 @@ def make_app(
     book_path: str | None = None,
     hosts: Collection[str] | None = None,
     told: Callable[[str], None] | None = None,
+    takeover: float | None = None,
+    where: Where | None = None,
+    caught_up: Callable[[], None] | None = None,
 ) -> Starlette:
     """The table for friends at ``table`` (not yet started): sitting down and starting
     need ``code``; the computer's turns paced by ``delay``; hints with ``hints``; the
-    game kept in the book at ``book_path``.  ``told`` hears the host's lines."""
+    game kept in the book at ``book_path``.  ``told`` hears the host's lines.
+    ``takeover``, ``where`` and ``caught_up``: as ``TableKeeper`` takes them."""
     app = served_app(ROUTES, lifespan, "table.html", hosts)
     hub = Hub()
     app.state.hub = hub
     app.state.keeper = TableKeeper(
-        table, hub, delay=delay, hints=hints, book_path=book_path, told=told
-    )
+        table, hub, delay=delay, hints=hints, book_path=book_path, told=told,
+        takeover=takeover, code=code, where=where, caught_up=caught_up,
+    )  # fmt: skip
     app.state.codes = CodeCheck(code, "euchre host")
     app.state.wrong_codes = app.state.codes.wrong
     return app
@@ -148,7 +155,7 @@ async def game_json(request: Request) -> Response:
 
 async def _game(request: Request) -> dict:
     keeper = _keeper(request)
-    return await keeper.call(partial(keeper.game_object, _key(request, required=False)))
+    return await keeper.call(partial(keeper.game_for, _key(request, required=False)))
 
 
 async def join(request: Request) -> Response:
@@ -229,8 +236,23 @@ async def events(request: Request) -> Response:
     stream = hub.open(key)  # the slot is taken here, or refused
     if stream is None:
         return hub.full()
-    keeper.submit(keeper.streams_changed)  # its first event, and "connected" to all
-    return EventStream(hub, stream, ended=partial(keeper.submit, keeper.streams_changed))
+    keeper.submit(partial(keeper.stream_opened, key))  # its first event, "connected" to all
+    closed = partial(keeper.stream_closed, key)
+    return EventStream(hub, stream, ended=partial(keeper.submit, closed))
+
+
+async def takeover(request: Request) -> Response:
+    """Anyone with the code hands a person's seat to the computer until they are back."""
+    codes: CodeCheck = request.app.state.codes
+    return codes.refusal(request) or await _answered(_take_over(request))
+
+
+async def _take_over(request: Request) -> dict:
+    body = await read_body(request)
+    if not isinstance(body, dict) or "seat" not in body:
+        raise Refused(400, 'send the body {"seat": 1}, the seat to hand to the computer')
+    keeper = _keeper(request)
+    return await keeper.call(partial(keeper.take_over, body["seat"]))
 
 
 ROUTES = [
@@ -240,6 +262,7 @@ ROUTES = [
     Route("/api/join", join, methods=["POST"]),
     Route("/api/start", start, methods=["POST"]),
     Route("/api/again", again, methods=["POST"]),
+    Route("/api/takeover", takeover, methods=["POST"]),
     Route("/api/game", game_json),
     Route("/api/actions", actions, methods=["POST"]),
     Route("/api/hint", hint),

@@ -8,7 +8,13 @@ awaits); the keeper runs the jobs one at a time, and between them makes the tabl
 own decisions when they are due (``--delay`` before each computer decision and each
 forced card, twice that after a finished trick, five times between hands).  After
 every change it publishes each open stream's own view (its seat's, or a
-spectator's) to the event loop, where each stream keeps only the newest."""
+spectator's) to the event loop, where each stream keeps only the newest.
+
+Nobody is lost: it knows when each person was last here (a stream open, a request
+with their key), hands a seat gone for ``takeover`` seconds to the computer until
+its person is back, keeps with the game's first move what opens its table again
+(the code, the keys, where it listens: ``records/hosted.py``), and goes on with a
+table ``Table.reopened`` from the book before it takes any job."""
 
 from __future__ import annotations
 
@@ -19,12 +25,15 @@ import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import Future
+from functools import partial
 from typing import Any, NamedTuple, TypeVar
 
-from ..book import BookError, open_book
+from ..book import Book, BookError, open_book
 from ..engine.game import GameTooLong
 from ..engine.rules import Ruleset
 from ..engine.values import Action, Phase, View
+from ..records.game import RecordError
+from ..records.hosted import HostedTable, HostedTables, Where, write_hosted
 from ..records.store import GameBook
 from ..refusals import refusal_line
 from ..table.table import Table
@@ -53,7 +62,12 @@ class Decision(NamedTuple):
 class TableKeeper:
     """Keeps ``table`` (not yet started): its jobs run here, its game is kept in the
     book at ``book_path`` (None: not kept), each change published to ``hub``.
-    ``told`` is handed a line for the host's terminal (who sat down where)."""
+    ``told`` is handed a line for the host's terminal (who sat down where).
+
+    ``takeover``: seconds a person may be gone before the computer plays their seat
+    (None: the table waits).  ``code`` and ``where`` (the table code, where it
+    listens) are kept with the game, to open its table again; ``caught_up`` is
+    called once a table opened again has played its kept moves again."""
 
     def __init__(
         self,
@@ -64,6 +78,10 @@ class TableKeeper:
         hints: bool,
         book_path: str | None = None,
         told: Callable[[str], None] | None = None,
+        takeover: float | None = None,
+        code: str | None = None,
+        where: Where | None = None,
+        caught_up: Callable[[], None] | None = None,
     ) -> None:
         self.table = table
         self.hub = hub
@@ -77,6 +95,12 @@ class TableKeeper:
         self._due: float | None = None  # when the table's own next step is due
         self._stopped = False  # no more jobs run: each one handed in is refused at once
         self._thread = threading.Thread(target=self._run, name="table keeper", daemon=True)
+        self.takeover = takeover
+        self.code = code
+        self.where = where
+        self.caught_up = caught_up or (lambda: None)
+        self._seen: dict[str, float] = {}  # by key: when its person was last here
+        self._began = time.monotonic()  # a person not seen since: gone since then
 
     # From any thread ------------------------------------------------------------------
     def begin(self, loop: asyncio.AbstractEventLoop) -> None:
@@ -118,10 +142,13 @@ class TableKeeper:
             if self.book_path is not None:
                 try:
                     book = open_book(self.book_path, create=True)
-                    self.table.book = GameBook(book)
+                    self.table.book = GameBook(book, kept_with=partial(self._keep_table, book))
                 except BookError as problem:
                     self.told(f"The game is not kept: {refusal_line(problem)}")
+            if self.table.resumes is not None:
+                self._go_on(book)
             while self._run_jobs():
+                self._take_over_gone()
                 self._step_when_due()
         finally:
             self._stopped = True
@@ -133,7 +160,8 @@ class TableKeeper:
         """Run the jobs handed in until the table's next step is due; False once
         stopped."""
         while True:
-            wait = None if self._due is None else max(0.0, self._due - time.monotonic())
+            wake = self._wake()
+            wait = None if wake is None else max(0.0, wake - time.monotonic())
             try:
                 item = self._jobs.get(block=wait is None or wait > 0, timeout=wait)
             except queue.Empty:
@@ -216,10 +244,19 @@ class TableKeeper:
         return seat
 
     def seats(self) -> list[dict]:
-        """Every seat, and whether someone follows it live (an open event stream)."""
+        """Every seat; whether someone follows it live (an open event stream), and for
+        a person's seat nobody follows, the whole seconds since its person was last
+        here (``gone_seconds``; None: followed, or no person's seat)."""
         table = self.table
-        connected = {table.seat_for(key) for key in self.hub.followed() if key is not None}
-        return [{**seat, "connected": seat["seat"] in connected} for seat in table.seats()]
+        followed = self.hub.followed()
+        now = time.monotonic()
+        seats = []
+        for seat in table.seats():
+            key = table.key_at(seat["seat"])
+            connected = key is not None and key in followed
+            gone = None if key is None or connected else int(now - self._last_here(key))
+            seats.append({**seat, "connected": connected, "gone_seconds": gone})
+        return seats
 
     def table_object(self) -> dict:
         table = self.table
@@ -250,12 +287,20 @@ class TableKeeper:
         game["seats"] = self.seats()
         return {"started": table.started, **game, "hints": self.hints, "stopped": False}
 
+    def game_for(self, key: str | None) -> dict:
+        """``game_object``, asked for by a request: its person is here now."""
+        if key is not None:
+            self._seat(key)  # a key that opens no seat is refused
+            self._here(key)
+        return self.game_object(key)
+
     def check_key(self, key: str | None) -> None:
         self._seat(key)
 
     def join(self, name: str, seat: int) -> dict:
         """A person sits down; the game starts once every seat is taken."""
         key = self.table.join(name, seat)
+        self._here(key)
         self.told(f"{name} sits at seat {seat}.")
         if all(place["kind"] is not None for place in self.table.seats()):
             self.told("Every seat is taken: the game starts.")
@@ -279,6 +324,7 @@ class TableKeeper:
     def act(self, key: str, text: str) -> dict:
         seat = self._seat(key)
         assert seat is not None
+        self._back(key)
         self.table.act(seat, text)
         self._changed()
         return self.game_object(key)
@@ -289,6 +335,7 @@ class TableKeeper:
         seat = self._seat(key)
         if not table.started or table.to_act != seat:
             raise Refused(409, "it is not your turn: a hint is for your own decision")
+        self._back(key)
         view = table.engine_view(seat)
         legal = tuple(Action.parse(text) for text in table.view_for(seat)["legal"])
         return Decision(view, legal, table.ruleset, table.seed, table.think)
@@ -297,3 +344,114 @@ class TableKeeper:
         """A stream opened or closed: every stream hears who is connected now (and a
         new one where the game stands)."""
         self._publish()
+
+    def stream_opened(self, key: str | None) -> None:
+        """A page or a terminal follows the seat ``key`` opens (None: a spectator):
+        its person is back."""
+        if key is not None:
+            self._back(key)
+        self.streams_changed()
+
+    def stream_closed(self, key: str | None) -> None:
+        """A stream ended: its person is gone from now, unless another one follows."""
+        if key is not None:
+            self._here(key)
+        self.streams_changed()
+
+    def take_over(self, seat: int) -> dict:
+        """Anyone with the code hands the person's ``seat`` to the computer, until its
+        person is back (the table refuses a seat that is none, or no person's); the
+        table object."""
+        self._hand_over(seat)
+        return self.table_object()
+
+    # Nobody lost ---------------------------------------------------------------------
+    def _here(self, key: str) -> None:
+        self._seen[key] = time.monotonic()
+
+    def _last_here(self, key: str) -> float:
+        return self._seen.get(key, self._began)
+
+    def _back(self, key: str) -> None:
+        """The person with ``key`` is here (acting, asking, following): a seat the
+        computer played for them is theirs again, from their next decision."""
+        self._here(key)
+        seat = self.table.seat_for(key)
+        if seat is not None and self.table.give_back(seat):
+            self.told(f"{self.table.seats()[seat]['name']} is back at seat {seat}.")
+            self._changed()
+
+    def _hand_over(self, seat: int, gone: float | None = None) -> None:
+        """The computer plays the person's ``seat`` (gone for ``gone`` seconds)."""
+        if self.table.take_over(seat):
+            name = self.table.seats()[seat]["name"]
+            since = "" if gone is None else f" (gone {int(gone)} s)"
+            self.told(f"The computer plays for {name}{since} until they are back.")
+            self._changed()
+
+    def _gone(self) -> list[tuple[int, float]]:
+        """Each seat its person plays with nobody following it, and the seconds since
+        they were last here, while the game is on and ``takeover`` is set."""
+        table = self.table
+        if self.takeover is None or not table.started or table.over:
+            return []
+        followed, now = self.hub.followed(), time.monotonic()
+        gone = []
+        for seat in table.seats():
+            key = table.key_at(seat["seat"])
+            if key is not None and key not in followed and not seat["played_by_computer"]:
+                gone.append((seat["seat"], now - self._last_here(key)))
+        return gone
+
+    def _take_over_gone(self) -> None:
+        """``--takeover``: each seat gone that long is handed to the computer."""
+        for seat, seconds in self._gone():
+            if self.takeover is not None and seconds >= self.takeover:
+                self._hand_over(seat, seconds)
+
+    def _wake(self) -> float | None:
+        """When the keeper has something of its own to do: the table's next step, or
+        a seat gone long enough to hand over."""
+        times = [] if self._due is None else [self._due]
+        if self.takeover is not None:
+            now = time.monotonic()
+            times += [now + self.takeover - seconds for _, seconds in self._gone()]
+        return min(times, default=None)
+
+    def _hosted(self) -> HostedTable | None:
+        """What opens this table again (None: not told where it is hosted)."""
+        if self.code is None or self.where is None:
+            return None
+        return HostedTable(self.code, self.table.keys(), self.where, self.hints)
+
+    def _keep_table(self, book: Book, game_id: int) -> None:
+        """Kept in the transaction of the game's first move: no game without its table."""
+        hosted = self._hosted()
+        if hosted is not None:
+            write_hosted(book, game_id, hosted)
+
+    def _go_on(self, book: Book | None) -> None:
+        """A table opened again (``Table.reopened``): its kept moves made again, its
+        table kept as it is hosted now (the port may be new), and on from the
+        decision it stopped at."""
+        table = self.table
+        try:
+            table.start()
+        except (BookError, RecordError) as problem:  # the record was checked: the book failed
+            self.caught_up()
+            line = refusal_line(problem) if isinstance(problem, BookError) else str(problem)
+            self.told(f"The game cannot go on: {line}")
+            return
+        self.caught_up()
+        hosted, number = self._hosted(), self.game_id
+        if book is not None and hosted is not None and number is not None:
+            try:
+                HostedTables(book).keep(number, hosted)
+            except BookError as problem:  # kept as it was: the game goes on all the same
+                self.told(f"The table is kept as it was hosted before: {refusal_line(problem)}")
+        where = table.view_for(None)
+        self.told(
+            f"Game {self.game_id} goes on where it stopped (game {where['game']}, hand"
+            f" {where['hand_number']}): the pages reconnect by themselves."
+        )
+        self._changed()

@@ -96,6 +96,17 @@ class Seats:
         self.joined.append(place)
         return key
 
+    def sit_again(self, name: str, place: int, key: str) -> None:
+        """Seat a person at ``place`` with the ``key`` they held before: a table opened
+        again from the book, whose pages and terminals still hold their keys."""
+        if self.filled:
+            raise GameStarted
+        taken = self.places[place]
+        if taken.name is not None:
+            raise SeatTaken(place, taken.name)
+        self.places[place] = Place(name, key)
+        self.joined.append(place)
+
     def again(self) -> Seats:
         """The same people at the same places with the same keys, and nobody else: the
         computer's places empty again, for the next game's ``fill``."""

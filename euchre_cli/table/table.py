@@ -12,7 +12,11 @@ place), and the people's decisions taken through ``act``.  Nothing runs by itsel
 * ``automatic`` says the decision is the table's (a computer's, or a person's only
   legal action with ``auto_play``), and ``step_computer`` makes it;
 * ``between_hands``: the hand is over and scored, and stays on the table to be read
-  until ``next_hand`` deals the next (of this game, or the next game of the match).
+  until ``next_hand`` deals the next (of this game, or the next game of the match);
+* ``take_over(seat)`` hands a person's seat to the computer (their page is gone)
+  until they are back: ``give_back``, or their own ``act``;
+* ``Table.reopened`` is the table of a game kept in the book, whose ``start`` plays
+  the kept moves again (``records.replay.Script``) and goes on where it stopped.
 
 What each seat may see is ``view_for(seat)`` (``views.py``); the book keeps the game
 move by move through the ``Recorder``, as it keeps a game played at the terminal.
@@ -25,14 +29,16 @@ from collections.abc import Sequence
 from ..engine.game import Game, HandRecord
 from ..engine.hand import Hand
 from ..engine.match import Match, MatchObserver, Observers
+from ..engine.play import TakeBack
 from ..engine.rules import Ruleset
 from ..engine.scoring import marker_position
 from ..engine.values import Action, EngineError, IllegalAction, InvalidAction, Refusal, View
 from ..limits import LARGEST_WHOLE_NUMBER
 from ..players import Player
 from ..players.levels import LEVELS, computer_names, make_player, unplayable_game
-from ..records.game import Setup
+from ..records.game import RecordError, SavedGame, Setup
 from ..records.recorder import Recorder
+from ..records.replay import Script
 from ..records.store import GameBook
 from .seats import COMPUTER, GameStarted, NoSuchSeat, Seats, TableRefusal
 from .views import NO_OWN_FACTS, own_facts, public_facts
@@ -150,6 +156,8 @@ class Table:
         self._observer: MatchObserver = MatchObserver()
         self._match: Match | None = None
         self._computers: dict[int, Player] = {}  # by place
+        self._standing_in: dict[int, Player] = {}  # by place: the computer, for a person
+        self.resumes: SavedGame | None = None  # the kept game ``start`` goes on with
         self._hand: Hand | None = None
 
     # The seats ----------------------------------------------------------------
@@ -165,13 +173,28 @@ class Table:
         return None if place is None else self._seat_of(place)
 
     def seats(self) -> list[dict]:
-        """Every seat in order: its ``seat``, ``name`` and ``kind`` (``person``,
-        ``computer``, or None while empty)."""
+        """Every seat in order: its ``seat``, ``name``, ``kind`` (``person``,
+        ``computer``, or None while empty) and ``played_by_computer`` (the computer
+        makes its decisions now: a computer's seat, or a person's handed over)."""
         places = self._seats.places
         return [
-            {"seat": seat, "name": places[place].name, "kind": places[place].kind}
+            {
+                "seat": seat,
+                "name": places[place].name,
+                "kind": places[place].kind,
+                "played_by_computer": place in self._computers or place in self._standing_in,
+            }
             for seat, place in enumerate(self._places())
         ]
+
+    def key_at(self, seat: int) -> str | None:
+        """The key of the person at ``seat`` (None: no person's seat)."""
+        return self._seats.places[self._places()[seat]].key
+
+    def keys(self) -> tuple[str | None, ...]:
+        """Each place's key, in the order of the record's names (None: no person's),
+        for the book to keep so that the same keys open the table again."""
+        return tuple(place.key for place in self._seats.places)
 
     def _places(self) -> tuple[int, ...]:
         """The place sitting in each seat: as joined, until a draw moves them (R3)."""
@@ -186,13 +209,53 @@ class Table:
     def started(self) -> bool:
         return self._match is not None
 
+    @classmethod
+    def reopened(
+        cls,
+        saved: SavedGame,
+        keys: Sequence[str | None],
+        *,
+        auto_play: bool = True,
+        book: GameBook | None = None,
+        observer: MatchObserver | None = None,
+    ) -> Table:
+        """The table ``saved`` was played at, not yet started: the same setup, its
+        people back at their places with the ``keys`` they held (by place, as
+        ``keys()`` gave them), so that their pages and terminals open their seats
+        again.  Its ``start`` goes on with the game where it stopped."""
+        setup = saved.setup
+        table = cls(
+            setup.ruleset,
+            setup.level,
+            setup.seed,
+            setup.games,
+            setup.best_of,
+            think=setup.think,
+            auto_play=auto_play,
+            book=book,
+            observer=observer,
+        )
+        for place in setup.people:
+            key = keys[place] if place < len(keys) else None
+            if not isinstance(key, str):
+                raise RecordError(f"no seat key is kept for {setup.names[place]}")
+            table._seats.sit_again(setup.names[place], place, key)
+        table.resumes = saved
+        return table
+
     def start(self) -> None:
-        """Give every empty seat to the computer and deal the first hand."""
+        """Give every empty seat to the computer and deal the first hand; a table
+        ``reopened`` then plays the kept moves again (``RecordError`` at one that does
+        not fit), and its record is written on from there."""
         if self.started:
             raise GameStarted
-        taken = self._seats.names_taken()
-        self._seats.fill(computer_names(self._seats.empty, taken))
+        resumed = self.resumes
         places = self._seats.places
+        if resumed is None:
+            fill = computer_names(self._seats.empty, self._seats.names_taken())
+        else:  # the names the record has: the same setup
+            fill = [resumed.setup.names[i] for i, place in enumerate(places) if place.name is None]
+        self._seats.fill(fill)
         names = tuple(place.name or "" for place in places)
         players: list[Player] = []
         for index, place in enumerate(places):
@@ -205,8 +268,9 @@ class Table:
             self.ruleset, self.seed, names, people, self.level, self.think, self.games, self.best_of
         )
         if self.book is not None:
-            self.recorder = Recorder(self.book, self.setup)
-        told = [o for o in (self.recorder, self.observer) if o is not None]
+            self.recorder = Recorder(self.book, self.setup, resumed)
+        script = None if resumed is None else Script(resumed.moves)
+        told = [o for o in (self.recorder, self.observer, script) if o is not None]
         self._observer = Observers(*told)
         self._match = Match(
             self.ruleset,
@@ -219,6 +283,26 @@ class Table:
         )
         self._match.start()
         self._deal()
+        if script is not None:
+            self._replay(script)
+
+    def _replay(self, script: Script) -> None:
+        """The kept moves made again, each handed out by ``script`` (checked where it
+        stands and against the rules, as every record is played again), the next hand
+        dealt where one was; then the record is written on from here."""
+        while script.pending:
+            if self.between_hands:
+                self._deal()
+            hand, seat = self._hand, self.to_act
+            if hand is None or seat is None:
+                raise RecordError(f"{script.pending[0].where()}: the game was over before it")
+            try:
+                action = script.choose(hand.view(seat), hand.legal_actions(), _Person())
+            except TakeBack:  # a move kept at a step the hand has passed
+                raise RecordError(f"{script.pending[0].where()}: out of place") from None
+            self._apply(seat, action)
+        if self.recorder is not None:
+            self.recorder.caught_up()
 
     def _deal(self) -> None:
         """The next hand: of this game, or of the next one (a game its starting
@@ -288,13 +372,15 @@ class Table:
         seat = self.to_act
         if seat is None or self._hand is None:
             return False
-        computer = self._places()[seat] in self._computers
+        place = self._places()[seat]
+        computer = place in self._computers or place in self._standing_in
         return computer or (self.auto_play and len(self._hand.legal_actions()) == 1)
 
     # Moving the game on -------------------------------------------------------
     def act(self, seat: int, text: str) -> Action:
         """A person's action at ``seat``, given as its text (``play:JH``); returns it.
-        Refused: a seat that is no person's, text that is no action (``UnreadableAction``),
+        A person whose seat the computer plays takes it back so.  Refused: a seat that
+        is no person's, text that is no action (``UnreadableAction``),
         not the seat's turn (``OutOfTurn``), or not allowed by the rules now
         (``IllegalPlay``, with the engine's reason)."""
         self._started()
@@ -302,6 +388,7 @@ class Table:
             raise NoSuchSeat(seat, self.ruleset.players)
         if self._places()[seat] in self._computers:
             raise NotAPerson(seat)
+        self.give_back(seat)
         try:
             action = Action.parse(text)
         except InvalidAction as error:
@@ -318,7 +405,8 @@ class Table:
         seat = self.to_act
         assert hand is not None and seat is not None
         legal = hand.legal_actions()
-        player = self._computers.get(self._places()[seat])
+        place = self._places()[seat]
+        player = self._computers.get(place, self._standing_in.get(place))
         action = legal[0] if player is None else player.choose(hand.view(seat), legal)
         self._apply(seat, action)
         return seat, action
@@ -342,6 +430,30 @@ class Table:
             game.finish(hand)
             if game.winner is not None:
                 self._count(game)
+
+    # Standing in for a person ----------------------------------------------------
+    def take_over(self, seat: int) -> bool:
+        """The computer plays the person's ``seat`` for them (their page is gone) until
+        ``give_back``, at the level and with the seed a computer at their place would
+        have: the same game with the same hand-overs plays the same.  Whether it was
+        the person's until now."""
+        self._started()
+        if type(seat) is not int or not 0 <= seat < self.ruleset.players:
+            raise NoSuchSeat(seat, self.ruleset.players)
+        place = self._places()[seat]
+        if place in self._computers:
+            raise NotAPerson(seat)
+        if place in self._standing_in:
+            return False
+        seed = f"{self.seed}:{place}"  # as ``start`` seeds a computer's place
+        self._standing_in[place] = make_player(self.level, self.ruleset, seed, self.think)
+        return True
+
+    def give_back(self, seat: int) -> bool:
+        """The person at ``seat`` makes its decisions again, from the next one (the
+        table takes one decision at a time: never one the computer is making);
+        whether the computer was playing it."""
+        return self._standing_in.pop(self._places()[seat], None) is not None
 
     def next_hand(self) -> None:
         """Deal the next hand, once the last has been read (``between_hands``)."""
