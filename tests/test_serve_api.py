@@ -420,8 +420,11 @@ def test_the_streams_are_bounded_and_each_holds_only_the_newest_event() -> None:
         hub.publish("friday", Event("sheet", str(entries)))
     assert asyncio.run(follower.next(0.1)) == Event("sheet", "2")
     assert streams[1].pending is None  # it follows the served sheet, not "friday"
-    hub.close()
+    hub.close(Event("stopped", "{}"))
     assert all(stream.closed for stream in hub.streams) and hub.open(None) is None
+    # a publish that was on its way as the server stopped: "stopped" stays the last word
+    hub.publish("friday", Event("sheet", "3"))
+    assert asyncio.run(follower.next(0.1)) == Event("stopped", "{}")
 
 
 # --- Refusals: 400, 413, 415, 422, with the book unchanged ---------------------------

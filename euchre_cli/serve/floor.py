@@ -256,6 +256,10 @@ class Stream:
         self._ready = asyncio.Event()
 
     def offer(self, event: Event) -> None:
+        """``event`` as the newest, unless the stream is closed: its last event (the
+        server's ``stopped``) stays the last, whatever a thread published after it."""
+        if self.closed:
+            return
         self.pending = event
         self._ready.set()
 
