@@ -236,7 +236,9 @@ class HttpSeat:
 
     def _follow(self) -> None:
         while not self._closed and not self.stopped:
-            with contextlib.suppress(OSError, http.client.HTTPException, ValueError):
+            # any failure (the network, the server gone, the stream closed under the
+            # reader by ``end``) is a stream to open again, or the end
+            with contextlib.suppress(Exception):
                 self._read_stream()
             self._changed.set()  # the stream broke: the terminal asks where things stand
             if not self._closed and not self.stopped:
