@@ -57,7 +57,8 @@ def default_name() -> str:
 @click.option(
     "--seat",
     type=WholeNumber(0, 9),
-    help="The seat to take (0 is the host's side of the table) [default: the first free one].",
+    help="The seat to take; at four, partners sit across (0 and 2, 1 and 3) [default: the"
+    " first free one].",
 )
 @click.option(
     "--hints/--no-hints",
