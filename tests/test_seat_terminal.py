@@ -14,6 +14,7 @@ import re
 import signal
 import stat
 import subprocess
+import termios
 import threading
 import time
 from pathlib import Path
@@ -265,6 +266,8 @@ def test_the_host_plays_a_whole_game_at_the_terminal_against_a_person_and_the_co
         os.write(controller, b"quit\r")
         assert process.wait(PATIENCE) == 0
         shown += read_ready(controller, 0.5)
+        settings = termios.tcgetattr(terminal)[3]  # the terminal given back as it was
+        assert settings & termios.ECHO and settings & termios.ICANON
     finally:
         os.close(controller)
         os.close(terminal)
@@ -341,6 +344,7 @@ def test_a_joiner_plays_a_hand_is_killed_joins_again_and_hears_the_host_stop(
         assert process.wait(PATIENCE) == 1
         end = read_ready(controller, 1.0).decode(errors="replace")
         assert "Error: The host stopped the table; the game is kept on their machine." in end
+        assert termios.tcgetattr(terminal)[3] & termios.ECHO  # given back, interrupted or not
         assert "Traceback" not in end
     finally:
         host.stopped = True

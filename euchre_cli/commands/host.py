@@ -15,7 +15,7 @@ import sys
 import threading
 import time
 from concurrent.futures import Future
-from contextlib import suppress
+from contextlib import nullcontext, suppress
 from functools import partial
 
 import click
@@ -338,13 +338,14 @@ def _lobby(console: TerminalConsole, keeper) -> None:
 def _again(console: TerminalConsole, keeper) -> bool:
     """After the game (or match): Enter deals a new one at the same seats; False to
     stop the table (quit)."""
-    while True:
-        answer = console.ask(AGAIN_WORDS).strip().lower()
-        if answer == "quit":
-            return False
-        if not answer:
-            break
-        console.say("Press Enter for a new game at the same seats, or type quit to stop.")
+    with console.keyboard or nullcontext():  # the terminal as it was, however it ends
+        while True:
+            answer = console.ask(AGAIN_WORDS).strip().lower()
+            if answer == "quit":
+                return False
+            if not answer:
+                break
+            console.say("Press Enter for a new game at the same seats, or type quit to stop.")
     with suppress(Refusal):  # a page with the code dealt it first
         keeper.submit(keeper.again).result()
     return True
