@@ -492,6 +492,9 @@ def test_euchre_host_prints_the_link_serves_and_keeps_the_game_at_ctrl_c(tmp_pat
         stream.wait_for(lambda s: s.latest["to_act"] == 0 and len(s.latest["legal"]) > 1)
         action = {"action": stream.latest["legal"][0]}
         assert ask(port, "POST", "/api/actions", action, **seat_key(joined["key"]))[0] == 200
+        screen = ask(port, "GET", "/api/lines?after=0", **seat_key(joined["key"]))[2]
+        said = [line["text"] for line in screen["lines"]]  # Ann's screen, for euchre join
+        assert said[0].startswith("Euchre: ") and any(t.startswith("You ") for t in said)
         process.send_signal(signal.SIGINT)
         stream.wait_for(lambda s: s.ended)
         assert stream.events[-1][0] == "stopped"

@@ -203,6 +203,9 @@ def _serve(
         table, code, delay=pause, hints=hints, book_path=book, hosts=listening.hosts,
         told=console.say,
     )  # fmt: skip
+    from ..terminal.seat_screen import seat_screens
+
+    app.state.keeper.show_seats(seat_screens(table.ruleset, table.level))  # euchre join's
     link = f"{listening.url}#code={code}"
     seats = table.ruleset.players
     say(f"Hosting {table.ruleset.name} for {seats} at {listening.url} (seed {table.seed})")
