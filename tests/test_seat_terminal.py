@@ -355,3 +355,15 @@ def test_a_joiner_plays_a_hand_is_killed_joins_again_and_hears_the_host_stop(
     monkeypatch.setenv("EUCHRE_HOME", str(tmp_path))  # the joiner's
     kept = json.loads(Path(seat_key_path("127.0.0.1", served.port, CODE)).read_text())
     assert kept["seat"] == 1 and kept["name"] == "Bob"
+
+
+def test_joining_needs_no_serve_extra() -> None:
+    """``euchre join`` and everything it plays with load with Starlette, uvicorn and
+    segno missing (only the host serves)."""
+    code = (
+        "import sys; sys.modules.update(dict.fromkeys(['starlette', 'uvicorn', 'segno']));"
+        "import euchre_cli.commands.join, euchre_cli.serve.client, euchre_cli.terminal.at_table;"
+        "from euchre_cli.players.levels import make_player; print('loaded')"
+    )
+    done = subprocess.run([*CONSOLE_SCRIPT[:1], "-c", code], capture_output=True, text=True)
+    assert done.stdout.strip() == "loaded", done.stderr
