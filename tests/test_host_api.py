@@ -476,11 +476,13 @@ def test_a_connected_seat_is_one_with_an_open_stream() -> None:
 
 
 def test_euchre_host_prints_the_link_serves_and_keeps_the_game_at_ctrl_c(tmp_path: Path) -> None:
-    """``euchre host --port 0`` in its own process: its link joined over HTTP, the game
-    started and streamed, Ctrl-C stops it, and ``euchre games`` lists the game kept."""
+    """``euchre host --watch --port 0`` in its own process: its link joined over HTTP,
+    the game started and streamed, Ctrl-C stops it, and ``euchre games`` lists the game
+    kept."""
     book = tmp_path / "book.sqlite3"
-    command = [sys.executable, "-m", "euchre_cli", "host", "--port", "0", "--delay", "0",
-               "--level", "easy", "--seed", "4", "--code", CODE, "--db", str(book)]  # fmt: skip
+    command = [sys.executable, "-m", "euchre_cli", "host", "--watch", "--port", "0",
+               "--delay", "0", "--level", "easy", "--seed", "4", "--code", CODE,
+               "--db", str(book)]  # fmt: skip
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     process = subprocess.Popen(
         command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL,
@@ -498,6 +500,9 @@ def test_euchre_host_prints_the_link_serves_and_keeps_the_game_at_ctrl_c(tmp_pat
         stream.wait_for(lambda s: s.latest["to_act"] == 0 and len(s.latest["legal"]) > 1)
         action = {"action": stream.latest["legal"][0]}
         assert ask(port, "POST", "/api/actions", action, **seat_key(joined["key"]))[0] == 200
+        screen = ask(port, "GET", "/api/lines?after=0", **seat_key(joined["key"]))[2]
+        said = [line["text"] for line in screen["lines"]]  # Ann's screen, for euchre join
+        assert said[0].startswith("Euchre: ") and any(t.startswith("You ") for t in said)
         process.send_signal(signal.SIGINT)
         stream.wait_for(lambda s: s.ended)
         assert stream.events[-1][0] == "stopped"

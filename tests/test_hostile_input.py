@@ -181,14 +181,15 @@ def template(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(autouse=True)
 def stopped_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
-    """``score serve`` and ``host`` stop as soon as they would start serving, as at a
-    Ctrl-C: all they do before (options, the book, the socket, the QR code) is swept
-    all the same."""
+    """``score serve`` and ``host`` (watching or sitting) stop as soon as they would
+    start serving, as at a Ctrl-C: all they do before (options, the book, the socket,
+    the QR code) is swept all the same."""
 
     def interrupted(*args: object) -> None:
         raise KeyboardInterrupt
 
     monkeypatch.setattr("euchre_cli.serve.run.serve_forever", interrupted)
+    monkeypatch.setattr("euchre_cli.serve.run.ServedAside.start", interrupted)  # host sitting
 
 
 @pytest.fixture

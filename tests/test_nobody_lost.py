@@ -355,7 +355,7 @@ def test_a_game_killed_and_stopped_then_resumed_ends_as_the_game_played_through(
     3, ``--resume`` again, to the end: the same keys, code and port throughout, and the
     very moves and summary of the same seed and script played through in another
     book (played at the same time, in a thread)."""
-    settings = ("--seed", "4", "--level", "easy", "--delay", "0", "--code", CODE)
+    settings = ("--watch", "--seed", "4", "--level", "easy", "--delay", "0", "--code", CODE)
 
     def play_through() -> str:
         host = Host(tmp_path / "through.sqlite3", "--port", "0", *settings)

@@ -37,6 +37,12 @@ def config_folder() -> str:
     return euchre_home() or _user_folders().user_config_dir
 
 
+def data_folder() -> str:
+    """$EUCHRE_HOME, else the user's data folder: where the book and the seat keys of
+    the tables joined (``seat_keys``) live."""
+    return euchre_home() or _user_folders().user_data_dir
+
+
 def book_path(db: str | None) -> str:
     """--db, else the book in $EUCHRE_HOME, else in the user's data folder (moved
     there from where euchre kept it before, the first time)."""

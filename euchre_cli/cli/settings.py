@@ -57,7 +57,7 @@ class Setting:
 SETTINGS: dict[str, Setting] = {
     setting.key: setting
     for setting in (
-        Setting("name", "name", _GAMES, "your name at the table"),
+        Setting("name", "name", (*_GAMES, "host", "join"), "your name at the table"),
         Setting("level", "level", _GAMES, "how well the computer plays"),
         Setting(
             "delay",

@@ -22,6 +22,7 @@ SUBCOMMANDS: dict[str, tuple[str, str, str]] = {
     "two-handed": ("play", "two_handed", "Two-handed Euchre."),
     "resume": ("play", "resume", "Go on with a game that stopped, where it stopped."),
     "host": ("host", "host", "Host a game for friends: every phone a hand, by a link."),
+    "join": ("join", "join", "Take a seat at a friend's table (euchre host) from here."),
     "games": ("games", "games", "Games kept: list, show, replay, export, import, delete."),
     "stats": ("stats", "stats", "Your figures over the games kept, and their trend."),
     "review": ("review", "review", "Your decisions in a kept game, weighed by the hints."),

@@ -23,6 +23,7 @@ from starlette.routing import Route
 
 from ..book import BookError
 from ..engine.names import TextError
+from ..limits import whole_number
 from ..players.levels import make_player
 from ..records.hosted import Where
 from ..refusals import Refusal, refusal_line
@@ -133,13 +134,18 @@ async def _answered(work: Awaitable[object], status: int = 200) -> Response:
     """``work``'s result as JSON, or its refusal as ``{"error": line}``."""
     try:
         return JSONResponse(await work, status)
-    except Refused as refused:
-        return error(refused.status, refused.line)
-    except Refusal as problem:
-        status = next((s for kind, s in STATUSES.items() if isinstance(problem, kind)), 409)
-        if isinstance(problem, ActionRefused):
-            return error(status, refusal_words(problem.refused))
-        return error(status, refusal_line(problem))
+    except (Refused, Refusal) as problem:
+        return error(*refused(problem))
+
+
+def refused(problem: Refused | Refusal) -> tuple[int, str]:
+    """The status and the line of a refusal, the table's or a request's."""
+    if isinstance(problem, Refused):
+        return problem.status, problem.line
+    status = next((s for kind, s in STATUSES.items() if isinstance(problem, kind)), 409)
+    if isinstance(problem, ActionRefused):
+        return status, refusal_words(problem.refused)
+    return status, refusal_line(problem)
 
 
 async def table_json(request: Request) -> Response:
@@ -255,6 +261,32 @@ async def _take_over(request: Request) -> dict:
     return await keeper.call(partial(keeper.take_over, body["seat"]))
 
 
+# --- Seats at terminals (``euchre join``) ------------------------------------------------
+
+
+async def lines(request: Request) -> Response:
+    """The lines of the screen of the seat the key opens, after ``?after=N`` (without
+    it: from the start of the hand in play), with the seat's game object."""
+    return await _answered(_lines(request))
+
+
+async def _lines(request: Request) -> dict:
+    key = _key(request)
+    assert key is not None
+    given = request.query_params.get("after")
+    after = None if given is None else whole_number(given)
+    if given is not None and after is None:
+        raise Refused(422, "after=N takes the number of the last line shown, 0 or more")
+    keeper = _keeper(request)
+    return await keeper.call(partial(keeper.seat_lines, key, after))
+
+
+async def rules(request: Request) -> Response:
+    """The ruleset played, every setting: what a terminal at a seat plays by."""
+    keeper = _keeper(request)
+    return await _answered(keeper.call(keeper.rules_object))
+
+
 ROUTES = [
     Route("/", page),
     Route("/static/{name:path}", static),
@@ -267,4 +299,6 @@ ROUTES = [
     Route("/api/actions", actions, methods=["POST"]),
     Route("/api/hint", hint),
     Route("/api/events", events),
+    Route("/api/lines", lines),
+    Route("/api/rules", rules),
 ]

@@ -30,12 +30,14 @@ from typing import Any, NamedTuple, TypeVar
 
 from ..book import Book, BookError, open_book
 from ..engine.game import GameTooLong
+from ..engine.match import Match, MatchObserver, Observers
 from ..engine.rules import Ruleset
 from ..engine.values import Action, Phase, View
 from ..records.game import RecordError
 from ..records.hosted import HostedTable, HostedTables, Where, write_hosted
 from ..records.store import GameBook
 from ..refusals import refusal_line
+from ..rulebook.validate import ruleset_to_dict
 from ..table.table import Table
 from .floor import Event, Hub, Refused
 
@@ -68,6 +70,9 @@ class TableKeeper:
     (None: the table waits).  ``code`` and ``where`` (the table code, where it
     listens) are kept with the game, to open its table again; ``caught_up`` is
     called once a table opened again has played its kept moves again."""
+
+    _screen_for: Callable[[int], Any] | None = None  # each person's screen (show_seats)
+    _screens: dict[int, Any] | None = None  # by place, from the start of the game
 
     def __init__(
         self,
@@ -455,3 +460,66 @@ class TableKeeper:
             f" {where['hand_number']}): the pages reconnect by themselves."
         )
         self._changed()
+
+    # Seats at terminals (``euchre join``, the host's own) -------------------------------
+    def show_seats(self, screen_for: Callable[[int], Any]) -> None:
+        """From the start of the game, each person's seat has a screen of its own,
+        ``screen_for(place)`` (``terminal.seat_screen.SeatScreen``: told the game as
+        ``euchre play``'s screen is, its lines kept for a terminal that sits there).
+        Called before the keeper begins."""
+        self._screen_for = screen_for
+        self._screens = {}
+        self.table.observer = _WithSeatScreens(self.table.observer, self)
+
+    def _screens_for_people(self) -> None:
+        """A screen for each person at the table just started who has none yet."""
+        assert self._screen_for is not None and self._screens is not None
+        for seat in self.table.seats():  # as joined, before any draw for seats (R3)
+            if seat["kind"] == "person" and seat["seat"] not in self._screens:
+                self._screens[seat["seat"]] = self._screen_for(seat["seat"])
+
+    def seat_lines(self, key: str, after: int | None) -> dict:
+        """The lines of the screen of the seat ``key`` opens after line ``after``
+        (None: from the start of the hand in play), and where the game stands for it:
+        ``{"after", "next", "count", "lines": [{"text", "marks"}], "contract",
+        "table", "game"}``."""
+        self._seat(key)
+        place = self.table.place_of(key)
+        screen = None if self._screens is None else self._screens.get(place)  # type: ignore[arg-type]
+        if screen is None:  # before the start (or a table that shows no seat's screen)
+            start, lines, count, contract, table = 0, [], 0, None, None
+        else:
+            start, lines = screen.log.after(after)
+            count, contract, table = screen.log.count, screen.contract(), screen.table()
+        return {
+            "after": start,
+            "next": start + len(lines),
+            "count": count,
+            "lines": [line.facts() for line in lines],
+            "contract": contract,
+            "table": table,
+            "game": self.game_object(key),
+        }
+
+    def rules_object(self) -> dict:
+        """The ruleset played, every setting (``rules show``'s): known to every player."""
+        return ruleset_to_dict(self.table.ruleset)
+
+
+class _WithSeatScreens(Observers):
+    """The table's own observer (the host's public screen, if any) and then each
+    person's screen, made as the game starts (``TableKeeper.show_seats``)."""
+
+    def __init__(self, public: MatchObserver | None, keeper: TableKeeper) -> None:
+        self.public = public
+        self.keeper = keeper
+
+    @property
+    def observers(self) -> tuple[MatchObserver, ...]:  # type: ignore[override]
+        screens = tuple((self.keeper._screens or {}).values())
+        return screens if self.public is None else (self.public, *screens)
+
+    def match_started(self, match: Match) -> None:
+        self.keeper._screens_for_people()
+        for observer in self.observers:
+            observer.match_started(match)

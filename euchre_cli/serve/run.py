@@ -217,6 +217,11 @@ def serve_forever(app: object, listener: socket.socket, on_stop: Callable[[], No
     """Serve ``app`` on ``listener`` until Ctrl-C (or SIGTERM), which uvicorn turns into
     a graceful stop and then raises again (``KeyboardInterrupt``); ``on_stop`` runs as
     the stop begins, to end the event streams that would otherwise hold it up."""
+    _server(app, on_stop).run(sockets=[listener])
+
+
+def _server(app: object, on_stop: Callable[[], None]) -> Any:
+    """uvicorn's server for ``app``, bounded, quiet, ``on_stop`` run as it stops."""
     import uvicorn
 
     class Server(uvicorn.Server):
@@ -240,4 +245,38 @@ def serve_forever(app: object, listener: socket.socket, on_stop: Callable[[], No
         backlog=BACKLOG,
         timeout_graceful_shutdown=2,
     )
-    Server(config).run(sockets=[listener])
+    return Server(config)
+
+
+class ServedAside:
+    """``app`` served on ``listening`` in a thread of its own, while this one does
+    something else (the host plays at the terminal): ``stop`` stops it as Ctrl-C
+    would, ``on_stop`` run as the stop begins, and closes the socket."""
+
+    START_SECONDS = 10.0  # the server up and the app's lifespan begun, at most this long
+
+    def __init__(self, app: object, listening: Listening, on_stop: Callable[[], None]) -> None:
+        import threading
+
+        self.listening = listening
+        self.server = _server(app, on_stop)
+        self.thread = threading.Thread(
+            target=self.server.run, kwargs={"sockets": [listening.socket]}, daemon=True,
+            name="table server",
+        )  # fmt: skip
+
+    def start(self) -> bool:
+        """Start serving; False when the server did not start within ``START_SECONDS``."""
+        self.thread.start()
+        deadline = time.monotonic() + self.START_SECONDS
+        while not self.server.started and self.thread.is_alive():
+            if time.monotonic() > deadline:
+                return False
+            time.sleep(0.01)
+        return self.server.started
+
+    def stop(self, seconds: float = 10.0) -> None:
+        """Stop serving (the streams told first), waiting at most ``seconds``."""
+        self.server.should_exit = True
+        self.thread.join(seconds)
+        self.listening.socket.close()

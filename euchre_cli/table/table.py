@@ -172,6 +172,11 @@ class Table:
         place = self._seats.place_for(key)
         return None if place is None else self._seat_of(place)
 
+    def place_of(self, key: object) -> int | None:
+        """The place ``key`` opens (the person's index in player order, where they
+        joined: a screen's ``me``), or None."""
+        return self._seats.place_for(key)
+
     def seats(self) -> list[dict]:
         """Every seat in order: its ``seat``, ``name``, ``kind`` (``person``,
         ``computer``, or None while empty) and ``played_by_computer`` (the computer

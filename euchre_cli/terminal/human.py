@@ -178,12 +178,7 @@ class HumanPlayer:
 
     def _played_for_you(self, view: View, action: Action) -> Action:
         """The only card the person may play, played, and the table told why."""
-        if len(view.hand) == 1:
-            why = "your last card"
-        else:
-            led = view.led_suit
-            named = "trump" if led is view.trump else led.title.lower().removesuffix("s")
-            why = f"your only {named}"
+        why = played_for_you_why(view)
         if self.screen is not None:
             self.screen.played_for_you(why)
         else:
@@ -433,6 +428,17 @@ class HumanPlayer:
                 hand.remove(card)
                 discards.append(card)
         return [card for card in self._held_in_order(view) if card in hand], weighed
+
+
+def played_for_you_why(view: View) -> str:
+    """Why the seat's only legal card is played for it: "your last card", "your only
+    heart", "your only trump"."""
+    if len(view.hand) == 1:
+        return "your last card"
+    led = view.led_suit
+    assert led is not None  # more than one card, and only one legal: a suit was led
+    named = "trump" if led is view.trump else led.title.lower().removesuffix("s")
+    return f"your only {named}"
 
 
 def action_words(action: Action, view: View, style: Style) -> str:

@@ -1,0 +1,208 @@
+"""A person at a table for friends, from a terminal: ``euchre join``, and the host's
+own seat at ``euchre host``.  The table is kept elsewhere (by the host's keeper), and
+so is the seat's screen: the same ``TableScreen`` as ``euchre play``'s, for this seat,
+its lines kept as text and style marks (``seat_screen``).  Here the lines are shown
+in this terminal's style, and at the seat's turn the same ``HumanPlayer`` as ``euchre
+play``'s asks the question (keys, card numbers, ``?``, ``table``, hints) on the seat's
+``View`` rebuilt from its game object (``table.views.view_from_facts``).
+
+The seat is reached through a ``SeatConnection``: in the host's own process over the
+keeper, or over HTTP (``serve.client``).  A card that is the person's only legal one
+is played by the table, and said "(played for you: ...)".  There is no undo: a table
+of people cannot take a card back.  While another person thinks, the status line says
+so ("Waiting for Bob, 12 s")."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from contextlib import nullcontext
+
+from ..engine.play import Player, TakeBack
+from ..engine.rules import Ruleset
+from ..engine.values import Action, InvalidAction
+from ..table.remote import SeatConnection, TableRefused
+from ..table.views import view_from_facts
+from .console import TerminalConsole
+from .human import HumanPlayer, Seat
+from .marks import styled
+
+NO_UNDO = "No undo at a table of people: a decision made stays made."
+SAY_WAITING_AFTER = 1.0  # seconds another person thinks before the status line says so
+SAY_COMPUTER_AFTER = 2.0  # and the computer (its turns are paced by the host's --delay)
+REFRESH_SECONDS = 5.0  # the lines asked for again this often, even with no change told
+TICK = 1.0  # the status line's clock
+
+
+class _ScreenFromAfar:
+    """The seat's screen as its questions use it (``human.Screen``): the contract and
+    the table as the keeper's screen of the seat last said them."""
+
+    def __init__(self, style_of: Callable[[object], str]) -> None:
+        self.style_of = style_of
+        self.answer: dict = {}
+
+    def contract(self) -> str:
+        return self.style_of(self.answer.get("contract"))
+
+    def table(self) -> str:
+        return self.style_of(self.answer.get("table")) or "The game has not started."
+
+    def played_for_you(self, why: str) -> None:
+        """The table plays the only legal card, and the keeper's screen says why."""
+
+
+class SittingAtTable:
+    """The person at ``connection``'s seat, at ``console``, playing by ``rules``;
+    ``seat`` says how their cards are shown and what they are asked, ``hinter`` (the
+    hard player) gives hints where the host allows them.  ``lobby``: say who sits
+    down before the start (the host's own terminal hears it from the keeper).
+    ``from_start``: the screen's lines from the first (else from the start of the hand
+    in play: a seat taken back)."""
+
+    def __init__(
+        self,
+        connection: SeatConnection,
+        console: TerminalConsole,
+        rules: Ruleset,
+        seat: Seat | None = None,
+        hinter: Player | None = None,
+        lobby: bool = True,
+        from_start: bool = True,
+    ) -> None:
+        self.connection = connection
+        self.console = console
+        self.rules = rules
+        self.hinter = hinter
+        self.lobby = lobby
+        self.screen = _ScreenFromAfar(lambda facts: styled(facts, console.style))
+        self.person = HumanPlayer(console, seat or Seat(), hinter=hinter, screen=self.screen)
+        self.after: int | None = 0 if from_start else None  # the last line shown
+        self.game: dict = {}
+        self._seated: list | None = None  # the seats as last said in the lobby
+        self._waiting: tuple = ()  # what the status line waits for, and since when
+        self._since = 0.0
+
+    def play(self) -> dict:
+        """Show the game and answer the seat's questions until the game (or match) is
+        over; returns the last game object.  Raises what stops it: ``TableStopped``,
+        ``TableUnreachable``, ``TableRefused``, and the person's ``QuitGame``, Ctrl-C
+        or end of input."""
+        with self.console.keyboard or nullcontext():
+            return self._play()
+
+    def _play(self) -> dict:
+        changed = True
+        asked = time.monotonic()
+        while True:
+            if changed or time.monotonic() - asked >= REFRESH_SECONDS:
+                self._catch_up()
+                asked = time.monotonic()
+            game = self.game
+            if game.get("over") and game.get("started"):
+                self.console.status.clear()
+                return game
+            if self._my_turn(game):
+                self.console.status.clear()
+                self._decide(game)
+                changed = True
+                continue
+            self._say_waiting(game)
+            changed = self.connection.wait(TICK)
+
+    def wait_for_next_game(self, words: str) -> None:
+        """After the end: wait, ``words`` on the status line, until the next game at
+        the same seats is dealt (someone with the code plays again)."""
+        self.console.status.show(words)
+        while self.game.get("over") or not self.game.get("started"):
+            self.connection.wait(TICK)
+            self._catch_up()
+        self.console.status.clear()
+
+    def _catch_up(self) -> None:
+        """Show every line not shown yet, and keep the game as it stands."""
+        while True:
+            answer = self.connection.lines(self.after)
+            shown = answer.get("lines") or []
+            if shown:
+                self.console.status.clear()
+            for line in shown:
+                self.console.say(styled(line, self.console.style))
+            self.after = answer.get("next", self.after)
+            self.screen.answer = answer
+            self.game = answer.get("game") or {}
+            if not shown or self.after is None or self.after >= answer.get("count", 0):
+                break
+        if not self.game.get("started"):
+            self._say_lobby(self.game)
+
+    def _my_turn(self, game: dict) -> bool:
+        """The seat's decision, and one the person makes: an only legal card is the
+        table's to play, after its pause."""
+        legal = game.get("legal") or []
+        if not game.get("started") or game.get("to_act") != game.get("seat") or not legal:
+            return False
+        return not (game.get("phase") == "play" and len(legal) == 1)
+
+    def _decide(self, game: dict) -> None:
+        try:
+            view = view_from_facts(game, self.rules)
+            legal = [Action.parse(text) for text in game["legal"]]
+        except (ValueError, KeyError, TypeError, InvalidAction) as problem:
+            line = f"the table sent a game this terminal cannot read: {problem}"
+            raise TableRefused(502, line) from None
+        self.person.hinter = self.hinter if game.get("hints") else None
+        try:
+            action = self.person.choose(view, legal)
+        except TakeBack:
+            self.console.say(NO_UNDO)
+            return
+        try:
+            self.connection.act(action.text)
+        except TableRefused as refused:
+            if refused.status != 409:  # else the table moved on (the seat handed on): shown next
+                self.console.say(f"Not taken: {refused.line}.")
+
+    def _say_lobby(self, game: dict) -> None:
+        """Before the start: who sits down, and how many seats are still empty."""
+        seats = game.get("seats") or []
+        if self.lobby and self._seated is not None:  # the first time: said as it sat down
+            for seat in seats:
+                before = next((s for s in self._seated if s.get("seat") == seat.get("seat")), {})
+                if seat.get("name") and seat.get("name") != before.get("name"):
+                    you = " (you)" if seat.get("seat") == game.get("seat") else ""
+                    self.console.status.clear()
+                    self.console.say(f"{seat['name']}{you} sits at seat {seat['seat']}.")
+        self._seated = seats
+
+    def _say_waiting(self, game: dict) -> None:
+        """The status line: whom the table waits for, and for how long."""
+        to_act = game.get("to_act")
+        seats = game.get("seats") or []
+        if not game.get("started"):
+            empty = sum(1 for seat in seats if not seat.get("name"))
+            key: tuple = ("lobby", empty)
+            words = f"Waiting for the host to start ({_seats(empty)} empty: the computer's)"
+            after = 0.0
+        elif isinstance(to_act, int) and 0 <= to_act < len(seats) and to_act != game.get("seat"):
+            seat = seats[to_act]
+            key = ("seat", to_act, self.after)
+            name = seat.get("name") or f"seat {to_act}"
+            if seat.get("kind") == "person":
+                words, after = f"Waiting for {name}, {{seconds}} s", SAY_WAITING_AFTER
+            else:
+                words, after = f"{name} is thinking…", SAY_COMPUTER_AFTER
+        else:
+            self.console.status.clear()
+            self._waiting = ()
+            return
+        now = time.monotonic()
+        if key != self._waiting:
+            self._waiting, self._since = key, now
+        waited = now - self._since
+        if waited >= after:
+            self.console.status.show(words.format(seconds=int(waited)))
+
+
+def _seats(count: int) -> str:
+    return "1 seat" if count == 1 else f"{count} seats"

@@ -1,0 +1,369 @@
+"""People at a table for friends from terminals: the host sitting at their own
+(``euchre host`` without ``--watch``) and ``euchre join URL`` from another, each with
+the screen and keys of ``euchre play``; the seat's screen made where the table is
+kept, one ``TableScreen`` per person (``terminal.seat_screen``), and served as lines.
+
+The commands run on pseudo-terminals in processes of their own; the host's server,
+where the test plays the host's part, in a thread of the test's (``Served``)."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import signal
+import stat
+import subprocess
+import termios
+import threading
+import time
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from deals import CODE as CARD_CODE
+from deals import secret_cards
+from test_console import CONSOLE_SCRIPT, plain_answers, read_ready, read_until_prompt
+from test_host_api import CODE, WITH_CODE, Served, ask, seat_key
+
+from euchre_cli.cli.seat_keys import keep_seat_key, read_seat_key, seat_key_path
+from euchre_cli.commands.euchre import main
+from euchre_cli.engine.cards import ALL_CARDS
+from euchre_cli.engine.match import MatchObserver
+from euchre_cli.rulebook import load_ruleset
+from euchre_cli.serve.client import BadInvite, read_invite
+from euchre_cli.serve.floor import Hub
+from euchre_cli.serve.hosting import make_app
+from euchre_cli.serve.keeper import TableKeeper
+from euchre_cli.table.table import Table
+from euchre_cli.terminal.seat_screen import seat_screens
+
+LABEL = {card.code: re.compile(rf"(?<![0-9A-Za-z]){re.escape(card.label)}") for card in ALL_CARDS}
+PATIENCE = 30.0
+
+
+def shown_cards(text: str, codes: set[str]) -> list[str]:
+    """Which of ``codes`` ``text`` names, by label (``J♥``) or code (``JH``)."""
+    return sorted(
+        code for code in codes if LABEL[code].search(text) or CARD_CODE[code].search(text)
+    )
+
+
+# --- The seat's screen, made at the table ------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "rules", ["standard", "classic", "cutthroat", "railroad", "two-handed-dummy"]
+)
+def test_a_seats_lines_never_hold_a_card_its_player_may_not_see(rules: str) -> None:
+    """Whole games with two people: after every step, each person's new lines, and the
+    table and contract their questions show, are scanned for a card of another hand,
+    the kitty, the dummy, a discard or a card passed face down (R12, R13, R14); with
+    seats drawn (R3, classic), each screen is its person's wherever they sit."""
+    ruleset = load_ruleset(rules)
+    table = Table(ruleset, "easy", 3)
+    keeper = TableKeeper(table, Hub(), delay=0.0, hints=False)
+    keeper.show_seats(seat_screens(ruleset, "easy"))
+    keys = {seat: keeper.join(name, seat)["key"] for seat, name in [(0, "Ann"), (1, "Bob")]}
+    if not table.started:  # two seats of two: started by the last one taken
+        keeper.start()
+    after = dict.fromkeys(keys, 0)
+    said = dict.fromkeys(keys, "")
+    while not table.over:
+        if table.between_hands:
+            table.next_hand()
+        elif table.automatic:
+            table.step_computer()
+        else:
+            person = next(key for key in keys.values() if table.seat_for(key) == table.to_act)
+            keeper.act(person, table.view_for(table.to_act)["legal"][0])
+        for place, key in keys.items():
+            answer = keeper.seat_lines(key, after[place])
+            after[place] = answer["next"]
+            drawn = ("Draw for seats:", "Redraw for")  # R3: cards of the draw, not the deal
+            text = "\n".join(
+                t for line in answer["lines"] if not (t := line["text"]).startswith(drawn)
+            )
+            text += "\n" + answer["table"]["text"] + "\n" + answer["contract"]["text"]
+            assert "\x1b" not in text
+            hidden = secret_cards(table._hand, table.seat_for(key))
+            assert shown_cards(text, hidden) == [], (place, text)
+            said[place] += text
+    for text in said.values():
+        assert "Your hand: " in text and re.search(r"wins? the game", text)
+        assert "You " in text
+
+
+def test_lines_from_the_hand_in_play_and_after_a_number() -> None:
+    """Without ``after`` a seat taken back starts at the hand in play; a number past
+    the end is the end; ``after`` must be a whole number."""
+    app = make_app(Table(load_ruleset("standard"), "easy", 4, think=0.05), CODE, delay=0.0)
+    app.state.keeper.show_seats(seat_screens(load_ruleset("standard"), "easy"))
+    served = Served(app)
+    key = served.ask("POST", "/api/join", {"name": "Ann", "seat": 0}, **WITH_CODE)[2]["key"]
+    status, _, lobby = served.ask("GET", "/api/lines", **seat_key(key))
+    assert status == 200 and lobby["lines"] == [] and lobby["game"]["phase"] == "lobby"
+    assert served.ask("POST", "/api/start", **WITH_CODE)[0] == 200
+    first = served.ask("GET", "/api/lines?after=0", **seat_key(key))[2]
+    texts = [line["text"] for line in first["lines"]]
+    assert texts[0].startswith("Euchre: standard") and first["next"] == len(texts)
+    assert first["count"] == len(texts) and first["game"]["seat"] == 0
+    assert any(mark[2] == "bold" for line in first["lines"] for mark in line["marks"])
+    hand = served.ask("GET", "/api/lines", **seat_key(key))[2]
+    assert hand["after"] > 0 and hand["lines"][0]["text"].startswith("— Hand 1")
+    past = served.ask("GET", "/api/lines?after=99999", **seat_key(key))[2]
+    assert past["lines"] == [] and past["after"] == first["count"]
+    assert served.ask("GET", "/api/lines?after=-1", **seat_key(key))[0] == 422
+    assert served.ask("GET", "/api/lines")[0] == 403
+    assert served.ask("GET", "/api/rules")[2]["players"] == 4
+
+
+# --- euchre join: the invite, the key kept, the refusals -------------------------------
+
+
+def test_the_invite_is_read_as_the_host_printed_it() -> None:
+    assert read_invite("http://127.0.0.1:8000/#code=TABLE234") == ("127.0.0.1", 8000, "TABLE234")
+    assert read_invite("192.168.1.20:8765/#code=abc234") == ("192.168.1.20", 8765, "abc234")
+    assert read_invite("http://[::1]:9/#code=X").address == "http://[::1]:9/"
+    for bad in ["http://127.0.0.1:8000/", "https://h:1/#code=X", "http://h:99999/#code=X", "#code"]:
+        with pytest.raises(BadInvite):
+            read_invite(bad)
+
+
+def test_a_seat_key_is_kept_for_the_user_alone_one_file_per_table() -> None:
+    keep_seat_key("127.0.0.1", 8000, "TABLE234", 2, "Bob", "secret")
+    path = Path(seat_key_path("127.0.0.1", 8000, "TABLE234"))
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600 and "TABLE234" not in path.name
+    assert read_seat_key("127.0.0.1", 8000, "table234") == {
+        "seat": 2,
+        "name": "Bob",
+        "key": "secret",
+    }
+    assert read_seat_key("127.0.0.1", 8001, "TABLE234") is None
+    assert [p.name for p in path.parent.iterdir()] == [path.name]  # no temporary left
+    path.write_text("{not json")
+    assert read_seat_key("127.0.0.1", 8000, "TABLE234") is None
+
+
+def joined(port: int, *options: str, code: str = CODE):
+    link = f"http://127.0.0.1:{port}/#code={code}"
+    return CliRunner().invoke(main, ["join", link, *options])
+
+
+def test_join_says_in_one_line_why_it_cannot_sit_down() -> None:
+    served = Served(make_app(Table(load_ruleset("two-handed"), "easy", 1), CODE, delay=0.0))
+    port = served.port
+    served.ask("POST", "/api/join", {"name": "Ann", "seat": 0}, **WITH_CODE)
+    cases = [
+        (joined(port, "--name", "Bob", code="WRONG2345"), 1, "Error: Wrong table code"),
+        (joined(port, "--name", "Bob", "--seat", "0"), 1, "Error: Seat 0 is taken by Ann"),
+        (joined(port, "--name", "Ann", "--seat", "1"), 1, "Error: 'Ann' is already at the table"),
+        (joined(port, "--name", "Bob", "--seat", "5"), 2, "this table has seats 0 to 1"),
+        (joined(port, "--name", "B\x1bb"), 2, "Invalid value for '--name'"),
+        (CliRunner().invoke(main, ["join", "http://127.0.0.1:1/"]), 2, "holds no table code"),
+        (joined(closed_port()), 1, "Error: No table answers at http://127.0.0.1:"),
+    ]
+    served.ask("POST", "/api/start", **WITH_CODE)
+    cases.append((joined(port, "--name", "Cy"), 1, "Error: The game at this table has started"))
+    for result, status, words in cases:
+        assert result.exit_code == status, result.output
+        assert words in result.output and "Traceback" not in result.output, result.output
+        assert len(result.output.strip().splitlines()) == 1 or status == 2, result.output
+
+
+def closed_port() -> int:
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+# --- On terminals --------------------------------------------------------------------------
+
+
+class ScriptedSeat:
+    """A person at ``seat`` over the API, in a thread: the first legal action, at once."""
+
+    def __init__(self, port: int, name: str, seat: int) -> None:
+        self.port = port
+        status, _, answer = ask(
+            port, "POST", "/api/join", {"name": name, "seat": seat}, **WITH_CODE
+        )
+        assert status == 201, answer
+        self.key = answer["key"]
+        self.actions = 0
+        self.stopped = False
+        self.thread = threading.Thread(target=self._play, daemon=True)
+        self.thread.start()
+
+    def _play(self) -> None:
+        while not self.stopped:
+            try:
+                status, _, game = ask(self.port, "GET", "/api/game", **seat_key(self.key))
+            except OSError:
+                return
+            if status != 200 or game.get("over"):
+                return
+            if game["to_act"] == game["seat"] and game["legal"]:
+                body = {"action": game["legal"][0]}
+                ask(self.port, "POST", "/api/actions", body, **seat_key(self.key))
+                self.actions += 1
+            time.sleep(0.005)
+
+
+def at_a_terminal(arguments: list[str], home: Path) -> tuple[subprocess.Popen, int, int]:
+    env = {**os.environ, "EUCHRE_HOME": str(home), "TERM": "xterm", "LANG": "C.UTF-8"}
+    env.pop("NO_COLOR", None)
+    controller, terminal = os.openpty()
+    process = subprocess.Popen(
+        [*CONSOLE_SCRIPT, *arguments], stdin=terminal, stdout=terminal, stderr=terminal,
+        env=env, start_new_session=True,
+    )  # fmt: skip
+    return process, controller, terminal
+
+
+def read_until(fd: int, wanted: bytes, seconds: float = PATIENCE) -> bytes:
+    out, deadline = b"", time.monotonic() + seconds
+    while wanted not in out:
+        assert time.monotonic() < deadline, f"no {wanted!r} after: {out[-400:]!r}"
+        out += read_ready(fd, 0.2)
+    return out
+
+
+def answer_until(controller: int, last_words: bytes, shown: bytearray) -> str:
+    """Answer each question plainly until one whose last line holds ``last_words``."""
+    answers = plain_answers()
+    next(answers)
+    while True:
+        out = read_until_prompt(controller, (b">",), PATIENCE)
+        shown += out
+        last = out.decode(errors="replace").rstrip().splitlines()[-1]
+        if last_words.decode() in last:
+            return last
+        os.write(controller, answers.send(last).encode() + b"\r")
+
+
+def test_the_host_plays_a_whole_game_at_the_terminal_against_a_person_and_the_computer(
+    tmp_path: Path,
+) -> None:
+    """``euchre host`` on a pseudo-terminal, seat 0: Bob joins seat 2 by the API, Enter
+    starts, the host answers as at ``euchre play`` to the end of a seeded game against
+    Bob and two computers, then quit stops the table and the game is kept."""
+    book = tmp_path / "book.sqlite3"
+    arguments = ["host", "--port", "0", "--delay", "0", "--level", "easy", "--seed", "11",
+                 "--code", CODE, "--name", "Dave", "--db", str(book)]  # fmt: skip
+    process, controller, terminal = at_a_terminal(arguments, tmp_path)
+    shown = bytearray()
+    try:
+        shown += read_until(controller, b"Press Enter to start")
+        port = int(re.search(rb"Invite: http://127\.0\.0\.1:(\d+)/#code=", shown)[1])
+        assert b"You sit at seat 0 as Dave." in shown and b"euchre join '" in shown
+        bob = ScriptedSeat(port, "Bob", 2)
+        shown += read_until(controller, b"Bob sits at seat 2.")
+        os.write(controller, b"\r")
+        answer_until(controller, b"Enter deals a new game", shown)
+        os.write(controller, b"quit\r")
+        assert process.wait(PATIENCE) == 0
+        shown += read_ready(controller, 0.5)
+        settings = termios.tcgetattr(terminal)[3]  # the terminal given back as it was
+        assert settings & termios.ECHO and settings & termios.ICANON
+    finally:
+        os.close(controller)
+        os.close(terminal)
+        if process.poll() is None:
+            process.kill()
+    text = shown.decode(errors="replace")
+    assert "Euchre: standard (game to 10)" in text and "Partners: Dave & Bob against" in text
+    assert "Your hand: " in text and " wins it." in text and "Bob plays " in text
+    assert re.search(r"(Dave & Bob|\w+ & \w+) win the game, 1\d to \d+\.", text)
+    assert bob.actions > 10 and "Traceback" not in text
+    assert "Stopped the table; the game is kept (game 1)." in text  # it was played to the end
+    listed = CliRunner().invoke(main, ["games", "--db", str(book)])
+    assert "Bob" in listed.output and "Dave" in listed.output
+
+
+class Hidden(MatchObserver):
+    """The cards seat ``seat`` may not know at the end of each hand (the kitty, the
+    others' discards and unplayed cards)."""
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self.by_hand: list[set[str]] = []
+
+    def hand_finished(self, game, hand, record) -> None:
+        self.by_hand.append(secret_cards(hand, self.seat))
+
+
+def test_a_joiner_plays_a_hand_is_killed_joins_again_and_hears_the_host_stop(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``euchre join`` on a pseudo-terminal at seat 1 of a table whose host (seat 0)
+    is scripted: it plays a hand, its screen naming no card it may not know; killed,
+    the same command takes seat 1 back; and the host's stop ends it in one line."""
+    hidden = Hidden(1)
+    table = Table(load_ruleset("standard"), "easy", 21, think=0.05, observer=hidden)
+    app = make_app(table, CODE, delay=0.0)
+    app.state.keeper.show_seats(seat_screens(table.ruleset, "easy"))
+    served = Served(app)
+    host = ScriptedSeat(served.port, "Dave", 0)
+    link = f"http://127.0.0.1:{served.port}/#code={CODE}"
+    process, controller, terminal = at_a_terminal(["join", link, "--name", "Bob"], tmp_path)
+    shown = bytearray()
+    try:
+        shown += read_until(controller, b"Waiting for the host to start")
+        assert b"You sit at seat 1 as Bob, at standard with Dave at seat 0." in shown
+        assert served.ask("POST", "/api/start", **WITH_CODE)[0] == 200
+        hand_one = bytearray()
+        answers = plain_answers()
+        next(answers)
+        deadline = time.monotonic() + PATIENCE
+        while "— Hand 2".encode() not in hand_one:
+            assert time.monotonic() < deadline, hand_one[-400:]
+            hand_one += read_ready(controller, 0.2)
+            if hand_one.rstrip(b" ").endswith(b">"):
+                last = hand_one.decode(errors="replace").rstrip().splitlines()[-1]
+                os.write(controller, answers.send(last).encode() + b"\r")
+                hand_one += b"\n"
+        process.send_signal(signal.SIGKILL)
+        process.wait(PATIENCE)
+        os.close(controller)
+        os.close(terminal)
+        text = hand_one.decode(errors="replace").partition("— Hand 2")[0]
+        assert " wins it." in text and "Trick 5: " in text
+        assert shown_cards(text, hidden.by_hand[0]) == [], text
+
+        process, controller, terminal = at_a_terminal(["join", link], tmp_path)  # no --seat
+        again = read_until_prompt(controller, (b">",), PATIENCE)
+        assert b"Back at seat 1 as Bob." in again and b"\xe2\x80\x94 Hand " in again
+        deadline = time.monotonic() + PATIENCE
+        while not served.ask("GET", "/api/table")[2]["seats"][1]["connected"]:
+            assert time.monotonic() < deadline
+            time.sleep(0.01)  # its stream open: it hears the stop
+        served.stop_streams()  # the host stops, the joiner waiting at a question
+        assert process.wait(PATIENCE) == 1
+        end = read_ready(controller, 1.0).decode(errors="replace")
+        assert "Error: The host stopped the table; the game is kept on their machine." in end
+        assert termios.tcgetattr(terminal)[3] & termios.ECHO  # given back, interrupted or not
+        assert "Traceback" not in end
+    finally:
+        host.stopped = True
+        os.close(controller)
+        os.close(terminal)
+        if process.poll() is None:
+            process.kill()
+    monkeypatch.setenv("EUCHRE_HOME", str(tmp_path))  # the joiner's
+    kept = json.loads(Path(seat_key_path("127.0.0.1", served.port, CODE)).read_text())
+    assert kept["seat"] == 1 and kept["name"] == "Bob"
+
+
+def test_joining_needs_no_serve_extra() -> None:
+    """``euchre join`` and everything it plays with load with Starlette, uvicorn and
+    segno missing (only the host serves)."""
+    code = (
+        "import sys; sys.modules.update(dict.fromkeys(['starlette', 'uvicorn', 'segno']));"
+        "import euchre_cli.commands.join, euchre_cli.serve.client, euchre_cli.terminal.at_table;"
+        "from euchre_cli.players.levels import make_player; print('loaded')"
+    )
+    done = subprocess.run([*CONSOLE_SCRIPT[:1], "-c", code], capture_output=True, text=True)
+    assert done.stdout.strip() == "loaded", done.stderr
