@@ -3,7 +3,8 @@ Playwright against a real host in a subprocess, at ``--delay 0``.  Phones join b
 invite link and play by taps (a legal action's button, a playable card) whenever it is
 their turn; a page with no code watches and sees no hand; a reload keeps the seat; the
 page never scrolls sideways from 320 to 1920 px.  Nobody is lost: a closed page is said
-gone, its seat handed to the computer and taken back.
+gone, its seat handed to the computer and taken back; a page whose host was killed or
+stopped picks the game up again when the host resumes it.
 
 One browser for the module, a host per test.  Screenshots are taken only when
 $EUCHRE_SHOTS names a folder (they cost time the suite does not have)."""
@@ -48,7 +49,10 @@ expect = sync_api.expect
 CODE = "TABLE7KX"
 INVITE = re.compile(r"(http://\S+/)#code=(\S+)")
 HOSTILE = "<img src=x>Cy"  # a name that is markup shows as text (20 characters at most)
-STOPPED = "The host stopped the table; the game is kept on their machine."
+STOPPED = (
+    "The host stopped the table; the game is kept on their machine."
+    " This page will pick it up again if they resume it."
+)
 HOST = [sys.executable, "-m", "euchre_cli", "host"]
 FIVE = """
     name: standard-to-five
@@ -523,3 +527,41 @@ def test_a_closed_page_is_said_gone_its_seat_handed_to_the_computer_and_taken_ba
     expect(bob.locator("#refused")).to_be_empty()  # the table took his own decision
     expect(bob.locator(f'#mine [data-action="{his[0]}"]')).to_have_count(0)
 
+
+def test_a_page_picks_the_game_up_again_when_the_host_is_resumed(host, open_page, tmp_path) -> None:
+    """A seated page, and the host killed (kill -9) in the middle of a hand: the page
+    says it lost the table, and once ``euchre host --resume`` opens it again (the same
+    port, code and keys) it reconnects by itself with the same hand and plays on.  The
+    host stopped with Ctrl-C: the page says the game is kept and that it will pick it
+    up, and does when the host resumes it again."""
+    book = str(tmp_path / "book.sqlite3")
+    resume = ["--resume", "--delay", "0", "--db", book]
+    table = host("standard", "--db", book)
+    ann = open_page(table.invite)
+    join(ann, "Ann", 0)
+    ann.get_by_role("button", name="Start: the computer takes the empty seats").click()
+    trick = ann.locator(".middle .played")
+    play([ann], until=lambda state: len(state["cards"]) >= 2 and trick.count() >= 1)
+    held = hand_of(ann)
+    table.process.kill()  # kill -9: no word to the page
+    table.process.wait()
+    expect(ann.locator("#connection")).to_be_visible()
+    again = host("", args=resume)
+    assert again.url == table.url
+    expect(ann.locator("#connection")).to_be_hidden(timeout=20_000)
+    assert hand_of(ann) == held
+    play([ann], until=lambda state: len(hand_of(ann)) < len(held))  # she plays on
+
+    again.stop()  # Ctrl-C: said on the page, which keeps trying quietly
+    expect(ann.locator("#stopped")).to_have_text(STOPPED)
+    expect(ann.locator("#turn")).to_have_text("Waiting for the host to resume the table…")
+    expect(ann.locator("#connection")).to_be_hidden()
+    shoot(ann, "stopped", sizes=((360, 740),))
+    held = hand_of(ann)
+    host("", args=resume)
+    expect(ann.locator("#resumed")).to_have_text(
+        "The host resumed the table: the game goes on.", timeout=20_000
+    )
+    expect(ann.locator("#stopped")).to_be_hidden()
+    assert hand_of(ann) == held
+    play([ann], until=lambda state: len(hand_of(ann)) < len(held) or state["scored"])

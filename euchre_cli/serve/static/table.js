@@ -1,7 +1,8 @@
 // The table's page (`euchre host`): the lobby where a person with the invite link takes
 // a seat, then the game as that seat sees it, live from the seat's event stream; a page
 // with no seat watches.  Nobody is lost: a person gone is said by their seat, and a
-// page with the code may hand their seat to the computer.  This module
+// page with the code may hand their seat to the computer; a page whose host stopped
+// keeps trying, and picks the game up again when the host resumes it.  This module
 // wires the parts: tableseat (the code and the seat's key), tablestream (the events),
 // tablepresence (who is gone, how long a turn takes), tableview (the drawing) and
 // tablewords (the words).
@@ -15,6 +16,10 @@ import { drawLastTrick, drawTable, isGone, mayTakeOver, tickClocks, turnLine } f
 import { goneWords, seatName } from "./tablewords.js";
 
 const STOPPED = "The host stopped the table; the game is kept on their machine.";
+const PICKED_UP_AGAIN = "This page will pick it up again if they resume it.";
+const STOPPED_TURN = "Waiting for the host to resume the table\u2026";
+const RESUMED = "The host resumed the table: the game goes on.";
+const RESUMED_SHOWN_MS = 8000; // how long the page says so
 const TICK_MS = 250; // the counts on the page go up on time, within a quarter second
 
 const CHECK_SECONDS = 20; // how often the page makes sure its stream is not stuck
@@ -27,12 +32,15 @@ let stopped = false;
 let hinted = null; // the action a hint named, for the game it was asked in
 let spoken = ""; // the turn line as #turn-said last said it, its counts left out
 const takingOver = new Set(); // the seats this page asked the computer to play, unanswered
+let resumedTimer = null;
 let refusedLine = null; // the server's line when it refused the stream: the turn line until it answers
 
 const stream = new HeaderStream({
   url: "/api/events",
   headers: seatHeaders,
   on: { game: fromStream, stopped: (body) => stop(body && body.error) },
+  // after "stopped" the stream is tried again, further apart each time (at most 10 s):
+  // the table the host resumes answers with the same code and keys
   onState: (live) => {
     $("#connection").hidden = live || stopped;
   },
@@ -40,6 +48,7 @@ const stream = new HeaderStream({
     if (status === 403 && mySeat()) {
       // the kept key opens no seat here (a new table at this address): watch instead
       forgetSeat();
+      if (stopped) goOn(); // not the table the host stopped: nothing to pick up
       $("#lobby-error").textContent = "This page's seat is not at this table any more.";
       stream.open();
       return;
@@ -65,6 +74,7 @@ function say(line) {
 function fromStream(value) {
   heard += 1;
   refusedLine = null;
+  if (stopped) resumed();
   show(value);
 }
 
@@ -84,7 +94,8 @@ function show(value) {
   }
   if (hinted && hinted.to_act !== game.to_act) hinted = null;
   if (game.to_act !== game.seat || game.over) $("#refused").textContent = ""; // the turn has passed
-  say(stopped ? STOPPED : turnLine(game));
+  document.body.classList.toggle("table-stopped", stopped);
+  say(stopped ? STOPPED_TURN : turnLine(game));
   drawTable(game, { holdsCode: hasCode(), sending: sending || stopped, stopped, takingOver });
   if (!(game.seats || []).some((info) => mayTakeOver(game, info))) $("#takeover-refused").textContent = "";
   markHint();
@@ -242,15 +253,41 @@ function markHint() {
   }
 }
 
+/** The host stopped the table: said, and nothing can be sent, while the stream is
+ *  tried again (quietly: no "reconnecting" banner) until the host resumes it. */
 function stop(line) {
   stopped = true;
-  stream.close();
+  clearTimeout(resumedTimer);
+  $("#resumed").hidden = true;
   const banner = $("#stopped");
-  banner.textContent = line || STOPPED;
+  banner.textContent = `${line || STOPPED} ${PICKED_UP_AGAIN}`;
   banner.hidden = false;
   $("#connection").hidden = true;
-  say(line || STOPPED);
+  say(STOPPED_TURN);
   for (const button of document.querySelectorAll("main button")) button.disabled = true;
+  document.body.classList.add("table-stopped");
+  $("#prompt").textContent = "";
+}
+
+/** The page is no longer stopped: its buttons work again. */
+function goOn() {
+  stopped = false;
+  document.body.classList.remove("table-stopped");
+  $("#stopped").hidden = true;
+  for (const id of ["#start", "#again", "#take-back"]) $(id).disabled = false;
+}
+
+/** The stream answers again after "stopped": the host resumed the table, with the
+ *  same code and keys, and the game goes on from where it stopped. */
+function resumed() {
+  goOn();
+  const banner = $("#resumed");
+  banner.textContent = RESUMED;
+  banner.hidden = false;
+  clearTimeout(resumedTimer);
+  resumedTimer = setTimeout(() => {
+    banner.hidden = true;
+  }, RESUMED_SHOWN_MS);
 }
 
 /** Each count on the page brought up to now. */
