@@ -2,7 +2,9 @@
 Playwright against a real host in a subprocess, at ``--delay 0``.  Phones join by the
 invite link and play by taps (a legal action's button, a playable card) whenever it is
 their turn; a page with no code watches and sees no hand; a reload keeps the seat; the
-page never scrolls sideways from 320 to 1920 px.
+page never scrolls sideways from 320 to 1920 px.  Nobody is lost: a closed page is said
+gone, its seat handed to the computer and taken back; a page whose host was killed or
+stopped picks the game up again when the host resumes it.
 
 One browser for the module, a host per test.  Screenshots are taken only when
 $EUCHRE_SHOTS names a folder (they cost time the suite does not have)."""
@@ -47,7 +49,10 @@ expect = sync_api.expect
 CODE = "TABLE7KX"
 INVITE = re.compile(r"(http://\S+/)#code=(\S+)")
 HOSTILE = "<img src=x>Cy"  # a name that is markup shows as text (20 characters at most)
-STOPPED = "The host stopped the table; the game is kept on their machine."
+STOPPED = (
+    "The host stopped the table; the game is kept on their machine."
+    " This page will pick it up again if they resume it."
+)
 HOST = [sys.executable, "-m", "euchre_cli", "host"]
 FIVE = """
     name: standard-to-five
@@ -96,12 +101,15 @@ SUIT_WORDS = {
 
 class Host:
     """``euchre host RULES`` at ``--delay 0`` on a free port with the test's code,
-    stopped with Ctrl-C (SIGINT)."""
+    stopped with Ctrl-C (SIGINT); ``args`` in place of all that, where given (a table
+    opened again with ``--resume``)."""
 
-    def __init__(self, rules: str, *options: str) -> None:
+    def __init__(self, rules: str, *options: str, args: list[str] | None = None) -> None:
+        if args is None:
+            args = [rules, "--seed", "7", "--delay", "0", "--port", "0", "--code", CODE]
+            args += ["--level", "easy", "--watch", *options]
         self.process = subprocess.Popen(
-            [*HOST, rules, "--seed", "7", "--delay", "0", "--port", "0", "--code", CODE]
-            + ["--level", "easy", "--watch", *options],
+            [*HOST, *args],
             stdin=subprocess.PIPE,  # kept open: at its end the host stops the table
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
@@ -158,8 +166,8 @@ def browser() -> Iterator[object]:
 def host() -> Iterator[Callable[..., Host]]:
     started: list[Host] = []
 
-    def start(rules: str, *options: str) -> Host:
-        started.append(Host(rules, *options))
+    def start(rules: str, *options: str, args: list[str] | None = None) -> Host:
+        started.append(Host(rules, *options, args=args))
         return started[-1]
 
     yield start
@@ -176,9 +184,12 @@ def open_page(browser) -> Iterator[Callable[..., object]]:
     dialogs: list[str] = []
     errors: list[str] = []
 
-    def open_at(url: str, width: int = 360, height: int = 740):
-        context = browser.new_context(viewport={"width": width, "height": height})
-        contexts.append(context)
+    def open_at(url: str, width: int = 360, height: int = 740, context=None):
+        """``context``: a page's context, to open another page with its storage (the
+        same browser, the same kept seat)."""
+        if context is None:
+            context = browser.new_context(viewport={"width": width, "height": height})
+            contexts.append(context)
         page = context.new_page()
         page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
         page.on("pageerror", lambda error: errors.append(str(error)))
@@ -343,7 +354,7 @@ def test_two_phones_play_a_whole_game_by_taps_and_a_watcher_sees_no_hand(
             return
         if seen["checks"] < 3:
             expect(ann.locator("#turn")).to_have_text("Your turn")
-            expect(bob.locator("#turn")).to_have_text("Ann is thinking…")
+            expect(bob.locator("#turn")).to_have_text(re.compile(r"^Waiting for Ann, \d+ s$"))
         if state["actions"] and not seen["bidding"]:
             seen["bidding"] = 1
             shoot(ann, "bidding")
@@ -452,3 +463,105 @@ def test_cutthroat_three_phones_play_a_hand_through_the_dummy(host, open_page) -
     expect(pages[0].locator(".side-score").nth(2)).to_contain_text(HOSTILE)  # as text
     assert pages[0].locator("main img").count() == 0
     no_sideways_scroll(pages[2], widths=(320, 1920))
+
+
+# --- Nobody lost -----------------------------------------------------------------------
+
+DECISION = """() => [...document.querySelectorAll("#mine [data-action]")]
+    .filter((node) => !node.disabled).length"""
+
+
+def test_a_closed_page_is_said_gone_its_seat_handed_to_the_computer_and_taken_back(
+    host, open_page
+) -> None:
+    """Ann and Bob sit down (the computer at seats 2 and 3); while Bob decides, Ann's
+    page counts how long; his page is closed, and hers says he is gone, counting up,
+    by his seat and in the turn line.  Her button hands his seat to the computer (a
+    refusal is said under the felt), which plays his decision; his page opened again
+    in the same browser (his kept key) takes the seat back, and his next decision is
+    his own."""
+    table = host("standard")
+    ann, bob = open_page(table.invite), open_page(table.invite)
+    join(ann, "Ann", 0)
+    join(bob, "Bob", 1)
+    ann.get_by_role("button", name="Start: the computer takes the empty seats").click()
+    play([ann], until=lambda state: bob.evaluate(DECISION) >= 2)  # Bob's decision, not a forced one
+    turn, plate = ann.locator("#turn"), ann.locator('[data-seat-plate="1"]')
+    expect(turn).to_have_text(re.compile(r"^Waiting for Bob, \d+ s$"))
+    bob.close()
+    expect(turn).to_have_text(re.compile(r"^Waiting for Bob \(gone \d+ s\)$"))
+    expect(plate.locator(".badge.gone")).to_have_text(re.compile(r"^gone [1-9]\d* s$"))  # counts up
+    expect(turn).to_have_text(re.compile(r"^Waiting for Bob \(gone [1-9]\d* s\)$"))
+    hand_over = ann.get_by_role("button", name="Let the computer play for Bob")
+    expect(hand_over).to_be_visible()
+    assert ann.evaluate(SMALL_BUTTONS) == []
+    no_sideways_scroll(ann, widths=(320, 360))
+    shoot(ann, "gone-seat")
+    hand_over.evaluate("(node) => { node.dataset.takeover = '2'; }")  # the computer's seat
+    hand_over.click()
+    refused = ann.locator("#takeover-refused")
+    computers = re.compile(r"^The computer cannot play for .+: seat 2 is the computer's$")
+    expect(refused).to_have_text(computers)
+    shoot(ann, "takeover-refused", sizes=((360, 740),))
+    hand_over.click()  # drawn again, for seat 1
+    expect(refused).to_be_empty()
+    expect(plate).to_contain_text("Bob — the computer plays for now")
+    expect(hand_over).to_have_count(0)
+    expect(turn).not_to_have_text(re.compile("Bob"))  # his decision made: the table moved on
+    shoot(ann, "computer-plays-for-now", sizes=((360, 740),))
+
+    bob = open_page(table.url, context=bob.context)  # his page again: his kept code and key
+    expect(bob.locator(".plate.you")).to_contain_text("Bob")
+    expect(plate).not_to_contain_text("the computer plays for now")
+    expect(plate.locator(".badge.gone")).to_have_count(0)
+    his: list[str] = []
+
+    def bobs_decision(page, state: dict) -> None:
+        if page is bob and len(state["actions"]) + len(state["cards"]) >= 2:
+            expect(bob.locator("#turn")).to_have_text("Your turn")
+            expect(plate).not_to_contain_text("the computer plays for now")
+            his.append(choose(state["actions"], state["cards"]))
+
+    play([ann, bob], until=lambda state: bool(his), look=bobs_decision)
+    expect(bob.locator("body")).not_to_have_class("sending")
+    expect(bob.locator("#refused")).to_be_empty()  # the table took his own decision
+    expect(bob.locator(f'#mine [data-action="{his[0]}"]')).to_have_count(0)
+
+
+def test_a_page_picks_the_game_up_again_when_the_host_is_resumed(host, open_page, tmp_path) -> None:
+    """A seated page, and the host killed (kill -9) in the middle of a hand: the page
+    says it lost the table, and once ``euchre host --resume`` opens it again (the same
+    port, code and keys) it reconnects by itself with the same hand and plays on.  The
+    host stopped with Ctrl-C: the page says the game is kept and that it will pick it
+    up, and does when the host resumes it again."""
+    book = str(tmp_path / "book.sqlite3")
+    resume = ["--resume", "--delay", "0", "--db", book]
+    table = host("standard", "--db", book)
+    ann = open_page(table.invite)
+    join(ann, "Ann", 0)
+    ann.get_by_role("button", name="Start: the computer takes the empty seats").click()
+    trick = ann.locator(".middle .played")
+    play([ann], until=lambda state: len(state["cards"]) >= 2 and trick.count() >= 1)
+    held = hand_of(ann)
+    table.process.kill()  # kill -9: no word to the page
+    table.process.wait()
+    expect(ann.locator("#connection")).to_be_visible()
+    again = host("", args=resume)
+    assert again.url == table.url
+    expect(ann.locator("#connection")).to_be_hidden(timeout=20_000)
+    assert hand_of(ann) == held
+    play([ann], until=lambda state: len(hand_of(ann)) < len(held))  # she plays on
+
+    again.stop()  # Ctrl-C: said on the page, which keeps trying quietly
+    expect(ann.locator("#stopped")).to_have_text(STOPPED)
+    expect(ann.locator("#turn")).to_have_text("Waiting for the host to resume the table…")
+    expect(ann.locator("#connection")).to_be_hidden()
+    shoot(ann, "stopped", sizes=((360, 740),))
+    held = hand_of(ann)
+    host("", args=resume)
+    expect(ann.locator("#resumed")).to_have_text(
+        "The host resumed the table: the game goes on.", timeout=20_000
+    )
+    expect(ann.locator("#stopped")).to_be_hidden()
+    assert hand_of(ann) == held
+    play([ann], until=lambda state: len(hand_of(ann)) < len(held) or state["scored"])

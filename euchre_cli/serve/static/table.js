@@ -1,15 +1,26 @@
 // The table's page (`euchre host`): the lobby where a person with the invite link takes
 // a seat, then the game as that seat sees it, live from the seat's event stream; a page
-// with no seat watches.  This module wires the parts: tableseat (the code and the seat's
-// key), tablestream (the events), tableview (the drawing) and tablewords (the words).
+// with no seat watches.  Nobody is lost: a person gone is said by their seat, and a
+// page with the code may hand their seat to the computer; a page whose host stopped
+// keeps trying, and picks the game up again when the host resumes it.  This module
+// wires the parts: tableseat (the code and the seat's key), tablestream (the events),
+// tablepresence (who is gone, how long a turn takes), tableview (the drawing) and
+// tablewords (the words).
 
 import { openDialog, wireCloseButtons } from "./dialogs.js";
 import { $, el } from "./dom.js";
+import { notePresence } from "./tablepresence.js";
 import { codeWrite, forgetSeat, hasCode, join, mySeat, seatHeaders, seatRequest, startSeat } from "./tableseat.js";
 import { HeaderStream } from "./tablestream.js";
-import { drawLastTrick, drawTable, turnLine } from "./tableview.js";
+import { drawLastTrick, drawTable, isGone, mayTakeOver, tickClocks, turnLine } from "./tableview.js";
+import { goneWords, seatName } from "./tablewords.js";
 
 const STOPPED = "The host stopped the table; the game is kept on their machine.";
+const PICKED_UP_AGAIN = "This page will pick it up again if they resume it.";
+const STOPPED_TURN = "Waiting for the host to resume the table\u2026";
+const RESUMED = "The host resumed the table: the game goes on.";
+const RESUMED_SHOWN_MS = 8000; // how long the page says so
+const TICK_MS = 250; // the counts on the page go up on time, within a quarter second
 
 const CHECK_SECONDS = 20; // how often the page makes sure its stream is not stuck
 
@@ -19,11 +30,17 @@ let sending = false; // an action is on its way: the page's buttons wait for its
 let heard = 0; // game objects the stream has brought
 let stopped = false;
 let hinted = null; // the action a hint named, for the game it was asked in
+let spoken = ""; // the turn line as #turn-said last said it, its counts left out
+const takingOver = new Set(); // the seats this page asked the computer to play, unanswered
+let resumedTimer = null;
+let refusedLine = null; // the server's line when it refused the stream: the turn line until it answers
 
 const stream = new HeaderStream({
   url: "/api/events",
   headers: seatHeaders,
   on: { game: fromStream, stopped: (body) => stop(body && body.error) },
+  // after "stopped" the stream is tried again, further apart each time (at most 10 s):
+  // the table the host resumes answers with the same code and keys
   onState: (live) => {
     $("#connection").hidden = live || stopped;
   },
@@ -31,26 +48,38 @@ const stream = new HeaderStream({
     if (status === 403 && mySeat()) {
       // the kept key opens no seat here (a new table at this address): watch instead
       forgetSeat();
+      if (stopped) goOn(); // not the table the host stopped: nothing to pick up
       $("#lobby-error").textContent = "This page's seat is not at this table any more.";
       stream.open();
       return;
     }
-    $("#turn").textContent = line;
+    refusedLine = line;
+    say(line);
   },
 });
 
+/** The turn line; a screen reader hears it when it says something new, not each time
+ *  a count in it goes up. */
 function say(line) {
   const turn = $("#turn");
-  if (turn.textContent !== line) turn.textContent = line; // the live region speaks changes only
+  if (turn.textContent !== line) turn.textContent = line;
+  const words = line.replace(/\d+ s\b/g, "");
+  if (words !== spoken) {
+    spoken = words;
+    $("#turn-said").textContent = line;
+  }
 }
 
 /** A game object from the stream: the newest there is. */
 function fromStream(value) {
   heard += 1;
+  refusedLine = null;
+  if (stopped) resumed();
   show(value);
 }
 
 function show(value) {
+  if (value !== game) notePresence(value);
   game = value;
   shownJSON = JSON.stringify(value);
   if (game.stopped) stop(STOPPED);
@@ -65,8 +94,10 @@ function show(value) {
   }
   if (hinted && hinted.to_act !== game.to_act) hinted = null;
   if (game.to_act !== game.seat || game.over) $("#refused").textContent = ""; // the turn has passed
-  say(stopped ? STOPPED : turnLine(game));
-  drawTable(game, { holdsCode: hasCode(), sending: sending || stopped });
+  document.body.classList.toggle("table-stopped", stopped);
+  say(stopped ? STOPPED_TURN : turnLine(game));
+  drawTable(game, { holdsCode: hasCode(), sending: sending || stopped, stopped, takingOver });
+  if (!(game.seats || []).some((info) => mayTakeOver(game, info))) $("#takeover-refused").textContent = "";
   markHint();
   $("#open-last-trick").disabled = !game.last_trick;
   const myTurn = game.seat !== null && game.to_act === game.seat && (game.legal || []).length > 0;
@@ -88,11 +119,13 @@ function drawLobby() {
       const label = `Seat ${seat.seat + 1}`;
       if (seat.name !== null) {
         const you = seated && seated.seat === seat.seat;
+        const gone = !you && isGone(game, seat) && typeof seat.gone_seconds === "number";
         return el(
           "li",
           { class: `lobby-seat taken${you ? " you" : ""}` },
           el("span", { class: "seat-number" }, label),
           el("span", { class: "seat-name" }, seat.name, you ? " (you)" : ""),
+          gone ? el("span", { class: "seat-gone quiet", "data-gone-seat": seat.seat }, goneWords(seat.gone_seconds)) : "",
         );
       }
       if (canJoin) {
@@ -155,7 +188,7 @@ async function act(text) {
   if (sending || stopped || !mySeat()) return;
   sending = true;
   document.body.classList.add("sending");
-  if (game) drawTable(game, { holdsCode: hasCode(), sending: true });
+  if (game) drawTable(game, { holdsCode: hasCode(), sending: true, takingOver });
   const before = heard;
   const forced = game && (game.legal || []).length === 1;
   const result = await seatRequest("POST", "/api/actions", { action: text });
@@ -172,6 +205,20 @@ function done(body) {
   sending = false;
   document.body.classList.remove("sending");
   if (body) show(body);
+}
+
+/** Hand the gone person's ``seat`` to the computer until they are back; the stream
+ *  brings the change, and a refusal is said under the felt. */
+async function takeOver(seat) {
+  if (takingOver.has(seat) || stopped || !game) return;
+  const name = seatName(game, seat);
+  takingOver.add(seat);
+  $("#takeover-refused").textContent = "";
+  if (game.started) drawTable(game, { holdsCode: hasCode(), sending, takingOver });
+  const result = await codeWrite("/api/takeover", { seat });
+  takingOver.delete(seat);
+  $("#takeover-refused").textContent = result.ok ? "" : `The computer cannot play for ${name}: ${result.error}`;
+  if (game && game.started) drawTable(game, { holdsCode: hasCode(), sending, stopped, takingOver });
 }
 
 /** The game asked for plainly: a stream can be stuck without a word (a phone asleep, a
@@ -206,15 +253,49 @@ function markHint() {
   }
 }
 
+/** The host stopped the table: said, and nothing can be sent, while the stream is
+ *  tried again (quietly: no "reconnecting" banner) until the host resumes it. */
 function stop(line) {
   stopped = true;
-  stream.close();
+  clearTimeout(resumedTimer);
+  $("#resumed").hidden = true;
   const banner = $("#stopped");
-  banner.textContent = line || STOPPED;
+  banner.textContent = `${line || STOPPED} ${PICKED_UP_AGAIN}`;
   banner.hidden = false;
   $("#connection").hidden = true;
-  say(line || STOPPED);
+  say(STOPPED_TURN);
   for (const button of document.querySelectorAll("main button")) button.disabled = true;
+  document.body.classList.add("table-stopped");
+  $("#prompt").textContent = "";
+}
+
+/** The page is no longer stopped: its buttons work again. */
+function goOn() {
+  stopped = false;
+  document.body.classList.remove("table-stopped");
+  $("#stopped").hidden = true;
+  for (const id of ["#start", "#again", "#take-back"]) $(id).disabled = false;
+}
+
+/** The stream answers again after "stopped": the host resumed the table, with the
+ *  same code and keys, and the game goes on from where it stopped. */
+function resumed() {
+  goOn();
+  const banner = $("#resumed");
+  banner.textContent = RESUMED;
+  banner.hidden = false;
+  clearTimeout(resumedTimer);
+  resumedTimer = setTimeout(() => {
+    banner.hidden = true;
+  }, RESUMED_SHOWN_MS);
+}
+
+/** Each count on the page brought up to now. */
+function tick() {
+  if (!game || stopped) return;
+  const now = Date.now();
+  tickClocks(now);
+  if (game.started && refusedLine === null) say(turnLine(game, now));
 }
 
 // A module script runs once the page is parsed: its elements are all there.
@@ -237,6 +318,13 @@ $("#mine").addEventListener("click", (event) => {
   const target = event.target.closest("[data-action]");
   if (target && !target.disabled) act(target.dataset.action);
 });
+$("#felt").addEventListener("click", (event) => {
+  const target = event.target.closest("[data-takeover]");
+  if (target && !target.disabled) takeOver(Number(target.dataset.takeover));
+});
+// a stream opened again with the seat's key makes the seat its person's again
+$("#take-back").addEventListener("click", () => stream.open());
+setInterval(tick, TICK_MS);
 document.addEventListener("visibilitychange", () => document.hidden || (stream.nudge(), checkIn()));
 window.addEventListener("online", () => stream.nudge());
 setInterval(checkIn, CHECK_SECONDS * 1000);

@@ -96,9 +96,9 @@ export async function join(name, number) {
   return { ok: true };
 }
 
-/** A write of the code's (start, play again): {ok, error}. */
-export async function codeWrite(path) {
-  const result = await write("POST", path, {});
+/** A write of the code's (start, play again, a seat handed to the computer): {ok, error}. */
+export async function codeWrite(path, payload = {}) {
+  const result = await write("POST", path, payload);
   return result.ok ? { ok: true, body: result.body } : { ok: false, status: result.status, error: refusedCode(result) };
 }
 

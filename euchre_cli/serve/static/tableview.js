@@ -5,16 +5,20 @@
 
 import { cardFace, cardLabel, cardWords, isRed, markerCards, suitName, suitSymbol } from "./cards.js";
 import { $, el, plural } from "./dom.js";
+import { decisionSeconds, goneSeconds } from "./tablepresence.js";
 import {
   CARD_ACTIONS,
+  PLAYED_FOR_NOW,
   actionWords,
   bidWords,
   cardVerb,
+  goneWords,
   handResult,
   parseAction,
   question,
+  seatInfo,
   seatName,
-  thinking,
+  waitingFor,
 } from "./tablewords.js";
 
 const MARKER_SUITS = ["heart", "spade", "diamond", "club"];
@@ -47,15 +51,38 @@ function placeOf(game, seat, count) {
   return places[(seat - bottomSeat(game) + count) % count] || "top";
 }
 
-/** The line under the bar: whose turn it is, in words. */
-export function turnLine(game) {
+/** The line under the bar at ``now``: whose turn it is, in words, and how long the
+ *  table has waited for a person. */
+export function turnLine(game, now = Date.now()) {
   if (game.over) return game.winner ? `${game.winner} won. Game over.` : "Game over.";
   if (game.between_hands) return "The hand is over: the next is being dealt\u2026";
   if (game.to_act === null || game.to_act === undefined) return "\u2026";
   if (game.to_act === game.seat) {
+    if (seatInfo(game, game.seat).played_by_computer) return `Your turn \u2014 ${PLAYED_FOR_NOW}`;
     return game.legal && game.legal.length ? "Your turn" : "Your only card is played for you\u2026";
   }
-  return thinking(game, game.to_act);
+  return waitingFor(game, game.to_act, { gone: goneSeconds(game.to_act, now), seconds: decisionSeconds(now) });
+}
+
+/** The counts that go up by themselves (a gone seat's, on its plate or in the lobby)
+ *  brought up to ``now``. */
+export function tickClocks(now = Date.now()) {
+  for (const node of document.querySelectorAll("[data-gone-seat]")) {
+    const seconds = goneSeconds(Number(node.dataset.goneSeat), now);
+    const words = seconds === null ? "" : goneWords(seconds);
+    if (node.textContent !== words) node.textContent = words;
+  }
+}
+
+/** A person's seat nobody follows now (their page or terminal is gone), seen from
+ *  another seat. */
+export function isGone(game, info) {
+  return info.kind === "person" && !info.connected && info.seat !== game.seat;
+}
+
+/** Whether a page with the code may hand ``info``'s seat to the computer now. */
+export function mayTakeOver(game, info) {
+  return Boolean(game.started && !game.over && isGone(game, info) && !info.played_by_computer);
 }
 
 /** How a side's marker cards lie ({top, top_face_up, bottom, bottom_face_up,
@@ -135,31 +162,48 @@ function drawFacts(game) {
 }
 
 /** One seat's plate on the felt: its name, what it is (dealer, maker, alone), its
- *  last bid, its tricks, and whether it is its turn. */
-function seatPlate(game, seat, place) {
-  const info = (game.seats || []).find((s) => s.seat === seat) || {};
+ *  last bid, its tricks, and whether it is its turn; a person gone, how long, and for
+ *  a page with the code (``takeover``) the button that hands the seat to the computer. */
+function seatPlate(game, seat, place, takeover) {
+  const info = seatInfo(game, seat);
   const badges = [];
   if (seat === game.dealer) badges.push("dealer");
   if (seat === game.maker) badges.push("maker");
   if ((game.alone || []).includes(seat)) badges.push("alone");
   if ((game.sitting_out || []).includes(seat)) badges.push("sits out");
   if (info.kind === "computer") badges.push("computer");
-  if (info.kind === "person" && !info.connected && seat !== game.seat) badges.push("away");
   const bids = (game.bids || []).map((bid, index) => ({ bid, index })).filter(({ bid }) => bid.seat === seat);
   const last = bids.length && BIDDING.has(game.phase) ? bids[bids.length - 1] : null;
   const turn = seat === game.to_act && !game.between_hands && !game.over;
   const you = seat === game.seat;
+  const forNow = info.kind === "person" && info.played_by_computer;
+  const gone = isGone(game, info) && !forNow && goneSeconds(seat) !== null;
+  const handOver = takeover && mayTakeOver(game, info);
   return el(
     "div",
-    { class: `plate plate-${place}${turn ? " to-act" : ""}${you ? " you" : ""}`, "data-seat-plate": seat },
-    el("p", { class: "plate-name" }, seatName(game, seat), you ? el("span", { class: "you" }, " (you)") : ""),
+    { class: `plate plate-${place}${turn ? " to-act" : ""}${you ? " you" : ""}${gone ? " gone" : ""}`, "data-seat-plate": seat },
+    el(
+      "p",
+      { class: "plate-name" },
+      seatName(game, seat),
+      you ? el("span", { class: "you" }, " (you)") : "",
+      forNow ? el("span", { class: "plate-note" }, ` \u2014 ${PLAYED_FOR_NOW}`) : "",
+    ),
     el(
       "p",
       { class: "plate-facts" },
+      gone ? el("span", { class: "badge gone", "data-gone-seat": seat }, goneWords(goneSeconds(seat))) : "",
       badges.map((badge) => el("span", { class: `badge${badge === "dealer" ? " dealer" : ""}` }, badge)),
       el("span", { class: "tricks-taken" }, plural((game.tricks_won || [])[seat] || 0, "trick")),
     ),
     last ? el("p", { class: "bid-said" }, bidWords(game, last.bid, last.index)) : "",
+    handOver
+      ? el(
+          "button",
+          { type: "button", class: "takeover", "data-takeover": seat, disabled: takeover.busy.has(seat) },
+          `Let the computer play for ${seatName(game, seat)}`,
+        )
+      : "",
   );
 }
 
@@ -196,9 +240,9 @@ function drawMiddle(game, count) {
   return middle;
 }
 
-function drawFelt(game) {
+function drawFelt(game, takeover) {
   const count = (game.seats || []).length || 4;
-  const plates = (game.seats || []).map((s) => seatPlate(game, s.seat, placeOf(game, s.seat, count)));
+  const plates = (game.seats || []).map((s) => seatPlate(game, s.seat, placeOf(game, s.seat, count), takeover));
   const felt = $("#felt");
   felt.dataset.seats = String(count);
   const trump = game.trump
@@ -233,7 +277,7 @@ function drawEnd(game, holdsCode) {
 
 /** This seat's hand, drawn as cards: the cards a legal action takes are buttons
  *  (data-action), the others plain; and a button for every other legal action. */
-function drawMine(game, sending) {
+function drawMine(game, sending, stopped) {
   const mine = $("#mine");
   mine.hidden = game.seat === null || game.seat === undefined;
   if (mine.hidden) {
@@ -269,23 +313,30 @@ function drawMine(game, sending) {
     }),
   );
   const myTurn = game.to_act === game.seat && legal.length > 0;
+  // handed to the computer while this page was open (by the host's terminal): a tap,
+  // or the button that opens the seat's stream again, makes it the person's again
+  const forNow = Boolean(seatInfo(game, game.seat).played_by_computer);
+  $("#take-back").hidden = !forNow;
   // a person's only legal action is made for them after the host's pause (as at the
   // terminal); a tap meanwhile makes it at once
   const forced = legal.length === 1 ? (byCard.size ? "Your only card: it is played for you" : "Your only choice: it is made for you") : "";
-  $("#prompt").textContent = myTurn ? forced || question(game) : "";
+  if (forNow) $("#prompt").textContent = "The computer plays your seat for now.";
+  else $("#prompt").textContent = myTurn && !stopped ? forced || question(game) : "";
   const laid = [...(game.discards || []), ...(game.given || [])];
   $("#laid-away").hidden = laid.length === 0;
   $("#laid-away").textContent = laid.length ? `Laid away face down: ${laid.map(cardLabel).join(" ")}` : "";
 }
 
-/** The whole table from ``game``; ``holdsCode``: the page may start the next game. */
-export function drawTable(game, { holdsCode, sending }) {
+/** The whole table from ``game``; ``holdsCode``: the page may start the next game, and
+ *  hand a gone person's seat to the computer (``takingOver``: the seats it has asked
+ *  for, their buttons waiting for the answer); ``stopped``: the host stopped the table. */
+export function drawTable(game, { holdsCode, sending, stopped = false, takingOver = new Set() }) {
   drawScores(game);
   drawFacts(game);
-  drawFelt(game);
+  drawFelt(game, holdsCode && !stopped ? { busy: takingOver } : null);
   drawResult(game);
   drawEnd(game, holdsCode);
-  drawMine(game, sending);
+  drawMine(game, sending, stopped);
 }
 
 /** The last trick, in the dialog: each seat's card, and who took it. */

@@ -124,11 +124,29 @@ export function question(game) {
   }
 }
 
-/** What the seat to act is doing, as the others see it. */
-export function thinking(game, seat) {
+/** A seat's entry in the seats list ({} for none). */
+export function seatInfo(game, seat) {
+  return (game.seats || []).find((s) => s.seat === seat) || {};
+}
+
+/** A person's seat whose page or terminal is gone, and for how long: "gone 40 s". */
+export function goneWords(seconds) {
+  return `gone ${seconds} s`;
+}
+
+/** What a person's seat the computer plays for them says after their name. */
+export const PLAYED_FOR_NOW = "the computer plays for now";
+
+/** What the table is waiting for at ``seat``'s turn, as the others see it: a computer
+ *  thinking; the computer playing a person's seat for them; a person ``gone`` seconds
+ *  gone (null: here), or thinking for ``seconds`` (the terminal's words). */
+export function waitingFor(game, seat, { gone, seconds }) {
   const who = seatName(game, seat);
-  const gone = (game.seats || []).find((s) => s.seat === seat && s.kind === "person" && !s.connected);
-  return `${who} is thinking\u2026${gone ? ` (${who}'s page is closed)` : ""}`;
+  const info = seatInfo(game, seat);
+  if (info.kind !== "person") return `${who} is thinking\u2026`;
+  if (info.played_by_computer) return `${who} \u2014 ${PLAYED_FOR_NOW}`;
+  if (gone !== null && gone !== undefined) return `Waiting for ${who} (${goneWords(gone)})`;
+  return `Waiting for ${who}, ${seconds} s`;
 }
 
 function sideNamesOf(game, seats) {
