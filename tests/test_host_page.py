@@ -18,12 +18,16 @@ import shutil
 import signal
 import subprocess
 import sys
+import termios
 import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
+
+from euchre_cli.commands.euchre import main
 
 
 def _missing(reason: str) -> None:
@@ -565,3 +569,64 @@ def test_a_page_picks_the_game_up_again_when_the_host_is_resumed(host, open_page
     expect(ann.locator("#stopped")).to_be_hidden()
     assert hand_of(ann) == held
     play([ann], until=lambda state: len(hand_of(ann)) < len(held) or state["scored"])
+
+
+def test_the_host_at_the_terminal_plays_a_whole_game_against_a_phone(
+    open_page, tmp_path: Path
+) -> None:
+    """Issue 35: ``euchre host`` on a pseudo-terminal sits the host at seat 0 with
+    ``euchre play``'s screen; a phone joins seat 2 by the invite link; Enter starts, and
+    the host's answers and the phone's taps play a seeded game to the end against two
+    computers, then quit stops the table with the game kept."""
+    from test_console import plain_answers, read_ready
+    from test_seat_terminal import at_a_terminal, read_until
+
+    book = tmp_path / "book.sqlite3"
+    arguments = ["host", "--port", "0", "--delay", "0", "--level", "easy", "--seed", "11",
+                 "--code", "TABLE234", "--name", "Dave", "--db", str(book)]  # fmt: skip
+    process, controller, terminal = at_a_terminal(arguments, tmp_path)
+    shown = bytearray()
+    try:
+        shown += read_until(controller, b"Press Enter to start")
+        link = re.search(rb"Invite: (http://127\.0\.0\.1:\d+/#code=TABLE234)", shown)
+        assert link is not None and b"You sit at seat 0 as Dave." in shown
+        phone = open_page(link[1].decode())
+        join(phone, "Bob", 2)
+        shown += read_until(controller, b"Bob sits at seat 2.")
+        os.write(controller, b"\r")
+        answers, taps = plain_answers(), 0
+        next(answers)
+        deadline = time.monotonic() + 90
+        while b"Enter deals a new game" not in shown[-300:]:
+            assert time.monotonic() < deadline, shown[-400:]
+            shown += read_ready(controller, 0.02)
+            if shown.rstrip(b" ").endswith(b">"):  # the host's question: answered plainly
+                last = shown.decode(errors="replace").rstrip().splitlines()[-1]
+                os.write(controller, answers.send(last).encode() + b"\r")
+                shown += b"\n"
+            state = phone.evaluate(CHOICES)
+            if not state["sending"] and (state["actions"] or state["cards"]):
+                choice = choose(state["actions"], state["cards"])
+                try:
+                    phone.locator(f'#mine [data-action="{choice}"]').click(force=True, timeout=500)
+                    taps += 1
+                except sync_api.Error:  # played for the phone meanwhile, or redrawn
+                    pass
+        expect(phone.locator("#end")).to_be_visible()
+        os.write(controller, b"quit\r")
+        assert process.wait(30) == 0
+        shown += read_ready(controller, 0.5)
+        settings = termios.tcgetattr(terminal)[3]  # the terminal given back as it was
+        assert settings & termios.ECHO and settings & termios.ICANON
+    finally:
+        os.close(controller)
+        os.close(terminal)
+        if process.poll() is None:
+            process.kill()
+    text = shown.decode(errors="replace")
+    assert "Partners: Dave & Bob against" in text and "Your hand: " in text
+    assert "Bob plays " in text and re.search(r"\w+ & \w+ win the game, 1\d to \d+\.", text)
+    assert taps > 5 and "Traceback" not in text
+    assert "Stopped the table; the game is kept (game 1)." in text
+    listed = CliRunner().invoke(main, ["games", "--db", str(book)])
+    assert "Dave, Bob (people)" in listed.output, listed.output

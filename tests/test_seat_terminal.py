@@ -244,45 +244,6 @@ def answer_until(controller: int, last_words: bytes, shown: bytearray) -> str:
         os.write(controller, answers.send(last).encode() + b"\r")
 
 
-def test_the_host_plays_a_whole_game_at_the_terminal_against_a_person_and_the_computer(
-    tmp_path: Path,
-) -> None:
-    """``euchre host`` on a pseudo-terminal, seat 0: Bob joins seat 2 by the API, Enter
-    starts, the host answers as at ``euchre play`` to the end of a seeded game against
-    Bob and two computers, then quit stops the table and the game is kept."""
-    book = tmp_path / "book.sqlite3"
-    arguments = ["host", "--port", "0", "--delay", "0", "--level", "easy", "--seed", "11",
-                 "--code", CODE, "--name", "Dave", "--db", str(book)]  # fmt: skip
-    process, controller, terminal = at_a_terminal(arguments, tmp_path)
-    shown = bytearray()
-    try:
-        shown += read_until(controller, b"Press Enter to start")
-        port = int(re.search(rb"Invite: http://127\.0\.0\.1:(\d+)/#code=", shown)[1])
-        assert b"You sit at seat 0 as Dave." in shown and b"euchre join '" in shown
-        bob = ScriptedSeat(port, "Bob", 2)
-        shown += read_until(controller, b"Bob sits at seat 2.")
-        os.write(controller, b"\r")
-        answer_until(controller, b"Enter deals a new game", shown)
-        os.write(controller, b"quit\r")
-        assert process.wait(PATIENCE) == 0
-        shown += read_ready(controller, 0.5)
-        settings = termios.tcgetattr(terminal)[3]  # the terminal given back as it was
-        assert settings & termios.ECHO and settings & termios.ICANON
-    finally:
-        os.close(controller)
-        os.close(terminal)
-        if process.poll() is None:
-            process.kill()
-    text = shown.decode(errors="replace")
-    assert "Euchre: standard (game to 10)" in text and "Partners: Dave & Bob against" in text
-    assert "Your hand: " in text and " wins it." in text and "Bob plays " in text
-    assert re.search(r"(Dave & Bob|\w+ & \w+) win the game, 1\d to \d+\.", text)
-    assert bob.actions > 10 and "Traceback" not in text
-    assert "Stopped the table; the game is kept (game 1)." in text  # it was played to the end
-    listed = CliRunner().invoke(main, ["games", "--db", str(book)])
-    assert "Bob" in listed.output and "Dave" in listed.output
-
-
 class Hidden(MatchObserver):
     """The cards seat ``seat`` may not know at the end of each hand (the kitty, the
     others' discards and unplayed cards)."""
