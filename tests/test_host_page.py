@@ -574,7 +574,7 @@ def test_a_page_picks_the_game_up_again_when_the_host_is_resumed(host, open_page
 def test_the_host_at_the_terminal_plays_a_whole_game_against_a_phone(
     open_page, tmp_path: Path
 ) -> None:
-    """Issue 35: ``euchre host`` on a pseudo-terminal sits the host at seat 0 with
+    """``euchre host`` on a pseudo-terminal sits the host at seat 0 with
     ``euchre play``'s screen; a phone joins seat 2 by the invite link; Enter starts, and
     the host's answers and the phone's taps play a seeded game to the end against two
     computers, then quit stops the table with the game kept."""
