@@ -229,6 +229,16 @@ REFUSED = {
         2,
         "--resume opens the table with the game's own settings: drop RULES, --seed (usage:",
     ),
+    "a computer's seat to sit at": (
+        ["host", "--resume", "1", "--seat", "2"],
+        2,
+        "Invalid value for '--seat': game 1's people sat at 0",
+    ),
+    "a new name": (
+        ["host", "--resume", "1", "--seat", "0", "--name", "Bo"],
+        2,
+        "--resume seats everyone under their own name: drop --name",
+    ),
     "euchre resume": (
         ["resume", "1"],
         1,

@@ -328,3 +328,39 @@ def test_joining_needs_no_serve_extra() -> None:
     )
     done = subprocess.run([*CONSOLE_SCRIPT[:1], "-c", code], capture_output=True, text=True)
     assert done.stdout.strip() == "loaded", done.stderr
+
+
+def test_a_host_who_sat_sits_again_after_resume(tmp_path: Path) -> None:
+    """The host at seat 0 stops the table with Ctrl-C at a question; ``--resume 1
+    --seat 0`` opens it again with the host at that seat, asked where the game stopped."""
+    book = tmp_path / "book.sqlite3"
+    arguments = ["host", "--port", "0", "--delay", "0", "--level", "easy", "--seed", "4",
+                 "--code", CODE, "--name", "Dave", "--db", str(book)]  # fmt: skip
+    process, controller, terminal = at_a_terminal(arguments, tmp_path)
+    try:
+        read_until(controller, b"Press Enter to start")
+        os.write(controller, b"\r")
+        answer_until(controller, b"[order/pass]", bytearray())
+        os.write(controller, b"pass\r")
+        asked = read_until_prompt(controller, (b">", b"N]"), PATIENCE)  # the next question
+        os.killpg(process.pid, signal.SIGINT)
+        assert process.wait(PATIENCE) == 0
+        stopped = asked + read_ready(controller, 0.5)
+        assert b"`euchre host --resume 1` opens it again." in stopped, stopped[-300:]
+    finally:
+        os.close(controller)
+        os.close(terminal)
+        if process.poll() is None:
+            process.kill()
+    again = ["host", "--resume", "1", "--seat", "0", "--port", "0", "--db", str(book)]
+    process, controller, terminal = at_a_terminal(again, tmp_path)
+    try:
+        shown = read_until_prompt(controller, (b">", b"N]"), PATIENCE)
+        assert b"You sit at seat 0 as Dave." in shown and b"You pass." in shown, shown[-400:]
+        os.write(controller, b"quit\r")
+        assert process.wait(PATIENCE) == 0
+    finally:
+        os.close(controller)
+        os.close(terminal)
+        if process.poll() is None:
+            process.kill()
