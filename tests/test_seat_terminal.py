@@ -36,6 +36,8 @@ from euchre_cli.serve.floor import Hub
 from euchre_cli.serve.hosting import make_app
 from euchre_cli.serve.keeper import TableKeeper
 from euchre_cli.table.table import Table
+from euchre_cli.terminal import at_table
+from euchre_cli.terminal.at_table import SittingAtTable, waiting_for
 from euchre_cli.terminal.seat_screen import seat_screens
 
 LABEL = {card.code: re.compile(rf"(?<![0-9A-Za-z]){re.escape(card.label)}") for card in ALL_CARDS}
@@ -328,3 +330,91 @@ def test_joining_needs_no_serve_extra() -> None:
     )
     done = subprocess.run([*CONSOLE_SCRIPT[:1], "-c", code], capture_output=True, text=True)
     assert done.stdout.strip() == "loaded", done.stderr
+
+
+# --- A person gone, the computer playing for them ----------------------------------------
+
+
+def seats_with(**bob: object) -> dict:
+    """A game at Ann's seat (0) waiting for Bob's (1), his seat as ``bob`` says."""
+    ann = {"seat": 0, "name": "Ann", "kind": "person", "gone_seconds": None}
+    bob = {"seat": 1, "name": "Bob", "kind": "person", "gone_seconds": None, **bob}
+    cy = {"seat": 2, "name": "Cy", "kind": "computer", "gone_seconds": None}
+    return {"started": True, "seat": 0, "to_act": 1, "legal": [], "seats": [ann, bob, cy]}
+
+
+def test_the_status_line_says_a_gone_person_and_the_computer_as_the_page_does() -> None:
+    game = seats_with()
+    assert waiting_for(game, 1, None, 12) == "Waiting for Bob, 12 s"
+    assert waiting_for(game, 1, 40, 12) == "Waiting for Bob (gone 40 s)"
+    assert waiting_for(game, 2, None, 3) == "Cy is thinking…"
+    computer = seats_with(played_by_computer=True, gone_seconds=60)
+    assert waiting_for(computer, 1, 60, 3) == "Bob: the computer plays for now"
+
+
+class _Status:
+    def __init__(self) -> None:
+        self.shown: str | None = None
+
+    def show(self, words: str) -> None:
+        self.shown = words
+
+    def clear(self) -> None:
+        self.shown = None
+
+
+class _Console:
+    keyboard = None
+    style = None
+
+    def __init__(self) -> None:
+        self.status = _Status()
+
+    def say(self, line: object) -> None:
+        pass
+
+
+class _Connection:
+    def __init__(self, game: dict) -> None:
+        self.game = game
+
+    def lines(self, after: int | None) -> dict:
+        return {"lines": [], "next": after, "count": 0, "game": self.game}
+
+
+def test_a_gone_person_is_counted_up_from_gone_seconds_at_a_terminal_seat(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The host's own seat and ``euchre join`` alike (``SittingAtTable``): at once
+    "Waiting for Bob (gone 40 s)", counting up between answers, the same absence kept
+    when a later answer says it again; the computer playing his seat says so after the
+    computer's pause."""
+    now = [1000.0]
+    monkeypatch.setattr(at_table.time, "monotonic", lambda: now[0])
+    console = _Console()
+    connection = _Connection(seats_with(gone_seconds=40))
+    sitting = SittingAtTable(connection, console, load_ruleset("standard"))  # type: ignore[arg-type]
+    sitting._catch_up()
+    sitting._say_waiting(sitting.game)
+    assert console.status.shown == "Waiting for Bob (gone 40 s)"
+    now[0] += 2.5
+    sitting._say_waiting(sitting.game)
+    assert console.status.shown == "Waiting for Bob (gone 42 s)"
+    connection.game = seats_with(gone_seconds=42)  # said again, whole seconds as of then
+    sitting._catch_up()
+    now[0] += 1.0
+    sitting._say_waiting(sitting.game)
+    assert console.status.shown == "Waiting for Bob (gone 43 s)"
+    connection.game = seats_with(gone_seconds=0, played_by_computer=True)
+    sitting._catch_up()
+    sitting._say_waiting(sitting.game)
+    assert console.status.shown is None  # not yet: the computer's pause
+    now[0] += at_table.SAY_COMPUTER_AFTER
+    sitting._say_waiting(sitting.game)
+    assert console.status.shown == "Bob: the computer plays for now"
+    connection.game = seats_with()  # he is back, and thinks
+    sitting._catch_up()
+    sitting._say_waiting(sitting.game)
+    now[0] += 5
+    sitting._say_waiting(sitting.game)
+    assert console.status.shown == "Waiting for Bob, 5 s"
