@@ -23,19 +23,30 @@ import pytest
 from click.testing import CliRunner
 from deals import CODE as CARD_CODE
 from deals import secret_cards
-from test_console import CONSOLE_SCRIPT, plain_answers, read_ready, read_until_prompt
+from test_console import (
+    CONSOLE_SCRIPT,
+    plain_answers,
+    read_ready,
+    read_until_prompt,
+    read_until_waiting,
+)
 from test_host_api import CODE, WITH_CODE, Served, ask, seat_key
+from test_nobody_lost import Host
 
 from euchre_cli.cli.seat_keys import keep_seat_key, read_seat_key, seat_key_path
 from euchre_cli.commands.euchre import main
+from euchre_cli.commands.join import RESUMED, WAITING_FOR_RESUME
 from euchre_cli.engine.cards import ALL_CARDS
 from euchre_cli.engine.match import MatchObserver
 from euchre_cli.rulebook import load_ruleset
-from euchre_cli.serve.client import BadInvite, read_invite
+from euchre_cli.serve.client import BadInvite, HttpSeat, read_invite
 from euchre_cli.serve.floor import Hub
 from euchre_cli.serve.hosting import make_app
 from euchre_cli.serve.keeper import TableKeeper
+from euchre_cli.table.remote import TableStopped
 from euchre_cli.table.table import Table
+from euchre_cli.terminal import at_table
+from euchre_cli.terminal.at_table import SittingAtTable, waiting_for
 from euchre_cli.terminal.seat_screen import seat_screens
 
 LABEL = {card.code: re.compile(rf"(?<![0-9A-Za-z]){re.escape(card.label)}") for card in ALL_CARDS}
@@ -261,7 +272,8 @@ def test_a_joiner_plays_a_hand_is_killed_joins_again_and_hears_the_host_stop(
 ) -> None:
     """``euchre join`` on a pseudo-terminal at seat 1 of a table whose host (seat 0)
     is scripted: it plays a hand, its screen naming no card it may not know; killed,
-    the same command takes seat 1 back; and the host's stop ends it in one line."""
+    the same command takes seat 1 back; at the host's stop it says so and waits for
+    them to resume the table, until Ctrl-C leaves."""
     hidden = Hidden(1)
     table = Table(load_ruleset("standard"), "easy", 21, think=0.05, observer=hidden)
     app = make_app(table, CODE, delay=0.0)
@@ -302,11 +314,15 @@ def test_a_joiner_plays_a_hand_is_killed_joins_again_and_hears_the_host_stop(
             assert time.monotonic() < deadline
             time.sleep(0.01)  # its stream open: it hears the stop
         served.stop_streams()  # the host stops, the joiner waiting at a question
+        stopped = read_until(controller, b"takes your seat back).").decode(errors="replace")
+        assert WAITING_FOR_RESUME in stopped.replace("\r\n", " ")
+        assert termios.tcgetattr(terminal)[3] & termios.ECHO  # given back, interrupted or not
+        time.sleep(0.2)  # it waits: the stopped table's streams never open again
+        assert process.poll() is None
+        process.send_signal(signal.SIGINT)  # Ctrl-C leaves
         assert process.wait(PATIENCE) == 1
         end = read_ready(controller, 1.0).decode(errors="replace")
-        assert "Error: The host stopped the table; the game is kept on their machine." in end
-        assert termios.tcgetattr(terminal)[3] & termios.ECHO  # given back, interrupted or not
-        assert "Traceback" not in end
+        assert "You left the table; your seat waits for you" in end and "Traceback" not in end
     finally:
         host.stopped = True
         os.close(controller)
@@ -364,3 +380,145 @@ def test_a_host_who_sat_sits_again_after_resume(tmp_path: Path) -> None:
         os.close(terminal)
         if process.poll() is None:
             process.kill()
+
+
+# --- A person gone, the computer playing for them, the host's stop and resume -------------
+
+
+def seats_with(**bob: object) -> dict:
+    """A game at Ann's seat (0) waiting for Bob's (1), his seat as ``bob`` says."""
+    ann = {"seat": 0, "name": "Ann", "kind": "person", "gone_seconds": None}
+    bob = {"seat": 1, "name": "Bob", "kind": "person", "gone_seconds": None, **bob}
+    cy = {"seat": 2, "name": "Cy", "kind": "computer", "gone_seconds": None}
+    return {"started": True, "seat": 0, "to_act": 1, "legal": [], "seats": [ann, bob, cy]}
+
+
+def test_the_status_line_says_a_gone_person_and_the_computer_as_the_page_does() -> None:
+    game = seats_with()
+    assert waiting_for(game, 1, None, 12) == "Waiting for Bob, 12 s"
+    assert waiting_for(game, 1, 40, 12) == "Waiting for Bob (gone 40 s)"
+    assert waiting_for(game, 2, None, 3) == "Cy is thinking…"
+    computer = seats_with(played_by_computer=True, gone_seconds=60)
+    assert waiting_for(computer, 1, 60, 3) == "Bob: the computer plays for now"
+
+
+class _Status:
+    def __init__(self) -> None:
+        self.shown: str | None = None
+
+    def show(self, words: str) -> None:
+        self.shown = words
+
+    def clear(self) -> None:
+        self.shown = None
+
+
+class _Console:
+    keyboard = None
+    style = None
+
+    def __init__(self) -> None:
+        self.status = _Status()
+
+    def say(self, line: object) -> None:
+        pass
+
+
+class _Connection:
+    def __init__(self, game: dict) -> None:
+        self.game = game
+
+    def lines(self, after: int | None) -> dict:
+        return {"lines": [], "next": after, "count": 0, "game": self.game}
+
+
+def test_a_gone_person_is_counted_up_from_gone_seconds_at_a_terminal_seat(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The host's own seat and ``euchre join`` alike (``SittingAtTable``): at once
+    "Waiting for Bob (gone 40 s)", counting up between answers, the same absence kept
+    when a later answer says it again; the computer playing his seat says so after the
+    computer's pause."""
+    now = [1000.0]
+    monkeypatch.setattr(at_table.time, "monotonic", lambda: now[0])
+    console = _Console()
+    connection = _Connection(seats_with(gone_seconds=40))
+    sitting = SittingAtTable(connection, console, load_ruleset("standard"))  # type: ignore[arg-type]
+    sitting._catch_up()
+    sitting._say_waiting(sitting.game)
+    assert console.status.shown == "Waiting for Bob (gone 40 s)"
+    now[0] += 2.5
+    sitting._say_waiting(sitting.game)
+    assert console.status.shown == "Waiting for Bob (gone 42 s)"
+    connection.game = seats_with(gone_seconds=42)  # said again, whole seconds as of then
+    sitting._catch_up()
+    now[0] += 1.0
+    sitting._say_waiting(sitting.game)
+    assert console.status.shown == "Waiting for Bob (gone 43 s)"
+    connection.game = seats_with(gone_seconds=0, played_by_computer=True)
+    sitting._catch_up()
+    sitting._say_waiting(sitting.game)
+    assert console.status.shown is None  # not yet: the computer's pause
+    now[0] += at_table.SAY_COMPUTER_AFTER
+    sitting._say_waiting(sitting.game)
+    assert console.status.shown == "Bob: the computer plays for now"
+    connection.game = seats_with()  # he is back, and thinks
+    sitting._catch_up()
+    sitting._say_waiting(sitting.game)
+    now[0] += 5
+    sitting._say_waiting(sitting.game)
+    assert console.status.shown == "Waiting for Bob, 5 s"
+
+
+def test_a_seat_whose_host_does_not_resume_gives_up_after_its_retries() -> None:
+    """The stopped table's streams never open again: ``wait_for_resume`` tries every
+    second (less when less is left), for ``retry_seconds`` since the stop, then
+    ``TableStopped``."""
+    served = Served(make_app(Table(load_ruleset("two-handed"), "easy", 1), CODE, delay=0.0))
+    key = served.ask("POST", "/api/join", {"name": "Ann", "seat": 0}, **WITH_CODE)[2]["key"]
+    served.stop_streams()
+    seat = HttpSeat(read_invite(f"http://127.0.0.1:{served.port}/#code={CODE}"), key,
+                    retry_seconds=0.2)  # fmt: skip
+    seat.reached = True
+    assert seat._stop() and not seat._stop()  # said once
+    started = time.monotonic()
+    with pytest.raises(TableStopped):
+        seat.wait_for_resume()
+    assert 0.15 <= time.monotonic() - started < 2
+    seat.end()
+
+
+def test_a_joiner_waits_for_the_host_to_resume_and_goes_on_at_its_seat(tmp_path: Path) -> None:
+    """``euchre join`` at seat 1 of ``euchre host --watch`` in a process of its own:
+    Ctrl-C to the host while the joiner is asked a question; the joiner says the host
+    stopped and waits; ``euchre host --resume`` (the same port, code and keys) and it
+    goes on by itself, asked a question again."""
+    book = tmp_path / "book.sqlite3"
+    host = Host(book, "--watch", "--port", "0", "--delay", "0", "--seed", "4", "--level",
+                "easy", "--code", CODE)  # fmt: skip
+    link = f"http://127.0.0.1:{host.port}/#code={CODE}"
+    process, controller, terminal = at_a_terminal(
+        ["join", link, "--name", "Bob", "--seat", "1"], tmp_path
+    )
+    again = None
+    try:
+        read_until(controller, b"Waiting for the host to start")
+        assert ask(host.port, "POST", "/api/start", **WITH_CODE)[0] == 200
+        read_until_waiting(controller, (b">",), process.pid, PATIENCE)
+        assert host.stop(signal.SIGINT).rstrip().endswith("opens it again.")
+        stopped = read_until(controller, b"takes your seat back).").decode(errors="replace")
+        assert WAITING_FOR_RESUME in stopped.replace("\r\n", " ")
+        again = Host(book, "--resume", "--delay", "0")
+        assert again.port == host.port
+        resumed = read_until(controller, RESUMED.encode())
+        resumed += read_until_prompt(controller, (b">",), PATIENCE)  # asked again
+        assert "Traceback" not in resumed.decode(errors="replace")
+        assert process.poll() is None
+    finally:
+        os.close(controller)
+        os.close(terminal)
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+        if again is not None:
+            again.stop(signal.SIGINT)

@@ -4,7 +4,10 @@ terminal, with the screen and keys of ``euchre play``.
 Thin: the invite and the HTTP seat are ``serve.client`` (the standard library only:
 no ``[serve]`` extra), the seat's key is kept per table (``cli.seat_keys``), and the
 game is played by ``terminal.at_table.SittingAtTable``.  Every way it can end is one
-line: exit 2 for what was typed wrong, 1 for what the table or the network did."""
+line: exit 2 for what was typed wrong, 1 for what the table or the network did.  When
+the host stops the table mid-game, the terminal waits for them to resume it (``euchre
+host --resume``), trying again quietly as ``serve.client`` does, and goes on at its
+seat."""
 
 from __future__ import annotations
 
@@ -25,6 +28,11 @@ from ..terminal.console import StuckScript, TerminalConsole
 from ..terminal.human import QuitGame, Seat
 
 STOPPED_MID_GAME = "The host stopped the table; the game is kept on their machine."
+WAITING_FOR_RESUME = (
+    f"{STOPPED_MID_GAME} Waiting for them to resume it (Ctrl-C leaves; `euchre join`"
+    " again later takes your seat back)."
+)
+RESUMED = "The host resumed the table: the game goes on."
 GUEST = "Guest"
 
 
@@ -81,13 +89,17 @@ def join(link: str, name: str | None, seat: int | None, hints: bool) -> None:
     except BadInvite as problem:
         raise click.BadParameter(str(problem), param_hint="'URL'") from None
     console = TerminalConsole(as_json=False, watching=False, delay=0.0)
+    stops = _Stops()
     connection = HttpSeat(
-        invite, on_retry=_retrying(console), on_back=console.status.clear, on_stopped=_interrupt
+        invite,
+        on_retry=_retrying(console),
+        on_back=console.status.clear,
+        on_stopped=stops.interrupt,
     )
     at_table: list = []  # the seat's game, once it is played
     try:
         seat, back = _sit_down(connection, invite, name or default_name(), seat)
-        _play(connection, console, seat, hints, at_table, back)
+        _play(connection, console, seat, hints, at_table, back, stops)
     except TableStopped:
         console.status.clear()
         if at_table and at_table[0].game.get("over"):
@@ -102,9 +114,6 @@ def join(link: str, name: str | None, seat: int | None, hints: bool) -> None:
         raise click.ClickException(str(problem)) from None
     except (QuitGame, click.Abort, KeyboardInterrupt, EOFError):
         console.status.clear()
-        if connection.stopped:  # the question was interrupted by the host's stop
-            click.echo("")
-            raise click.ClickException(STOPPED_MID_GAME) from None
         console.last_words(
             f"You left the table; your seat waits for you: `euchre join '{link}'` takes it back."
         )
@@ -113,11 +122,29 @@ def join(link: str, name: str | None, seat: int | None, hints: bool) -> None:
         connection.end()
 
 
-def _interrupt() -> None:
-    """The host stopped the table while this terminal may wait at a question: the
-    question is interrupted, as by Ctrl-C, and the stop is said."""
-    with suppress(ValueError, OSError, AttributeError):
-        signal.pthread_kill(threading.main_thread().ident or 0, signal.SIGINT)
+class _Stops:
+    """The host's stops, heard on the stream's thread while this terminal may wait at
+    a question: the question is interrupted, as by Ctrl-C, and the stop is said.  Each
+    interrupt sent is owed: the first Ctrl-C the terminal hears after it is the stop's,
+    not the person's."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._owed = 0
+
+    def interrupt(self) -> None:
+        with self._lock:
+            self._owed += 1
+        with suppress(ValueError, OSError, AttributeError):
+            signal.pthread_kill(threading.main_thread().ident or 0, signal.SIGINT)
+
+    def take(self) -> bool:
+        """Whether a Ctrl-C just heard is a stop's (then taken as heard)."""
+        with self._lock:
+            if not self._owed:
+                return False
+            self._owed -= 1
+            return True
 
 
 def _retrying(console: TerminalConsole):
@@ -191,11 +218,18 @@ def _sit_down(connection, invite, name: str, seat: int | None) -> tuple[int, boo
 
 
 def _play(
-    connection, console: TerminalConsole, seat: int, hints: bool, at_table: list, back: bool
+    connection,
+    console: TerminalConsole,
+    seat: int,
+    hints: bool,
+    at_table: list,
+    back: bool,
+    stops: _Stops,
 ) -> None:
-    """Play at the seat, game after game, until the host stops the table or the
-    person leaves (``at_table`` holds the ``SittingAtTable``); a seat taken ``back``
-    is shown from the hand in play."""
+    """Play at the seat, game after game, until the host stops the table after a game
+    or the person leaves (``at_table`` holds the ``SittingAtTable``); a seat taken
+    ``back`` is shown from the hand in play.  Stopped mid-game, the terminal waits for
+    the host to resume the table, and goes on from the hand in play."""
     from ..players.levels import make_player
     from ..rulebook.validate import RulesetError, ruleset_from_dict
     from ..terminal.at_table import SittingAtTable
@@ -205,16 +239,47 @@ def _play(
     except (RulesetError, TypeError, ValueError) as problem:
         raise TableRefused(502, f"the table's ruleset cannot be read here: {problem}") from None
     hinter = make_player("hard", rules, seed=f"join:{seat}:hint", think=THINK)
-    sitting = SittingAtTable(
-        connection, console, rules, Seat(hints=hints), hinter=hinter, from_start=not back
-    )
-    at_table.append(sitting)
     connection.begin()
     while True:
-        sitting.play()
-        sitting.wait_for_next_game(
-            "The game is over: waiting for the host to deal again (Ctrl-C leaves)."
+        sitting = SittingAtTable(
+            connection, console, rules, Seat(hints=hints), hinter=hinter, from_start=not back
         )
+        at_table[:] = [sitting]
+        try:
+            while True:
+                sitting.play()
+                sitting.wait_for_next_game(
+                    "The game is over: waiting for the host to deal again (Ctrl-C leaves)."
+                )
+        except (TableStopped, QuitGame, click.Abort, KeyboardInterrupt, EOFError) as stop:
+            if not connection.stopped:
+                raise  # the person leaves
+            if not isinstance(stop, TableStopped):  # a question interrupted by the stop
+                stops.take()
+                click.echo("")
+            if sitting.game.get("over") and sitting.game.get("started"):
+                raise TableStopped from None  # stopped between games: the end
+        _wait_for_resume(connection, console, stops)
+        back = True
+
+
+def _wait_for_resume(connection, console: TerminalConsole, stops: _Stops) -> None:
+    """The host stopped the table mid-game: say so and wait, quietly, until they
+    resume it (``TableStopped`` when they do not in time).  A Ctrl-C owed to the stop
+    is not the person's: the person's leaves."""
+    said = False
+    while True:
+        try:
+            if not said:
+                console.status.clear()
+                said = True
+                console.say(WAITING_FOR_RESUME)
+            connection.wait_for_resume()
+            console.say(RESUMED)
+            return
+        except KeyboardInterrupt:
+            if not stops.take():
+                raise
 
 
 def _refusal_words(refused: TableRefused) -> str:

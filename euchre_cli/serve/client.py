@@ -9,7 +9,10 @@ from the terminal's thread.  A table that never answered is "no server there" at
 once; one that answered and then stops answering is tried again every second for
 ``RETRY_SECONDS``, the terminal told so (``on_retry``), before giving up; a table that
 says it stopped (its stream's ``stopped`` event, or a 503 saying so) is
-``TableStopped``."""
+``TableStopped``; ``wait_for_resume`` then tries the seat's stream again every second,
+quietly, for ``RETRY_SECONDS``: the table the host resumes (``euchre host --resume``:
+the same address, code and keys) opens it and sends the game, a stopped one never
+does."""
 
 from __future__ import annotations
 
@@ -78,7 +81,8 @@ class HttpSeat:
     """The table at ``invite``, and the seat ``key`` opens there (None until it is
     taken: ``join``).  ``on_retry`` is told each try at a table that stopped
     answering ("... trying again, 12 s"), ``on_back`` when it answers again;
-    ``on_stopped``, from the stream's thread, when the host stops the table."""
+    ``on_stopped``, from the stream's thread, when the host stops the table (told
+    once a stop, whoever hears of it first)."""
 
     def __init__(
         self,
@@ -97,8 +101,11 @@ class HttpSeat:
         self.retry_seconds = retry_seconds
         self.reached = False  # the table has answered once
         self.stopped = False  # the table said the host stopped it
+        self._stopped_at = 0.0
+        self._lock = threading.Lock()
         self._changed = threading.Event()
         self._closed = False
+        self._following = 0  # which follower of the stream is the live one
         self._follower: threading.Thread | None = None
         self._stream: http.client.HTTPConnection | None = None
 
@@ -148,7 +155,7 @@ class HttpSeat:
             self.reached = True
             status, data = answer
             if status == 503 and STOPPED_WORDS in str(data.get("error", "")):
-                self.stopped = True
+                self._stop()
                 raise TableStopped
             return answer
 
@@ -221,10 +228,73 @@ class HttpSeat:
             raise TableStopped
         return changed
 
+    def _stop(self) -> bool:
+        """The host stopped the table: True when this is the first to say so."""
+        with self._lock:
+            first = not self.stopped
+            if first:
+                self.stopped, self._stopped_at = True, time.monotonic()
+            return first
+
+    def wait_for_resume(self) -> None:
+        """After the host stopped the table: the seat's stream tried again every
+        second, quietly, until it opens and sends the game (the table the host resumed,
+        followed from then on as before), for ``retry_seconds`` since the stop, then
+        ``TableStopped``.  A key the table at that address refuses is ``TableRefused``
+        (403: another table there now)."""
+        with self._lock:
+            self._following += 1  # the stopped table's follower ends
+        stream = self._stream
+        if stream is not None:
+            with contextlib.suppress(OSError):
+                stream.close()
+        while not self._resumed():
+            left = self._stopped_at + self.retry_seconds - time.monotonic()
+            if left <= 0:
+                raise TableStopped
+            time.sleep(min(1.0, left))
+        with self._lock:
+            self.stopped = False
+        self._changed.set()
+        self.begin()
+
+    def _resumed(self) -> bool:
+        """The seat's stream opens and sends the game: a stopped server answers none
+        (its streams are closed for good)."""
+        connection = http.client.HTTPConnection(
+            self.invite.host, self.invite.port, timeout=REQUEST_SECONDS
+        )
+        try:
+            connection.request("GET", "/api/events", headers=self._headers(False, True))
+            response = connection.getresponse()
+            if response.status == 403:
+                try:
+                    line = decode_json(response.read(MOST_ANSWER_BYTES).decode()).get("error")
+                except (UnicodeDecodeError, ValueError, AttributeError):
+                    line = None
+                raise TableRefused(403, line if isinstance(line, str) else "HTTP 403")
+            if response.status != 200:
+                return False
+            while True:
+                line = response.readline(MOST_LINE_BYTES)
+                if not line:
+                    return False
+                if line.decode("utf-8", "replace").strip() == "event: game":
+                    return True
+        except (OSError, http.client.HTTPException):
+            return False
+        finally:
+            connection.close()
+
     # The seat's event stream ------------------------------------------------------------
     def begin(self) -> None:
         """Follow the seat's event stream, in a thread of its own, from now on."""
-        self._follower = threading.Thread(target=self._follow, name="seat stream", daemon=True)
+        with self._lock:
+            self._following += 1
+            following = self._following
+        self._follower = threading.Thread(
+            target=self._follow, args=(following,), name="seat stream", daemon=True
+        )
         self._follower.start()
 
     def end(self) -> None:
@@ -234,17 +304,22 @@ class HttpSeat:
             with contextlib.suppress(OSError):
                 stream.close()
 
-    def _follow(self) -> None:
-        while not self._closed and not self.stopped:
+    def _live(self, following: int) -> bool:
+        return not self._closed and not self.stopped and following == self._following
+
+    def _follow(self, following: int) -> None:
+        while self._live(following):
             # any failure (the network, the server gone, the stream closed under the
             # reader by ``end``) is a stream to open again, or the end
             with contextlib.suppress(Exception):
-                self._read_stream()
+                self._read_stream(following)
+            if following != self._following:
+                return  # another follows now
             self._changed.set()  # the stream broke: the terminal asks where things stand
-            if not self._closed and not self.stopped:
+            if self._live(following):
                 time.sleep(1.0)
 
-    def _read_stream(self) -> None:
+    def _read_stream(self, following: int) -> None:
         connection = http.client.HTTPConnection(
             self.invite.host, self.invite.port, timeout=STREAM_SECONDS
         )
@@ -256,7 +331,7 @@ class HttpSeat:
                 response.read(MOST_ANSWER_BYTES)
                 return
             name = ""
-            while not self._closed:
+            while not self._closed and following == self._following:
                 line = response.readline(MOST_LINE_BYTES)
                 if not line:
                     return
@@ -264,14 +339,14 @@ class HttpSeat:
                 if text.startswith("event:"):
                     name = text[6:].strip()
                 elif not text:  # the end of an event
-                    if name == "stopped":
-                        self.stopped = True
+                    if name == "stopped" and self._stop():
                         self.on_stopped()
                     if name:
                         self._changed.set()
                     name = ""
         finally:
-            self._stream = None
+            if self._stream is connection:
+                self._stream = None
             connection.close()
 
 

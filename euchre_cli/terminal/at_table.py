@@ -32,6 +32,25 @@ SAY_WAITING_AFTER = 1.0  # seconds another person thinks before the status line 
 SAY_COMPUTER_AFTER = 2.0  # and the computer (its turns are paced by the host's --delay)
 REFRESH_SECONDS = 5.0  # the lines asked for again this often, even with no change told
 TICK = 1.0  # the status line's clock
+SAME_ABSENCE = 2.0  # a gone time said again this close to the kept one: the same absence
+PLAYED_FOR_NOW = "the computer plays for now"  # the page's words (tablewords.js)
+
+
+def waiting_for(game: dict, seat: int, gone: int | None, seconds: int) -> str:
+    """What the table waits for at ``seat``'s turn, as another seat sees it (the page's
+    ``waitingFor``): a computer thinking; the computer playing a person's seat for
+    them; a person gone ``gone`` whole seconds (None: here), else deciding for
+    ``seconds``."""
+    seats = game.get("seats") or []
+    info = next((s for s in seats if s.get("seat") == seat), {})
+    name = info.get("name") or f"seat {seat}"
+    if info.get("kind") != "person":
+        return f"{name} is thinking…"
+    if info.get("played_by_computer"):
+        return f"{name}: {PLAYED_FOR_NOW}"
+    if gone is not None:
+        return f"Waiting for {name} (gone {gone} s)"
+    return f"Waiting for {name}, {seconds} s"
 
 
 class _ScreenFromAfar:
@@ -82,6 +101,7 @@ class SittingAtTable:
         self._seated: list | None = None  # the seats as last said in the lobby
         self._waiting: tuple = ()  # what the status line waits for, and since when
         self._since = 0.0
+        self._gone_since: dict[int, float] = {}  # seat → when its person was last here
 
     def play(self) -> dict:
         """Show the game and answer the seat's questions until the game (or match) is
@@ -131,6 +151,7 @@ class SittingAtTable:
             self.after = answer.get("next", self.after)
             self.screen.answer = answer
             self.game = answer.get("game") or {}
+            self._note_gone(self.game)
             if not shown or self.after is None or self.after >= answer.get("count", 0):
                 break
         if not self.game.get("started"):
@@ -175,10 +196,30 @@ class SittingAtTable:
                     self.console.say(f"{seat['name']}{you} sits at seat {seat['seat']}.")
         self._seated = seats
 
+    def _note_gone(self, game: dict) -> None:
+        """Since when each gone person's seat has been gone, from the seats'
+        ``gone_seconds`` (whole seconds as of the answer: the earliest reckoning is the
+        nearest, and one much later is a new absence)."""
+        now = time.monotonic()
+        gone: dict[int, float] = {}
+        for seat in game.get("seats") or []:
+            seconds, place = seat.get("gone_seconds"), seat.get("seat")
+            if not isinstance(seconds, int) or isinstance(seconds, bool) or seconds < 0:
+                continue
+            if not isinstance(place, int):
+                continue
+            since = now - seconds
+            kept = self._gone_since.get(place)
+            if kept is None or since < kept or since > kept + SAME_ABSENCE:
+                kept = since
+            gone[place] = kept
+        self._gone_since = gone
+
     def _say_waiting(self, game: dict) -> None:
         """The status line: whom the table waits for, and for how long."""
         to_act = game.get("to_act")
         seats = game.get("seats") or []
+        now = time.monotonic()
         if not game.get("started"):
             empty = sum(1 for seat in seats if not seat.get("name"))
             key: tuple = ("lobby", empty)
@@ -186,22 +227,26 @@ class SittingAtTable:
             after = 0.0
         elif isinstance(to_act, int) and 0 <= to_act < len(seats) and to_act != game.get("seat"):
             seat = seats[to_act]
-            key = ("seat", to_act, self.after)
-            name = seat.get("name") or f"seat {to_act}"
-            if seat.get("kind") == "person":
-                words, after = f"Waiting for {name}, {{seconds}} s", SAY_WAITING_AFTER
+            since = self._gone_since.get(to_act)
+            gone = None if since is None else int(now - since)
+            if seat.get("kind") != "person" or seat.get("played_by_computer"):
+                after = SAY_COMPUTER_AFTER  # paced by the host's --delay
             else:
-                words, after = f"{name} is thinking…", SAY_COMPUTER_AFTER
+                after = 0.0 if gone is not None else SAY_WAITING_AFTER
+            key = ("seat", to_act, self.after, bool(seat.get("played_by_computer")))
+            if key != self._waiting:
+                self.console.status.clear()  # another wait: its words once they are due
+                self._waiting, self._since = key, now
+            words = waiting_for(game, to_act, gone, int(now - self._since))
         else:
             self.console.status.clear()
             self._waiting = ()
             return
-        now = time.monotonic()
         if key != self._waiting:
+            self.console.status.clear()
             self._waiting, self._since = key, now
-        waited = now - self._since
-        if waited >= after:
-            self.console.status.show(words.format(seconds=int(waited)))
+        if now - self._since >= after:
+            self.console.status.show(words)
 
 
 def _seats(count: int) -> str:
