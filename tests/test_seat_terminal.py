@@ -522,3 +522,33 @@ def test_a_joiner_waits_for_the_host_to_resume_and_goes_on_at_its_seat(tmp_path:
             process.wait()
         if again is not None:
             again.stop(signal.SIGINT)
+
+
+def test_the_host_hands_a_gone_persons_seat_to_the_computer_with_enter(tmp_path: Path) -> None:
+    """Anyone with the code may hand a gone person's seat to the computer, the host's
+    terminal too: Bob sits down and is gone; at his turn the host's status line offers
+    it, Enter hands it over, and the game goes on to the host's next question."""
+    arguments = ["host", "--port", "0", "--delay", "0", "--level", "easy", "--seed", "4",
+                 "--code", CODE, "--name", "Dave", "--db", str(tmp_path / "b.sqlite3")]  # fmt: skip
+    process, controller, terminal = at_a_terminal(arguments, tmp_path)
+    try:
+        shown = read_until(controller, b"Press Enter to start")
+        port = int(re.search(rb"Invite: http://127\.0\.0\.1:(\d+)/#code=", shown)[1])
+        status, _, joined = ask(port, "POST", "/api/join", {"name": "Bob", "seat": 1}, **WITH_CODE)
+        assert status == 201, joined  # and never heard from again
+        read_until(controller, b"Bob sits at seat 1.")
+        os.write(controller, b"\r")
+        answer_until(controller, b"[order/pass]", bytearray())
+        os.write(controller, b"pass\r")  # Bob (seat 1) is next to bid
+        read_until(controller, b"Enter lets the computer play for Bob")
+        os.write(controller, b"\r")
+        handed = read_until(controller, b"The computer plays for Bob")
+        handed += read_until_prompt(controller, (b">", b"N]"), PATIENCE)  # the game goes on
+        assert b"Bob passes." in handed or b"Bob orders" in handed, handed[-400:]
+        os.write(controller, b"quit\r")
+        assert process.wait(PATIENCE) == 0
+    finally:
+        os.close(controller)
+        os.close(terminal)
+        if process.poll() is None:
+            process.kill()

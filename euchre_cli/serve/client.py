@@ -221,6 +221,10 @@ class HttpSeat:
     def act(self, text: str) -> dict:
         return self._ok(self.request("POST", "/api/actions", {"action": text}), 200)
 
+    def hand_over(self, seat: int) -> None:
+        body = {"seat": seat}
+        self._ok(self.request("POST", "/api/takeover", body, code=True, key=False), 200)
+
     def wait(self, seconds: float) -> bool:
         changed = self._changed.wait(seconds)
         self._changed.clear()

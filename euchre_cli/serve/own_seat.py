@@ -71,6 +71,9 @@ class KeeperSeat:
     def act(self, text: str) -> dict:
         return self._job(partial(self.keeper.act, self.key, text))
 
+    def hand_over(self, seat: int) -> None:
+        self._job(partial(self.keeper.take_over, seat))
+
     def wait(self, seconds: float) -> bool:
         stream = self.stream
         if stream is None:

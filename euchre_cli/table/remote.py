@@ -41,3 +41,9 @@ class SeatConnection(Protocol):
         """Wait up to ``seconds`` for a change at the table: True when one came (or may
         have); ``TableStopped`` when the host stopped the table."""
         ...
+
+    def hand_over(self, seat: int) -> None:
+        """Hand the gone person's ``seat`` to the computer until they are back (the
+        host's terminal and a joiner hold the table code it needs); ``TableRefused``
+        when the table refuses."""
+        ...

@@ -10,10 +10,12 @@ The seat is reached through a ``SeatConnection``: in the host's own process over
 keeper, or over HTTP (``serve.client``).  A card that is the person's only legal one
 is played by the table, and said "(played for you: ...)".  There is no undo: a table
 of people cannot take a card back.  While another person thinks, the status line says
-so ("Waiting for Bob, 12 s")."""
+so ("Waiting for Bob, 12 s"); at the turn of a person who is gone, Enter hands their
+seat to the computer until they are back, as a page with the code can."""
 
 from __future__ import annotations
 
+import sys
 import time
 from collections.abc import Callable
 from contextlib import nullcontext
@@ -25,6 +27,7 @@ from ..table.remote import SeatConnection, TableRefused
 from ..table.views import view_from_facts
 from .console import TerminalConsole
 from .human import HumanPlayer, Seat
+from .keyboard import line_typed_within
 from .marks import styled
 
 NO_UNDO = "No undo at a table of people: a decision made stays made."
@@ -34,6 +37,7 @@ REFRESH_SECONDS = 5.0  # the lines asked for again this often, even with no chan
 TICK = 1.0  # the status line's clock
 SAME_ABSENCE = 2.0  # a gone time said again this close to the kept one: the same absence
 PLAYED_FOR_NOW = "the computer plays for now"  # the page's words (tablewords.js)
+HAND_OVER_TICK = 0.25  # how often Enter is looked for while a gone person's turn waits
 
 
 def waiting_for(game: dict, seat: int, gone: int | None, seconds: int) -> str:
@@ -102,6 +106,9 @@ class SittingAtTable:
         self._waiting: tuple = ()  # what the status line waits for, and since when
         self._since = 0.0
         self._gone_since: dict[int, float] = {}  # seat → when its person was last here
+        # Enter while a gone person's turn waits hands their seat to the computer: only
+        # at a terminal (piped answers are never read ahead) that a game asks through
+        self._hands_over = console.keyboard is not None and sys.stdin.isatty()
 
     def play(self) -> dict:
         """Show the game and answer the seat's questions until the game (or match) is
@@ -128,7 +135,33 @@ class SittingAtTable:
                 changed = True
                 continue
             self._say_waiting(game)
-            changed = self.connection.wait(TICK)
+            gone = self._gone_at_turn(game)
+            if gone is None or not self._hands_over:
+                changed = self.connection.wait(TICK)
+                continue
+            changed = self.connection.wait(HAND_OVER_TICK)
+            if line_typed_within(HAND_OVER_TICK):  # Enter: the computer plays for them
+                self._hand_over(gone)
+                changed = True
+
+    def _gone_at_turn(self, game: dict) -> int | None:
+        """The seat whose turn it is when its person is gone and nobody plays for them
+        (the seat a person at this terminal may hand to the computer), else None."""
+        to_act = game.get("to_act")
+        if not isinstance(to_act, int) or to_act == game.get("seat"):
+            return None
+        seat = next((s for s in game.get("seats") or [] if s.get("seat") == to_act), {})
+        if seat.get("kind") != "person" or seat.get("played_by_computer"):
+            return None
+        return to_act if to_act in self._gone_since else None
+
+    def _hand_over(self, seat: int) -> None:
+        """Hand the gone person's ``seat`` to the computer, or say why not."""
+        self.console.status.clear()
+        try:
+            self.connection.hand_over(seat)
+        except TableRefused as refused:
+            self.console.say(f"Not handed to the computer: {refused.line}.")
 
     def wait_for_next_game(self, words: str) -> None:
         """After the end: wait, ``words`` on the status line, until the next game at
@@ -238,6 +271,8 @@ class SittingAtTable:
                 self.console.status.clear()  # another wait: its words once they are due
                 self._waiting, self._since = key, now
             words = waiting_for(game, to_act, gone, int(now - self._since))
+            if self._hands_over and self._gone_at_turn(game) is not None:
+                words += f": Enter lets the computer play for {seat.get('name')}"
         else:
             self.console.status.clear()
             self._waiting = ()
