@@ -307,7 +307,9 @@ def test_a_joiner_plays_a_hand_is_killed_joins_again_and_hears_the_host_stop(
         assert shown_cards(text, hidden.by_hand[0]) == [], text
 
         process, controller, terminal = at_a_terminal(["join", link], tmp_path)  # no --seat
-        again = read_until_prompt(controller, (b">",), PATIENCE)
+        # read once it waits there: a stop while the question is being drawn is heard
+        # only at the next key (keyboard.py: the signal marks itself for later)
+        again = read_until_waiting(controller, (b">",), process.pid, PATIENCE)
         assert b"Back at seat 1 as Bob." in again and b"\xe2\x80\x94 Hand " in again
         deadline = time.monotonic() + PATIENCE
         while not served.ask("GET", "/api/table")[2]["seats"][1]["connected"]:

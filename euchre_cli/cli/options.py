@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
+from ..engine.names import TextError, check_player_name
 from ..limits import LARGEST_WHOLE_NUMBER, SMALLEST_WHOLE_NUMBER, whole_number
 from ..terminal.keyboard import ascii_only
 
@@ -142,3 +143,14 @@ def rules_to_play(rules: str, whole_games: bool = True, given_as: str = "--rules
     if unplayable:
         raise BadRules(f"{given_as} {rules}: {unplayable}")
     return ruleset
+
+
+def checked_name(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    """A ``--name`` option's callback: a player's name as the engine takes it (no
+    control characters, not too long), or its one-line refusal."""
+    if value is None:
+        return None
+    try:
+        return check_player_name(value)
+    except TextError as error:
+        raise click.BadParameter(str(error)) from None

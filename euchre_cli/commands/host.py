@@ -24,13 +24,20 @@ import click
 from click.core import ParameterSource
 
 from ..book import open_book
-from ..cli.options import BadRules, Seconds, WholeNumber, ascii_wanted, rules_to_play, with_db
+from ..cli.options import (
+    BadRules,
+    Seconds,
+    WholeNumber,
+    ascii_wanted,
+    checked_name,
+    rules_to_play,
+    with_db,
+)
 from ..cli.places import book_path
 from ..cli.playing import THINK, check_match, delay_option, level_option, match_options, seed_option
 from ..cli.serving import check_where, need_serving, say_how_to_join, server_options
 from ..cli.session import game_records, refusals
 from ..cli.settings import with_settings
-from ..engine.names import TextError, check_player_name
 from ..records.game import RecordError, SavedGame
 from ..records.hosted import HostedTable, HostedTables, Where
 from ..refusals import Refusal, refusal_line
@@ -63,15 +70,6 @@ AGAIN_WORDS = "Enter deals a new game at the same seats (quit stops the table)"
 HOST_NAME = "Host"  # the host's name at the table, when they give none and set none
 
 
-def _check_name(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
-    if value is None:
-        return None
-    try:
-        return check_player_name(value)
-    except TextError as error:
-        raise click.BadParameter(str(error)) from None
-
-
 @click.command()
 @click.argument("rules", metavar="[RULES]", required=False)
 @click.option(
@@ -101,7 +99,7 @@ def _check_name(ctx: click.Context, param: click.Parameter, value: str | None) -
 )
 @click.option(
     "--name",
-    callback=_check_name,
+    callback=checked_name,
     help=f"Your name at the table [default: the name setting, else {HOST_NAME}].",
 )
 @click.option(

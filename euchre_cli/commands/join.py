@@ -18,7 +18,7 @@ from contextlib import suppress
 
 import click
 
-from ..cli.options import WholeNumber
+from ..cli.options import WholeNumber, checked_name
 from ..cli.playing import THINK
 from ..cli.seat_keys import forget_seat_key, keep_seat_key, read_seat_key
 from ..cli.settings import with_settings
@@ -36,15 +36,6 @@ RESUMED = "The host resumed the table: the game goes on."
 GUEST = "Guest"
 
 
-def _check_name(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
-    if value is None:
-        return None
-    try:
-        return check_player_name(value)
-    except TextError as error:
-        raise click.BadParameter(str(error)) from None
-
-
 def default_name() -> str:
     """The name of a person who gave none and set none (``euchre config set name``):
     their login name, where it is a player's name, else ``Guest``."""
@@ -59,7 +50,7 @@ def default_name() -> str:
 @click.argument("link", metavar="URL")
 @click.option(
     "--name",
-    callback=_check_name,
+    callback=checked_name,
     help="Your name at the table [default: the name setting, else your login name].",
 )
 @click.option(

@@ -11,7 +11,15 @@ import click
 from click.core import ParameterSource
 
 from ..book import BookBusy, BookError, open_book
-from ..cli.options import BadRules, Seconds, WholeNumber, rules_to_play, stacked, with_db
+from ..cli.options import (
+    BadRules,
+    Seconds,
+    WholeNumber,
+    checked_name,
+    rules_to_play,
+    stacked,
+    with_db,
+)
 from ..cli.places import book_path
 from ..cli.playing import (
     THINK,
@@ -24,7 +32,6 @@ from ..cli.playing import (
 from ..cli.session import game_records, refusals
 from ..cli.settings import with_settings
 from ..engine.game import GameTooLong
-from ..engine.names import TextError, check_player_name
 from ..players.levels import computer_names
 from ..records.game import RecordError, SavedGame, Setup
 from ..records.hosted import HostedTables
@@ -132,13 +139,6 @@ def _kept_game(db: str | None, setup: Setup, resumed: SavedGame | None) -> Itera
         book.close()
 
 
-def _check_name(ctx: click.Context, param: click.Parameter, value: str) -> str:
-    try:
-        return check_player_name(value)
-    except TextError as error:
-        raise click.BadParameter(str(error)) from None
-
-
 def _game_options(rubber_rules: str | None) -> Callable[[Callable], Callable]:
     """The options of every game command; ``rubber_rules`` is a built-in ruleset with
     rubbers (R10) that the command plays, for --games' help to name, where it has one."""
@@ -151,7 +151,7 @@ def _game_options(rubber_rules: str | None) -> Callable[[Callable], Callable]:
             "--name",
             default="You",
             show_default=True,
-            callback=_check_name,
+            callback=checked_name,
             help="Your name at the table.",
         ),
         _DELAY_OPTION,
