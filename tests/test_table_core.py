@@ -207,15 +207,21 @@ def test_the_computer_decides_only_its_own_and_a_forced_action() -> None:
     assert one_line(no_next.value) == "the hand is still in play"
 
 
-def test_between_hands_the_hand_stays_until_the_next_is_dealt() -> None:
-    table = table_of()
-    table.join("Pat", 0)
-    table.start()
+def play_the_hand(table: Table) -> None:
+    """Play the hand in play to its end: the computer's decisions, and the first legal
+    action of the person at seat 0."""
     while not table.between_hands:
         if table.automatic:
             table.step_computer()
         else:
             table.act(0, table.view_for(0)["legal"][0])
+
+
+def test_between_hands_the_hand_stays_until_the_next_is_dealt() -> None:
+    table = table_of()
+    table.join("Pat", 0)
+    table.start()
+    play_the_hand(table)
     view = table.view_for(None)
     assert view["phase"] == "over" and view["to_act"] is None and view["last_hand"] is not None
     assert sum(view["last_hand"]["tricks"]) in (0, 5)  # thrown in, or five tricks
@@ -232,11 +238,7 @@ def test_r11_each_side_shows_its_marker_cards_for_its_score() -> None:
     table = table_of()
     table.join("Pat", 0)
     table.start()
-    while not table.between_hands:
-        if table.automatic:
-            table.step_computer()
-        else:
-            table.act(0, table.view_for(0)["legal"][0])
+    play_the_hand(table)
     for side in table.view_for(None)["sides"]:
         expected = marker_position((4, 6), 10, side["score"])
         assert expected is not None and side["markers"] == expected._asdict()
