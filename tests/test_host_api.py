@@ -560,3 +560,39 @@ def test_the_hosts_screen_says_the_game_but_no_card_the_table_may_not_see(rules:
     everything = "\n".join(console.lines)
     assert "hand:" not in everything.lower() and " leads " in everything
     assert re.search(r"wins? the game", everything)
+
+
+HOSTILE_BODIES = [
+    b"", b"{", b"[]", b"null", b"1", b'"x"', b'{"name": null, "seat": null}',
+    b'{"name": "Ann", "seat": "0"}', b'{"name": "Ann", "seat": 1e400}',
+    b'{"name": "Ann", "seat": -1}', b'{"name": "Ann", "seat": ' + b"9" * 5000 + b"}",
+    b'{"name": "\\ud800", "seat": 2}', b'{"name": "' + b"x" * 5000 + b'", "seat": 3}',
+    b'{"action": null}', b'{"action": 7}', b'{"action": "play:ZZ"}', b'{"action": "\\u0000"}',
+    b'{"seat": true}', b'{"seat": [1]}', b"[" * 40 + b"]" * 40, b'"\xff"',
+]  # fmt: skip
+HOSTILE_KEYS = [None, "", "x" * 5000, "\t", "not-a-key"]
+
+
+def test_no_request_of_any_shape_is_answered_with_a_500() -> None:
+    """Every path of the table's API, before and after the start, with bodies, keys
+    and codes of every bad shape: a 4xx in the API's words (or a 2xx), never a 500."""
+    rng = random.Random(5)
+    with TestClient(table_app(hints=True), raise_server_exceptions=False) as client:
+        key = join(client, "Ann", 0).json()["key"]
+        paths = ["/api/join", "/api/start", "/api/again", "/api/actions", "/api/takeover"]
+        for started in (False, True):
+            if started:  # (the first round's POSTs to /api/start may have started it)
+                client.post("/api/start", headers=WITH_CODE)
+                assert client.get("/api/table").json()["started"]
+            for path in [*paths, "/api/game", "/api/hint", "/api/lines?after=x", "/api/table"]:
+                for body in HOSTILE_BODIES:
+                    headers = {"Content-Type": "application/json", **WITH_CODE}
+                    given = rng.choice([*HOSTILE_KEYS, key])
+                    if given is not None:
+                        headers["X-Seat-Key"] = given
+                    method = "POST" if path in paths else "GET"
+                    answer = client.request(method, path, content=body, headers=headers)
+                    assert answer.status_code < 500 or answer.status_code == 503, (
+                        method, path, body[:60], answer.text[:200],
+                    )  # fmt: skip
+                    assert "error" in answer.json() or answer.status_code < 300
