@@ -14,7 +14,6 @@ from __future__ import annotations
 import os
 import queue
 import re
-import shutil
 import signal
 import subprocess
 import sys
@@ -25,30 +24,10 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from browsers import chromium, expect, sync_api
 from click.testing import CliRunner
 
 from euchre_cli.commands.euchre import main
-
-
-def _missing(reason: str) -> None:
-    """Skip the module where the browser cannot run; CI installs both, so there a
-    missing one fails the run instead of passing it untested."""
-    if os.environ.get("CI"):
-        pytest.fail(f"CI must run the browser tests: {reason}", pytrace=False)
-    pytest.skip(reason, allow_module_level=True)
-
-
-try:
-    from playwright import sync_api
-except ImportError:
-    _missing("Playwright is not installed: pip install -e '.[test]'")
-CHROMIUM = shutil.which("chromium")
-if CHROMIUM is None:
-    _missing(
-        "no Chromium on PATH: the browser tests need Debian's chromium package"
-        " (apt-get install chromium); Playwright's own browser download is not used"
-    )
-expect = sync_api.expect
 
 CODE = "TABLE7KX"
 INVITE = re.compile(r"(http://\S+/)#code=(\S+)")
@@ -157,13 +136,8 @@ class Host:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[object]:
-    with sync_api.sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(
-            executable_path=CHROMIUM,
-            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
-        )
-        yield chromium
-        chromium.close()
+    with chromium() as launched:
+        yield launched
 
 
 @pytest.fixture
