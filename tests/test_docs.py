@@ -74,8 +74,8 @@ def test_every_page_linked_is_there(page: Path) -> None:
 
 
 def test_the_readme_says_what_the_browser_tests_need_and_that_they_skip() -> None:
-    """What tests/test_serve_page.py skips without, in its own words."""
-    page_tests = (ROOT / "tests" / "test_serve_page.py").read_text("utf-8")
+    """What tests/browsers.py skips the browser tests without, in its own words."""
+    page_tests = (ROOT / "tests" / "browsers.py").read_text("utf-8")
     needs = re.search(r"\((apt-get install \w+)\)", page_tests)
     assert needs is not None
     readme = " ".join((ROOT / "README.md").read_text("utf-8").split())
