@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from euchre_cli.book import NO_SYNC
+
 
 @pytest.fixture
 def write_yaml(tmp_path: Path) -> Callable[[str, str], Path]:
@@ -25,5 +27,8 @@ def write_yaml(tmp_path: Path) -> Callable[[str, str], Path]:
 
 @pytest.fixture(autouse=True)
 def own_book(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Every test keeps its games and sheets in a book of its own, never the user's."""
+    """Every test keeps its games and sheets in a book of its own, never the user's,
+    thrown away after: its commits (one a move) are not waited for on the disk, in
+    the test's process and the ``euchre`` it starts (a killed one still loses none)."""
     monkeypatch.setenv("EUCHRE_HOME", str(tmp_path / "euchre-home"))
+    monkeypatch.setenv(NO_SYNC, "1")
