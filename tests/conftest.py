@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 import textwrap
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -37,10 +37,18 @@ def write_yaml(tmp_path: Path) -> Callable[[str, str], Path]:
     return write
 
 
+@pytest.fixture(scope="session", autouse=True)
+def throwaway_books() -> Iterator[None]:
+    """Every book a test writes is thrown away after: its commits (one a move) are not
+    waited for on the disk, in the test's process and the ``euchre`` it starts (a
+    killed one still loses none).  For the whole session, so that a module's fixture
+    that plays its games before any test's own fixtures has it too."""
+    with pytest.MonkeyPatch.context() as session:
+        session.setenv(NO_SYNC, "1")
+        yield
+
+
 @pytest.fixture(autouse=True)
 def own_book(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Every test keeps its games and sheets in a book of its own, never the user's,
-    thrown away after: its commits (one a move) are not waited for on the disk, in
-    the test's process and the ``euchre`` it starts (a killed one still loses none)."""
+    """Every test keeps its games and sheets in a book of its own, never the user's."""
     monkeypatch.setenv("EUCHRE_HOME", str(tmp_path / "euchre-home"))
-    monkeypatch.setenv(NO_SYNC, "1")
