@@ -2,11 +2,25 @@
 
 from __future__ import annotations
 
+import os
 import textwrap
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+
+from euchre_cli.book import NO_SYNC
+
+
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
+    """``-n auto`` (pyproject.toml): a worker per core and one more, since many tests
+    spend much of their time waiting on a ``euchre`` process or a browser (on two
+    cores three workers ran the waiting files in 93% of two's time)."""
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        cores = os.cpu_count() or 1
+    return cores + 1
 
 
 @pytest.fixture
@@ -21,6 +35,17 @@ def write_yaml(tmp_path: Path) -> Callable[[str, str], Path]:
         return path
 
     return write
+
+
+@pytest.fixture(scope="session", autouse=True)
+def throwaway_books() -> Iterator[None]:
+    """Every book a test writes is thrown away after: its commits (one a move) are not
+    waited for on the disk, in the test's process and the ``euchre`` it starts (a
+    killed one still loses none).  For the whole session, so that a module's fixture
+    that plays its games before any test's own fixtures has it too."""
+    with pytest.MonkeyPatch.context() as session:
+        session.setenv(NO_SYNC, "1")
+        yield
 
 
 @pytest.fixture(autouse=True)

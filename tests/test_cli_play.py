@@ -309,7 +309,7 @@ def test_a_name_like_a_computer_players_is_not_seated_twice() -> None:
 
 
 def test_end_of_input_leaves_with_one_line() -> None:
-    result = run("play", "--seed", "1", input="pass\n")
+    result = run("play", "--seed", "1", "--level", "easy", input="pass\n")
     assert result.exit_code == 1
     assert result.stderr == (
         "Game left before the end (You & Bob 0, Ann & Cy 0)."

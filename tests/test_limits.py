@@ -199,7 +199,6 @@ def test_a_long_match_exports_compact_and_imports_back_within_the_caps(tmp_path:
     rules, names = ruleset_from_dict(settings, "to 50"), ("Ann", "Bob", "Cy", "Di")
     book = open_book(book_path(None), create=True)
     try:
-        book.execute("PRAGMA synchronous = OFF")  # a test's book: kept move by move, unsynced
         games = GameBook(book)
         setup = Setup(rules, 1, names, (), "easy", games=3)
         players = [RuleBasedPlayer() for _ in names]

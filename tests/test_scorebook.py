@@ -261,6 +261,23 @@ def test_a_new_book_carries_the_schema_version(book_path: Path) -> None:
         assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
 
 
+@pytest.mark.parametrize(("no_sync", "synchronous"), [(None, 2), ("1", 0)])
+def test_a_book_waits_for_the_disk_unless_it_is_thrown_away(
+    book_path: Path, monkeypatch: pytest.MonkeyPatch, no_sync: str | None, synchronous: int
+) -> None:
+    """A user's book commits to the disk (SQLite's FULL); only $EUCHRE_NO_SYNC=1, set
+    for every test's own book, hands commits to the operating system alone (OFF)."""
+    if no_sync is None:
+        monkeypatch.delenv(book_module.NO_SYNC)
+    else:
+        monkeypatch.setenv(book_module.NO_SYNC, no_sync)
+    book = open_book(book_path, create=True)
+    try:
+        assert book._db.execute("PRAGMA synchronous").fetchone()[0] == synchronous
+    finally:
+        book.close()
+
+
 def test_an_empty_database_is_upgraded_to_the_current_schema(book_path: Path) -> None:
     sqlite3.connect(book_path).close()  # an SQLite file at version 0, with no tables
     new_book(book_path)
