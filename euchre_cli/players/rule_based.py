@@ -263,6 +263,11 @@ def _voids_and_unseen(view: View, hand: int) -> tuple[list[int], int]:
     return voids, unseen
 
 
+def unseen_cards(view: View) -> int:
+    """The cards a seat in play has not seen, as a mask (``_voids_and_unseen``)."""
+    return _voids_and_unseen(view, mask_of(view.hand))[1]
+
+
 def winning_card(view: View) -> tuple[int, int, int]:
     """The trick so far (R7): (the seat whose card is winning it, the card, its
     ``TRICK_STRENGTH``); the trick must have been led."""
@@ -496,8 +501,9 @@ class RuleBasedPlayer:
         is_boss,
     ) -> int:
         """The card to play to a trick led (R7): over a partner's card only to save the
-        trick, else the cheapest card no opponent still to play can beat (second hand
-        low), else the least useful (``_throw_off``)."""
+        trick (never over a sure one, ``sure_partner_trick``), else the cheapest card
+        no opponent still to play can beat (second hand low), else the least useful
+        (``_throw_off``)."""
         trump = view.trump
         power = TRUMP_POWER[trump]
         suit_masks = SUIT_MASKS[trump]
@@ -538,14 +544,16 @@ class RuleBasedPlayer:
 
         winners = sorted((c for c in cards if strength[c] > best), key=strength.__getitem__)
         if partner is not None and best_seat == partner:
-            if not opponents_after or not beatable(best):
-                return thrown_off()
+            # the partner's card stays on top unless a card of ours can save the trick
+            under = [c for c in cards if strength[c] < best] or cards
+            if not opponents_after or not beatable(best) or sure_partner_trick(view) is not None:
+                return self._throw_off(under, hand, trump, is_boss)
             safe = [
                 c
                 for c in winners
                 if not beatable(strength[c]) and (led == trump or not power[c] or best >= 100)
             ]
-            return safe[0] if safe else thrown_off()
+            return safe[0] if safe else self._throw_off(under, hand, trump, is_boss)
         if not winners:
             return thrown_off()
         if not opponents_after:
