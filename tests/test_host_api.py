@@ -220,10 +220,30 @@ def test_a_hint_is_for_the_seat_to_act_when_the_host_allows_them(client) -> None
         key = join(no_hints, "Ann", 0).json()["key"]
         refused = no_hints.get("/api/hint", headers=seat_key(key))
         assert refused.status_code == 404
+
         assert refused.json() == {"error": "the host did not allow hints"}
 
 
 # --- The floor shared with the scoreboard -----------------------------------------------
+
+
+def test_r7_the_tables_hint_says_why_in_a_persons_words() -> None:
+    """Last to play to the partner's sure A♦ (R7): the page's hint (its ``words``,
+    shown as text) says the partner's card is already winning."""
+    from deals import deal, run
+
+    from euchre_cli.serve.hosting import hint_for
+    from euchre_cli.serve.keeper import Decision
+
+    ruleset = load_ruleset("standard")
+    hands = {0: "9D 9C TC QC KC", 1: "AD 9S TS QD JS", 2: "TD QH JC AC KS", 3: "JH KH 9H AS QS"}
+    hand = run(deal(ruleset, 3, hands=hands, upcard="TH"), "order pass pass pass pass")
+    run(hand, "play:9D play:AD play:TD")
+    decision = Decision(hand.view(3), tuple(hand.legal_actions()), ruleset, 1, None)
+    hint = hint_for(decision)
+    assert hint["action"] in ("play:AS", "play:QS")
+    assert hint["words"].startswith(("Hint: A♠ (", "Hint: Q♠ ("))
+    assert "(your partner's A♦ is already winning the trick)" in hint["words"]
 
 
 def test_every_answer_has_the_security_headers_and_a_json_404_and_405(client) -> None:

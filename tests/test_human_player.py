@@ -317,6 +317,66 @@ def test_a_hint_in_a_game_gives_the_points_beside_the_chances() -> None:
     assert said == ["No hints at this table."]
 
 
+# A deal where seat 3 plays last to its partner's A♦, void in diamonds (R7).
+PARTNERS_ACE = {0: "9D 9C TC QC KC", 1: "AD 9S TS QD JS", 2: "TD QH JC AC KS", 3: "JH KH 9H AS QS"}
+
+
+def test_r7_play_reasons_in_a_persons_words() -> None:
+    from euchre_cli.terminal.words import play_reason
+
+    def reason(hand: Hand, code: str) -> str | None:
+        return play_reason(hand.view(hand.current_seat), PLAY[parse_card(code)], label)
+
+    def label(card) -> str:
+        return card.label
+
+    hand = run(deal(STANDARD, dealer=3, hands=PARTNERS_ACE, upcard="TH"), "order pass pass pass")
+    run(hand, "pass play:9D")
+    # seat 1: the Q♦ is the cheapest card that beats the 9♦, not sure to win (R7)
+    assert reason(hand, "QD") == "the cheapest card that beats the 9♦"
+    assert reason(hand, "AD") is None  # the Q♦ would do
+    run(hand, "play:AD play:TD")
+    assert reason(hand, "QS") == "your partner's A♦ is already winning the trick"
+    assert reason(hand, "9H") is None  # trumping the partner's sure trick: no reason given
+    run(hand, "play:QS")  # seat 1 leads
+    assert reason(hand, "JS") is None  # not a trump
+    # the last to play wins as cheaply as can be; none of seat 3's spades can win
+    last = {0: "AS 9C TC QC KC", 1: "9S TS QD AD JS", 2: "QH 9D TD JC AC"}
+    hand = deal(STANDARD, dealer=3, hands={**last, 3: "JH KH KS QS 9H"}, upcard="TH")
+    run(hand, "order pass pass pass pass play:AS play:9S play:QH")
+    assert reason(hand, "QS") == "no card of yours can win the trick: the lowest goes"
+    assert reason(hand, "KS") == "no card of yours can win the trick"
+    hand = deal(STANDARD, dealer=3, hands={**last, 3: "JH KH JD KD 9H"}, upcard="TH")
+    run(hand, "order pass pass pass pass play:AS play:9S play:QH")
+    assert reason(hand, "KH") == "the cheapest card that wins the trick"
+    assert reason(hand, "JH") is None
+    # a lead (R7): the right bower is the highest trump not yet played (R2), the left
+    # is not while the right is in the hand
+    drawn = {0: "JH JD 9C TS QD", 1: "9H AS KS 9S AC", 2: "TH QS KD 9D TC", 3: "QH KH QC KC AD"}
+    hand = run(deal(STANDARD, dealer=3, hands=drawn, upcard="AH"), "order pass pass pass pass")
+    assert reason(hand, "JH") == "the highest trump left"
+    assert reason(hand, "JD") is None and reason(hand, "9C") is None
+
+
+def test_a_hint_gives_its_reason_beside_the_points() -> None:
+    from euchre_cli.players.search.player import Analysis
+    from euchre_cli.terminal.human import hint_line
+
+    low, over = PLAY[parse_card("QS")], PLAY[parse_card("9H")]
+    words = {low: "play Q♠", over: "play 9♥"}.get
+    why = "your partner's A♦ is already winning the trick"
+    analysis = Analysis(low, {low: 0.40, over: 0.42}, samples=24)
+    assert hint_line(analysis, words, why=why) == (
+        "Hint: play Q♠ (your partner's A♦ is already winning the trick): expected +0.40"
+        " points for you against play 9♥ +0.42 (over 24 deals of the unseen cards;"
+        " about even with play 9♥)."
+    )
+    settled = Analysis(low, {}, samples=0)
+    assert hint_line(settled, words, why=why) == (
+        f"Hint: play Q♠ ({why}; any choice scores the same here)."
+    )
+
+
 def test_help_lists_choices_and_quit_leaves() -> None:
     hand = first_round()
     action, said = answer(hand, "?", "pass")
@@ -375,8 +435,9 @@ def test_r17_the_dealers_partner_hears_that_assisting_means_playing_alone() -> N
     hand = deal(rules, dealer=2, hands=HAND, upcard="9S")  # seat 0 is the dealer's partner
     console = Said(["pass"])
     assert HumanPlayer(console).choose(hand.view(0), hand.legal_actions()) is PASS
-    assert "Assist your partner? (you then play alone, and your partner sits out)" in (
-        console.asked[0]
+    assert (
+        "Assist your partner? (you then play alone, and your partner sits out)"
+        in (console.asked[0])
     )
 
 

@@ -409,3 +409,30 @@ def test_the_hint_sets_the_best_choice_against_the_persons_own(book: Path, game_
         mine, points = found.groups()
         said = f"keeping {mine.removeprefix('keep ')}" if mine.startswith("keep ") else mine
         assert f"against {said} {points}" in hint or f", {said} {points}" in hint, hint
+
+
+def test_r7_the_review_gives_the_reason_in_a_persons_words() -> None:
+    """Trumping a partner's sure A♦ (R7), last to play: the review's line for why says
+    that the partner's card was already winning, with the points of both."""
+    from euchre_cli.engine.values import PLAY
+    from euchre_cli.players.levels import make_player
+    from euchre_cli.records.review import Weighed
+    from euchre_cli.terminal.review import reason
+    from euchre_cli.terminal.text import Style
+
+    hands = {0: "9D 9C TC QC KC", 1: "AD 9S TS QD JS", 2: "TD QH JC AC KS", 3: "JH KH 9H AS QS"}
+    hand = run(deal(load_ruleset("standard"), 3, hands=hands, upcard="TH"), "order pass pass")
+    run(hand, "pass pass play:9D play:AD play:TD")
+    view, legal = hand.view(3), tuple(hand.legal_actions())
+    analysis = make_player("hard", load_ruleset("standard"), seed=1).analyse(view, legal)
+    ruff = PLAY[parse_card("9H")]
+    assert analysis.choice.card in {parse_card("AS"), parse_card("QS")}
+    decision = Decision((), view, legal, (ruff,))
+    values = analysis.values
+    weighed = Weighed(
+        decision, (analysis.choice,), values[ruff], values[analysis.choice], 24, analysis
+    )
+    line = reason(weighed, Style(colour=False))
+    assert line.startswith("Hint: play ")
+    assert "(your partner's A♦ is already winning the trick): expected " in line
+    assert "against play 9♥ " in line

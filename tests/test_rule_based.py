@@ -12,7 +12,7 @@ import dataclasses
 import random
 
 import pytest
-from deals import CUTTHROAT, JOKER, STANDARD, STICK, VARIANTS, deal, run
+from deals import CUTTHROAT, JOKER, STANDARD, STICK, TWO_HANDED, VARIANTS, deal, run
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -29,6 +29,8 @@ from euchre_cli.players.rule_based import (
     RuleBasedPlayer,
     expected_best_value,
     hand_value,
+    sure_partner_trick,
+    under_partner,
 )
 
 C, D, H, S = Suit
@@ -348,6 +350,68 @@ def test_r7_last_player_lets_the_partners_trick_stand():
     run(hand, "order pass pass pass pass play:9D play:AD play:TD")
     assert hand.current_seat == 3  # the partner (seat 1) wins with the ace
     assert choose(hand) is PLAY[card("QS")]  # no trump, and the boss ace stays home
+
+
+# The dealer (seat 3) takes the right bower; seat 1, its partner, ordered it up.
+UPCARD_TAKEN = {0: "9S 9H TC 9C 9D", 1: "TS JD KH QC TD", 2: "QS QH KC JC JS", 3: "AS AH TH AC KD"}
+
+
+def upcard_taken_trick_two() -> Hand:
+    """Trick two: the dealer leads the ace of trumps (hearts) and seat 0 follows;
+    seat 1 holds the left bower and the king, with seat 2 still to play."""
+    hand = deal(STANDARD, dealer=3, hands=UPCARD_TAKEN, upcard="JH")
+    run(hand, "pass order pass pass pass pickup discard:KD")
+    return run(hand, "play:9S play:TS play:QS play:AS play:AH play:9H")
+
+
+def test_r7_a_partners_ace_is_sure_when_the_only_higher_trump_is_the_dealers():
+    """The right bower is higher than the partner's A♥, but the dealer took it (R4)
+    and has played: seat 2 cannot hold it, and seat 1 holds the left itself."""
+    hand = upcard_taken_trick_two()
+    view = hand.view(1)
+    assert sure_partner_trick(view) == int(card("AH"))
+    legal = [a.card for a in hand.legal_actions()]
+    assert under_partner(view, legal) == [card("KH")]  # the left bower would overtake
+    assert choose(hand) is PLAY[card("KH")]
+
+
+def test_r7_a_partners_ace_is_not_sure_while_an_opponent_may_trump_it():
+    """Trick one: the partner's A♠ leads and the opponent after seat 2 may be void in
+    spades and hold a trump (R7): not sure, every card may be played."""
+    hands = {**UPCARD_TAKEN, 0: "AS 9H TC 9C 9D", 3: "9S AH TH AC KD"}
+    hand = run(deal(STANDARD, dealer=3, hands=hands, upcard="JH"), "pass order pass pass pass")
+    run(hand, "pickup discard:KD play:AS play:TS")
+    view = hand.view(2)
+    assert sure_partner_trick(view) is None
+    assert under_partner(view, [card("QS")]) == [card("QS")]
+
+
+def test_r7_a_partners_trick_is_sure_to_the_last_to_play():
+    """Seat 3 plays last to its partner's A♦, void in diamonds: any trump would take
+    the trick, so only the spades leave it to the partner."""
+    hand = deal(
+        STANDARD,
+        dealer=3,
+        hands={0: "9D 9C TC QC KC", 1: "AD 9S TS QD JS", 2: "TD QH JC AC KS", 3: "JH KH 9H AS QS"},
+        upcard="TH",
+    )
+    run(hand, "order pass pass pass pass play:9D")
+    assert sure_partner_trick(hand.view(1)) is None  # an opponent's 9♦ is winning
+    run(hand, "play:AD play:TD")
+    view = hand.view(3)
+    assert sure_partner_trick(view) == int(card("AD"))
+    cards = [a.card for a in hand.legal_actions()]
+    assert set(under_partner(view, cards)) == {card("AS"), card("QS")}
+
+
+def test_r7_no_partner_no_partners_trick():
+    """Two-handed: nobody's trick is a partner's."""
+    hand = deal(TWO_HANDED, dealer=1, hands={0: "AS 9C TC QC KC", 1: "9S TS QD AD JS"}, upcard="TH")
+    run(hand, "order")
+    while hand.phase is not Phase.PLAY:
+        hand.apply(PASS if PASS in hand.legal_actions() else hand.legal_actions()[0])
+    hand.apply(hand.legal_actions()[0])
+    assert sure_partner_trick(hand.view(hand.current_seat)) is None
 
 
 def test_r7_maker_draws_trumps_and_tracks_the_right_bower():

@@ -517,6 +517,36 @@ def test_hard_does_not_trump_the_partners_winner():
     assert hard_choice(hand) is PLAY[card("9C")]
 
 
+def test_r7_hard_never_takes_the_partners_sure_trick():
+    """Last to play to the partner's A♦, void in diamonds: the side takes the trick
+    whatever is played, so the solver values a trump and a spade alike; hard leaves
+    the trick to its partner, as a person would.  And with the dealer's right bower
+    played out of reach, the left bower stays home under the partner's A♥."""
+    hand = deal(
+        STANDARD,
+        dealer=3,
+        hands={0: "9D 9C TC QC KC", 1: "AD 9S TS QD JS", 2: "TD QH JC AC KS", 3: "JH KH 9H AS QS"},
+        upcard="TH",
+    )
+    run(hand, "order pass pass pass pass play:9D play:AD play:TD")
+    assert hard_choice(hand).card in {card("AS"), card("QS")}
+    hands = {0: "9S 9H TC 9C 9D", 1: "TS JD KH QC TD", 2: "QS QH KC JC JS", 3: "AS AH TH AC KD"}
+    hand = run(deal(STANDARD, dealer=3, hands=hands, upcard="JH"), "pass order pass pass pass")
+    run(hand, "pickup discard:KD play:9S play:TS play:QS play:AS play:AH play:9H")
+    assert hard_choice(hand) is PLAY[card("KH")]
+
+
+def test_the_choice_leaves_out_what_is_not_allowed_and_near_ties_go_to_the_rule():
+    """``_decide``: a card left out (an overtake) is not chosen however it is valued,
+    but keeps its value for the hint; values within the margin go to the default."""
+    over, low, other = (PLAY[card(code)] for code in ("AS", "9S", "QS"))
+    totals = {over: 2.0, low: 1.0, other: 0.9}
+    analysis = search_player._decide(totals, 2, other, allowed=[low, other])
+    assert analysis.choice is low and analysis.values[over] == 1.0
+    assert search_player._decide(totals, 2, other, 0.1, [low, other]).choice is other
+    assert search_player._decide(totals, 2, other).choice is over
+
+
 def test_hard_leads_the_right_bower_alone():
     """R6, R7: alone (left-of-dealer lead), on lead with the right bower, the ace and
     queen of trump and two off aces, the left bower out: the right draws trumps

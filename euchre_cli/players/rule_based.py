@@ -263,6 +263,70 @@ def _voids_and_unseen(view: View, hand: int) -> tuple[list[int], int]:
     return voids, unseen
 
 
+def unseen_cards(view: View) -> int:
+    """The cards a seat in play has not seen, as a mask (``_voids_and_unseen``)."""
+    return _voids_and_unseen(view, mask_of(view.hand))[1]
+
+
+def winning_card(view: View) -> tuple[int, int, int]:
+    """The trick so far (R7): (the seat whose card is winning it, the card, its
+    ``TRICK_STRENGTH``); the trick must have been led."""
+    trump = view.trump
+    strength = TRICK_STRENGTH[trump][EFFECTIVE_SUIT[trump][view.current_trick[0][1]]]
+    seat, card = max(view.current_trick, key=lambda play: strength[play[1]])
+    return seat, int(card), strength[card]
+
+
+def sure_to_win(view: View, level: int) -> bool:
+    """Whether a card of this trick strength is sure to take the trick led, as far as
+    the seat can know: no card it cannot see (not its own, not played, not its
+    discards, not the upcard a dealer took unless the dealer is still to play, not
+    the upcard turned down) could be held by a seat still to play, in a suit it has
+    not shown out of (R7), and beat it."""
+    trump = view.trump
+    strength = TRICK_STRENGTH[trump][EFFECTIVE_SUIT[trump][view.current_trick[0][1]]]
+    voids, unseen = _voids_and_unseen(view, mask_of(view.hand))
+    unseen &= ~mask_of(view.given)
+    played = {seat for seat, _ in view.current_trick}
+    suit_masks = SUIT_MASKS[trump]
+    for seat in range(view.players):
+        if seat == view.seat or seat in played or seat in view.sitting_out:
+            continue
+        held = unseen
+        if view.dealer_took_upcard is True and seat != view.dealer:
+            held &= ~(1 << view.upcard)  # the dealer's, or among the dealer's discards
+        for suit in range(4):
+            if voids[seat] >> suit & 1:
+                held &= ~suit_masks[suit]
+        if any(strength[card] > level for card in bit_indices(held)):
+            return False
+    return True
+
+
+def sure_partner_trick(view: View) -> int | None:
+    """The partner's card when it is winning the trick and sure to take it
+    (``sure_to_win``), for a seat to play to it; else None."""
+    if view.phase is not Phase.PLAY or not view.current_trick or view.partner is None:
+        return None
+    seat, card, level = winning_card(view)
+    if seat != view.partner or not sure_to_win(view, level):
+        return None
+    return card
+
+
+def under_partner(view: View, cards: Sequence[int]) -> list[int]:
+    """The cards that leave a partner's sure trick to the partner (all of them when no
+    partner's trick is sure, or when every card would take it): a person does not
+    overtake nor trump a partner's sure winner."""
+    card = sure_partner_trick(view)
+    if card is None:
+        return list(cards)
+    trump = view.trump
+    strength = TRICK_STRENGTH[trump][EFFECTIVE_SUIT[trump][view.current_trick[0][1]]]
+    under = [c for c in cards if strength[c] < strength[card]]
+    return under or list(cards)
+
+
 class RuleBasedPlayer:
     """A quick rule-based player for any table; deterministic for a seed.
 
@@ -437,8 +501,9 @@ class RuleBasedPlayer:
         is_boss,
     ) -> int:
         """The card to play to a trick led (R7): over a partner's card only to save the
-        trick, else the cheapest card no opponent still to play can beat (second hand
-        low), else the least useful (``_throw_off``)."""
+        trick (never over a sure one, ``sure_partner_trick``), else the cheapest card
+        no opponent still to play can beat (second hand low), else the least useful
+        (``_throw_off``)."""
         trump = view.trump
         power = TRUMP_POWER[trump]
         suit_masks = SUIT_MASKS[trump]
@@ -479,14 +544,16 @@ class RuleBasedPlayer:
 
         winners = sorted((c for c in cards if strength[c] > best), key=strength.__getitem__)
         if partner is not None and best_seat == partner:
-            if not opponents_after or not beatable(best):
-                return thrown_off()
+            # the partner's card stays on top unless a card of ours can save the trick
+            under = [c for c in cards if strength[c] < best] or cards
+            if not opponents_after or not beatable(best) or sure_partner_trick(view) is not None:
+                return self._throw_off(under, hand, trump, is_boss)
             safe = [
                 c
                 for c in winners
                 if not beatable(strength[c]) and (led == trump or not power[c] or best >= 100)
             ]
-            return safe[0] if safe else thrown_off()
+            return safe[0] if safe else self._throw_off(under, hand, trump, is_boss)
         if not winners:
             return thrown_off()
         if not opponents_after:

@@ -38,7 +38,7 @@ from ..table.table import (
     Table,
     UnreadableAction,
 )
-from ..terminal.words import hint_line, in_words, refusal_words
+from ..terminal.words import hint_line, in_words, play_reason, refusal_words
 from .floor import (
     CodeCheck,
     EventStream,
@@ -227,7 +227,8 @@ def hint_for(decision: Decision) -> dict:
     """The hint, worked out off the keeper's thread (the seat's view is a value)."""
     hinter = make_player("hard", decision.ruleset, f"{decision.seed}:hint", decision.think)
     analysis = hinter.analyse(decision.view, decision.legal)  # type: ignore[attr-defined]
-    return {"action": analysis.choice.text, "words": hint_line(analysis, in_words)}
+    why = play_reason(decision.view, analysis.choice, lambda card: card.label)
+    return {"action": analysis.choice.text, "words": hint_line(analysis, in_words, why=why)}
 
 
 async def events(request: Request) -> Response:

@@ -48,6 +48,7 @@ from .words import (
     hint_line,
     name_a_suit,
     phase_words,
+    play_reason,
     refusal_words,
 )
 
@@ -383,7 +384,9 @@ class HumanPlayer:
             points = None
             if analysis.game and analysis.samples:  # the points too, on the same deals drawn
                 points = self.hinter.analyse(dataclasses.replace(view, scores=None), legal)
-        self.console.say(hint_line(analysis, partial(self._action_words, view=view), points))
+        why = play_reason(view, analysis.choice, self.style.card)
+        words = partial(self._action_words, view=view)
+        self.console.say(hint_line(analysis, words, points, why=why))
 
     def _hint_keep(
         self, suggestion: list[Card], weighed, view: View, legal: Sequence[Action]

@@ -13,7 +13,7 @@ from ..records.review import Review, Weighed
 from .human import action_words, hint_line, keep_hint_line
 from .text import Style
 from .wording import plural
-from .words import PHASE_WORDS
+from .words import PHASE_WORDS, play_reason
 
 REVIEW_KEYS = (
     "id",
@@ -30,6 +30,7 @@ REVIEW_KEYS = (
     "costly",
 )
 """The keys of ``review_json``, in order (docs/games-kept.md, "Review")."""
+
 
 def where(weighed: Weighed, several_games: bool) -> str:
     """Where a decision was: "Game 2, hand 5, trick 3", "Hand 1, bidding, first round";
@@ -72,7 +73,8 @@ def reason(weighed: Weighed, style: Style) -> str:
     def words(action: Action) -> str:
         return action_words(action, view, style)
 
-    return hint_line(weighed.analysis, words, mine=decision.chosen[0])
+    why = play_reason(view, weighed.analysis.choice, style.card)
+    return hint_line(weighed.analysis, words, mine=decision.chosen[0], why=why)
 
 
 def seen_words(weighed: Weighed, style: Style) -> str:

@@ -18,7 +18,15 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from ..engine.cards import EFFECTIVE_SUIT, Card, Suit
+from ..engine.cards import (
+    EFFECTIVE_SUIT,
+    TRICK_STRENGTH,
+    TRUMP_POWER,
+    Card,
+    Suit,
+    bit_indices,
+    mask_of,
+)
 from ..engine.rules import partner
 from ..engine.values import (
     ALONE,
@@ -37,6 +45,7 @@ from ..engine.values import (
     Refusal,
     View,
 )
+from ..players.rule_based import sure_partner_trick, sure_to_win, unseen_cards, winning_card
 from ..records.game import IllegalMove, RecordError
 from .numbers import passed_by_partner
 
@@ -331,8 +340,9 @@ PHASE_WORDS = {
     Phase.CALL_FOR_BEST: PhaseWords(
         going_on="passing a card to a lone partner",
         about="the card for your lone partner",
-        question=lambda asked: "Your partner goes alone and calls for your best card. Pass"
-        " which one? (number or code)",
+        question=lambda asked: (
+            "Your partner goes alone and calls for your best card. Pass which one? (number or code)"
+        ),
         card=GIVE,
         laid_away="passes",
     ),
@@ -396,8 +406,47 @@ NOISE_IN_GAME = 0.005  # a hint's margin below this chance of winning the game: 
 NOISE_IN_POINTS = 0.05  # ... below this many points per deal
 
 
+def play_reason(view: View, action: Action, card: Callable[[Card], str]) -> str | None:
+    """Why a card is the one to play, in a person's words, where a common reason
+    applies (R7), from what the seat sees only (``card`` words a card): under a
+    partner's sure trick, the cheapest card that wins or beats the best so far, the
+    lowest when no card can win, the highest trump left as a lead."""
+    if view.phase is not Phase.PLAY or action.card is None or view.trump is None:
+        return None
+    trump, chosen = view.trump, int(action.card)
+    power = TRUMP_POWER[trump]
+    if not view.current_trick:  # a lead: the highest trump not yet played?
+        others = unseen_cards(view) | mask_of(view.hand)
+        higher = [c for c in bit_indices(others) if power[c] > power[chosen]]
+        return "the highest trump left" if power[chosen] and not higher else None
+    led = EFFECTIVE_SUIT[trump][view.current_trick[0][1]]
+    strength = TRICK_STRENGTH[trump][led]
+    seat, best, level = winning_card(view)
+    held = [int(c) for c in view.hand]
+    legal = [c for c in held if EFFECTIVE_SUIT[trump][c] == led] or held  # R7
+    if sure_partner_trick(view) is not None:
+        if strength[chosen] > level:
+            return None  # taking it from the partner: no reason a person would give
+        return f"your partner's {card(Card(best))} is already winning the trick"
+    if strength[chosen] > level:
+        if any(level < strength[c] < strength[chosen] for c in legal):
+            return None
+        if sure_to_win(view, strength[chosen]):
+            return "the cheapest card that wins the trick"
+        return f"the cheapest card that beats the {card(Card(best))}"
+    if seat == view.partner or any(strength[c] > level for c in legal):
+        return None
+    if all((power[chosen], chosen & 7) <= (power[c], c & 7) for c in legal):
+        return "no card of yours can win the trick: the lowest goes"
+    return "no card of yours can win the trick"
+
+
 def hint_line(
-    analysis, words: Callable[[Action], str], points=None, mine: Action | None = None
+    analysis,
+    words: Callable[[Action], str],
+    points=None,
+    mine: Action | None = None,
+    why: str | None = None,
 ) -> str:
     """One line for a hint: the choice, its expected points and the alternatives'.
 
@@ -407,12 +456,17 @@ def hint_line(
     those points, adds them beside the chances (early in a game the chances of every
     choice lie close together, and points say more).  A card is set against one
     other: ``mine``, the person's own choice (the review), else the runner-up.
+    ``why``, a reason in a person's words (``play_reason``), is said beside the choice.
     """
     choice = words(analysis.choice)
     if len(analysis.values) == 1 and not analysis.samples:
         return f"Hint: {choice} (the only choice here)."
     if not analysis.samples or len(analysis.values) < 2:
+        if why:
+            return f"Hint: {choice} ({why}; any choice scores the same here)."
         return f"Hint: {choice} (any choice scores the same here; this is the natural one)."
+    if why:
+        choice = f"{choice} ({why})"
     ranked = analysis.ranked()
     value = analysis.values[analysis.choice]
     others = [(a, v) for a, v in ranked if a is not analysis.choice]

@@ -17,7 +17,11 @@ other sides' points (``scoring.score_hand``, the one place points are computed),
 the player weighs a march against a euchre the way the scoreboard does; in a game,
 it is the side's chance of winning the game from the score the outcome leaves
 (``odds.py``), so that near the end a safe point can beat a risky march.  The
-action with the best mean wins; exact ties go to the rule-based player's choice.
+action with the best mean wins; exact ties (``tie_margin``) go to the rule-based
+player's choice.  A card that would take a trick the seat's partner is sure to win
+is never chosen when another card leaves it to the partner (``natural``): a person
+does not overtake nor trump a partner's sure winner, and the solver mostly values
+both the same, since the side takes the trick either way.
 
 Decisions are evidence: with ``infer`` set, a drawn deal in which another seat's
 bids or cards played differ from what the rule-based judgement would have done with
@@ -50,7 +54,7 @@ from ...engine.play import play_out
 from ...engine.rules import HAND_SIZE, Ruleset, partner
 from ...engine.scoring import TRICKS_IN_HAND, HandOutcome, score_hand
 from ...engine.values import DISCARD, Action, Phase, View
-from ..rule_based import RuleBasedPlayer, hand_value
+from ..rule_based import RuleBasedPlayer, hand_value, under_partner
 from .odds import win_chances
 from .solver import PlaySolver
 from .worlds import Knowledge, World
@@ -93,6 +97,8 @@ class SearchSettings:
     mismatch_keep: float = 0.05  # chance of keeping a deal per decision it does not explain
     draw_tries: int = 20  # deals drawn per sample at most, looking for one that explains all
     think: float | None = None  # seconds per decision at most
+    natural: bool = True  # never take a partner's sure trick (``rule_based.under_partner``)
+    tie_margin: float = 1e-9  # values this close to the best count as tied: the rule's choice
 
 
 class SearchPlayer:
@@ -280,7 +286,12 @@ class SearchPlayer:
                     value = weight * rolled + (1 - weight) * value
                 totals[action] += value
             samples += 1
-        return _decide(totals, samples, default)
+        allowed = None
+        if self.settings.natural and view.current_trick:
+            under = under_partner(view, [a.card for a in legal])
+            if len(under) < len(legal):
+                allowed = [a for a in legal if a.card in under]
+        return _decide(totals, samples, default, self.settings.tie_margin, allowed)
 
     # ------------------------------------------- bidding, alone, exchanges
     def _analyse_choice(
@@ -298,7 +309,7 @@ class SearchPlayer:
         values: dict[Action, float] = {}
         for (first, _), total in zip(candidates, totals):
             values[first] = max(values.get(first, -1e9), total)
-        analysis = _decide(values, samples, default)
+        analysis = _decide(values, samples, default, self.settings.tie_margin)
         if view.phase is Phase.DISCARD and len(candidates[0][1]) > 1:
             best = max(range(len(candidates)), key=lambda i: totals[i])
             steps = candidates[best][1]
@@ -405,13 +416,23 @@ class SearchPlayer:
         return value + (1 - weight) * utility[tricks]
 
 
-def _decide(totals: dict[Action, float], samples: int, default: Action) -> Analysis:
+def _decide(
+    totals: dict[Action, float],
+    samples: int,
+    default: Action,
+    margin: float = 1e-9,
+    allowed: Sequence[Action] | None = None,
+) -> Analysis:
+    """The best action by its mean value, among ``allowed`` (all by default): the
+    rule-based ``default`` when it is within ``margin`` of the best.  Every action
+    keeps its value, so that a hint sets the choice against the others."""
     if not samples:
         return Analysis(default, {}, 0, default)
     values = {action: total / samples for action, total in totals.items()}
-    best = max(values.values())
-    tied = [a for a, v in values.items() if v >= best - 1e-9]
-    choice = default if default in tied else tied[0]
+    candidates = {a: values[a] for a in allowed} if allowed else values
+    best = max(candidates.values())
+    tied = [a for a, v in candidates.items() if v >= best - margin]
+    choice = default if default in tied else max(tied, key=candidates.__getitem__)
     return Analysis(choice, values, samples, default)
 
 
