@@ -76,9 +76,9 @@ def deal_losses(result: dict) -> dict[str, list[float]]:
             seat, action = int(seat_text), Action.parse(text)
             legal = hand.legal_actions()
             if seat % 2 == side and len(legal) > 1:
-                analysis = reference[seat].analyse(hand.view(seat), legal)
-                best = max(analysis.values.values())
-                losses[kind_of(hand)].append(best - analysis.values[action])
+                values = reference[seat].analyse(hand.view(seat), legal).values
+                best = max(values.values(), default=0.0)  # none: the points are settled
+                losses[kind_of(hand)].append(best - values.get(action, best))
             hand.apply(action, seat)
     return losses
 
