@@ -3,6 +3,7 @@
     python bench/versus.py [--against ismcts|euchre-cli] [--level hard] [--deals 1000]
                            [--seed 1] [--worlds 8] [--simulations 1000] [--uct 2]
                            [--workers 2] [--json FILE] [--compare FILE]
+                           [--settings JSON]
 
 The opponents: OpenSpiel's information-set Monte Carlo tree search (``ismcts``: its
 Python ``ISMCTSBot`` with ``--worlds`` dealings of the unseen cards reused over
@@ -17,7 +18,9 @@ in North-South and then in East-West, and scored as the mean of our side's point
 minus theirs over the two: the 95% interval is over those per-deal means.  It also
 prints each side's decision times, and how the contracts went.  ``--compare FILE``
 sets this run against an earlier one (``--json``, the same seed: the same deals) deal
-by deal, for a change's gain with a far narrower interval than either run alone.
+by deal, for a change's gain with a far narrower interval than either run alone;
+``--settings`` changes the search level's ``SearchSettings`` (JSON fields over its
+preset, as ``bench/paired.py`` takes them) for such a run.
 
 OpenSpiel and euchre-cli are not dependencies of ``euchre``: install them beside it
 in a bench-only environment,
@@ -29,6 +32,7 @@ in a bench-only environment,
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import random
 import statistics
@@ -44,7 +48,7 @@ from openspiel_table import (
     play_deal,
 )
 
-from euchre_cli.players.levels import make_player
+from euchre_cli.players.levels import PRESETS, make_player
 from euchre_cli.rulebook import load_ruleset
 from euchre_cli.simulate import mean_interval
 
@@ -147,7 +151,10 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--json", help="write every deal's moves and points here")
     parser.add_argument("--compare", help="an earlier run's --json file, same seed: paired gain")
+    parser.add_argument("--settings", default="{}", help="SearchSettings fields (JSON)")
     args = parser.parse_args()
+    if args.level in PRESETS:  # set before the workers fork, so that they have it too
+        PRESETS[args.level] = dataclasses.replace(PRESETS[args.level], **json.loads(args.settings))
     start = time.perf_counter()
     with Pool(args.workers, start_worker, (args,)) as pool:
         results = []
