@@ -692,3 +692,30 @@ def test_every_setting_a_file_changes_is_said_in_words(key: str) -> None:
     if not isinstance(other, bool):
         shown = "/".join(map(str, other)) if isinstance(other, tuple) else str(other)
         assert shown in words
+
+
+def test_the_benchmarks_rules_for_openspiel_play_as_openspiel_does() -> None:
+    """bench/versus.py's referee, OpenSpiel's Euchre, plays stick the dealer (R5), a
+    dealer who must take an ordered upcard (R4), no lone defender and the dealer's left
+    leading a lone hand (R6): bench/openspiel.yaml must say so to our engine."""
+    from euchre_cli.engine.cards import Suit
+    from euchre_cli.engine.hand import Hand
+    from euchre_cli.engine.values import ALONE, NAME, ORDER, PASS, Phase
+
+    rules = load_ruleset(str(Path(__file__).parent.parent / "bench" / "openspiel.yaml"))
+    hands = ["9H TH QH KH AH", "9S TS QS KS AS", "9C TC QC KC AC", "JH JD JC JS 9D"]
+    ordered = Hand.dealt(rules, 3, hands, "TD")
+    ordered.apply(ORDER)  # seat 0 orders the dealer up
+    assert ordered.legal_actions() == [PASS, ALONE]
+    ordered.apply(ALONE)
+    assert ordered.phase is Phase.DISCARD and ordered.current_seat == 3  # no choice, no defender
+    stuck = Hand.dealt(rules, 3, hands, "TD")
+    for _ in range(7):
+        stuck.apply(PASS)
+    assert PASS not in stuck.legal_actions() and stuck.current_seat == 3
+    lone = Hand.dealt(rules, 3, hands, "TD")
+    for _ in range(5):
+        lone.apply(PASS)
+    lone.apply(NAME[Suit.SPADES])  # seat 1 names spades and goes alone; seat 3 sits out
+    lone.apply(ALONE)
+    assert lone.phase is Phase.PLAY and lone.current_seat == 0  # the dealer's left leads
