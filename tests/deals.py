@@ -30,6 +30,13 @@ from euchre_cli.engine.values import Action, View
 
 STANDARD = Ruleset()
 STICK = dataclasses.replace(STANDARD, bidding=BiddingRules(stick_the_dealer=True))
+PARTNERS_ACE = {
+    "dealer": 3,
+    "hands": {0: "9D 9C TC QC KC", 1: "AD 9S TS QD JS", 2: "TD QH JC AC KS", 3: "JH KH 9H AS QS"},
+    "upcard": "TH",
+}
+"""A deal for seat 3's play to its partner's A♦: hearts ordered up, 9♦ led by seat 0
+(``order pass pass pass pass play:9D``), then A♦ and T♦; seat 3 holds no diamond."""
 MANDATORY = dataclasses.replace(STANDARD, bidding=BiddingRules(dealer_pickup="mandatory"))
 DECK32 = dataclasses.replace(
     STANDARD, deck=DeckRules(ranks=("7", "8", "9", "10", "J", "Q", "K", "A"))

@@ -12,7 +12,7 @@ import dataclasses
 import random
 
 import pytest
-from deals import CUTTHROAT, JOKER, STANDARD, STICK, TWO_HANDED, VARIANTS, deal, run
+from deals import CUTTHROAT, JOKER, PARTNERS_ACE, STANDARD, STICK, TWO_HANDED, VARIANTS, deal, run
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -341,12 +341,7 @@ def test_r7_wins_with_the_cheapest_winning_trump_when_last():
 
 
 def test_r7_last_player_lets_the_partners_trick_stand():
-    hand = deal(
-        STANDARD,
-        dealer=3,
-        hands={0: "9D 9C TC QC KC", 1: "AD 9S TS QD JS", 2: "TD QH JC AC KS", 3: "JH KH 9H AS QS"},
-        upcard="TH",
-    )
+    hand = deal(STANDARD, **PARTNERS_ACE)
     run(hand, "order pass pass pass pass play:9D play:AD play:TD")
     assert hand.current_seat == 3  # the partner (seat 1) wins with the ace
     assert choose(hand) is PLAY[card("QS")]  # no trump, and the boss ace stays home
@@ -389,12 +384,7 @@ def test_r7_a_partners_ace_is_not_sure_while_an_opponent_may_trump_it():
 def test_r7_a_partners_trick_is_sure_to_the_last_to_play():
     """Seat 3 plays last to its partner's A♦, void in diamonds: any trump would take
     the trick, so only the spades leave it to the partner."""
-    hand = deal(
-        STANDARD,
-        dealer=3,
-        hands={0: "9D 9C TC QC KC", 1: "AD 9S TS QD JS", 2: "TD QH JC AC KS", 3: "JH KH 9H AS QS"},
-        upcard="TH",
-    )
+    hand = deal(STANDARD, **PARTNERS_ACE)
     run(hand, "order pass pass pass pass play:9D")
     assert sure_partner_trick(hand.view(1)) is None  # an opponent's 9♦ is winning
     run(hand, "play:AD play:TD")

@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from deals import CUTTHROAT, LEFT_OF_DEALER, STANDARD, VARIANTS, deal, run
+from deals import CUTTHROAT, LEFT_OF_DEALER, PARTNERS_ACE, STANDARD, VARIANTS, deal, run
 
 from euchre_cli.engine.cards import Suit, cards_of, parse_card
 from euchre_cli.engine.game import Game
@@ -522,12 +522,7 @@ def test_r7_hard_never_takes_the_partners_sure_trick():
     whatever is played, so the solver values a trump and a spade alike; hard leaves
     the trick to its partner, as a person would.  And with the dealer's right bower
     played out of reach, the left bower stays home under the partner's A♥."""
-    hand = deal(
-        STANDARD,
-        dealer=3,
-        hands={0: "9D 9C TC QC KC", 1: "AD 9S TS QD JS", 2: "TD QH JC AC KS", 3: "JH KH 9H AS QS"},
-        upcard="TH",
-    )
+    hand = deal(STANDARD, **PARTNERS_ACE)
     run(hand, "order pass pass pass pass play:9D play:AD play:TD")
     assert hard_choice(hand).card in {card("AS"), card("QS")}
     hands = {0: "9S 9H TC 9C 9D", 1: "TS JD KH QC TD", 2: "QS QH KC JC JS", 3: "AS AH TH AC KD"}
