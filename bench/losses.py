@@ -23,7 +23,7 @@ import json
 from collections import defaultdict
 from multiprocessing import Pool
 
-from openspiel_table import DEALT, holder, ours
+from openspiel_table import our_hand
 from versus import RULES, deal_of
 
 from euchre_cli.engine.hand import Hand
@@ -60,14 +60,9 @@ def deal_losses(result: dict) -> dict[str, list[float]]:
     """Each kind's losses in one deal (both ways), one entry per decision."""
     rules, settings, seed = _CONTEXT["rules"], _CONTEXT["settings"], _CONTEXT["seed"]
     dealer, deck = deal_of(seed, result["deal"])
-    hands = [
-        [ours(c) for i, c in enumerate(deck[:DEALT]) if holder(i, dealer) == s] for s in range(4)
-    ]
     losses: dict[str, list[float]] = defaultdict(list)
     for side, way in enumerate(result["ways"]):
-        hand = Hand.dealt(
-            rules, dealer, hands, ours(deck[DEALT]), kitty=[ours(c) for c in deck[DEALT + 1 :]]
-        )
+        hand = our_hand(rules, dealer, deck)
         reference = [
             SearchPlayer(rules, f"reference:{result['deal']}:{s}", settings) for s in range(4)
         ]

@@ -77,6 +77,18 @@ def dealt_state(game: pyspiel.Game, dealer: int, hands: Sequence[Sequence[int]],
     return state
 
 
+def dealt_hands(dealer: int, deck: Sequence[int]) -> list[list[int]]:
+    """Each seat's five of ``deck`` (OpenSpiel's cards, in its dealing order)."""
+    return [[c for i, c in enumerate(deck[:DEALT]) if holder(i, dealer) == s] for s in range(4)]
+
+
+def our_hand(ruleset: Ruleset, dealer: int, deck: Sequence[int]) -> Hand:
+    """Our engine's deal of ``deck``: the same hands, upcard and undealt cards."""
+    hands = [[ours(c) for c in hand] for hand in dealt_hands(dealer, deck)]
+    kitty = [ours(c) for c in deck[DEALT + 1 :]]
+    return Hand.dealt(ruleset, dealer, hands, ours(deck[DEALT]), kitty=kitty)
+
+
 @dataclass
 class Record:
     """An OpenSpiel deal so far, read from its history: what was dealt and done."""
@@ -383,16 +395,9 @@ def play_deal(
 ) -> Outcome:
     """One deal of ``deck`` (OpenSpiel's cards: 20 dealt by its order, then the upcard)
     played by ``seats``, refereed by OpenSpiel and mirrored in our engine."""
-    hands = [[c for i, c in enumerate(deck[:DEALT]) if holder(i, dealer) == s] for s in range(4)]
-    upcard = deck[DEALT]
-    state = dealt_state(game, dealer, hands, upcard)
-    hand = Hand.dealt(
-        ruleset,
-        dealer,
-        [[ours(c) for c in h] for h in hands],
-        ours(upcard),
-        kitty=[ours(c) for c in deck[DEALT + 1 :]],
-    )
+    hands = dealt_hands(dealer, deck)
+    state = dealt_state(game, dealer, hands, deck[DEALT])
+    hand = our_hand(ruleset, dealer, deck)
     for_openspiel: list[int] = []  # decisions taken in our engine's order, not yet in OpenSpiel's
     for_ours: list[Action] = []  # and the other way
     while not state.is_terminal():
